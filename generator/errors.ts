@@ -1,0 +1,72 @@
+/**
+ * The one error type the toolchain raises for bad input. It always knows which file and where
+ * inside it (line:column for text, a JSON pointer for parsed schemas), so the CLI can print one
+ * line and exit 2 without a stack trace.
+ */
+export type BindgenErrorCode =
+  | "bad_json"
+  | "bad_contract"
+  | "meta_schema"
+  | "bad_binding"
+  | "dangling_ref"
+  | "external_ref"
+  | "bad_pattern"
+  | "unsupported_keyword"
+  | "bad_argument"
+  | "type_check"
+  | "io";
+
+export interface BindgenErrorInit {
+  readonly file?: string | undefined;
+  /** `line:column` for text, or a JSON pointer (`#/$defs/x`) for a parsed document. */
+  readonly location?: string | undefined;
+  readonly keyword?: string | undefined;
+  readonly pointer?: string | undefined;
+}
+
+export class BindgenError extends Error {
+  readonly code: BindgenErrorCode;
+  readonly file: string | undefined;
+  readonly location: string | undefined;
+  /** For `unsupported_keyword`: the refused keyword. */
+  readonly keyword: string | undefined;
+  /** For schema errors: the JSON pointer of the offending schema. */
+  readonly pointer: string | undefined;
+
+  constructor(code: BindgenErrorCode, message: string, init: BindgenErrorInit = {}) {
+    super(message);
+    this.name = "BindgenError";
+    this.code = code;
+    this.file = init.file;
+    this.location = init.location ?? init.pointer;
+    this.keyword = init.keyword;
+    this.pointer = init.pointer;
+  }
+
+  /** The error as the CLI prints it: `file:location: message`, always on one line. */
+  oneLine(): string {
+    const where = [this.file, this.location].filter((part) => part !== undefined && part !== "").join(":");
+    const text = where === "" ? this.message : `${where}: ${this.message}`;
+    return text.replace(/[\r\n\u2028\u2029]+/g, " ");
+  }
+
+  /** The same error, now knowing which file it came from. */
+  inFile(file: string): BindgenError {
+    if (this.file !== undefined) return this;
+    const located = new BindgenError(this.code, this.message, {
+      file,
+      location: this.location,
+      keyword: this.keyword,
+      pointer: this.pointer,
+    });
+    return located;
+  }
+}
+
+export function isBindgenError(error: unknown): error is BindgenError {
+  return error instanceof BindgenError;
+}
+
+export function assertNever(value: never, what = "value"): never {
+  throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,124 @@
+/**
+ * Indexes one schema document for `$ref` resolution: every schema resource (`$id`, including
+ * embedded ones), every `$anchor`/`$dynamicAnchor`, and the base URI in force at any location.
+ * A reference that does not land inside this document is an error: schemas are untrusted input
+ * and the toolchain never fetches anything.
+ */
+import { BindgenError } from "../errors.js";
+import { SCHEMA_ARRAY_VALUED, SCHEMA_MAP_VALUED, SCHEMA_VALUED } from "./keywords.js";
+import { appendPointer, getAt, isJsonObject, parsePointer, ROOT, type Pointer } from "./pointer.js";
+import { DEFAULT_BASE, fragmentOf, resolveUri, withoutFragment } from "./uri.js";
+
+export interface ResolvedRef {
+  /** Where the target sits, as a pointer from the document root. */
+  readonly pointer: Pointer;
+  readonly schema: unknown;
+}
+
+export interface SchemaIndex {
+  readonly root: unknown;
+  readonly file: string | undefined;
+  /** Resolves `ref` as written at `from` (a pointer to the schema holding the `$ref`). */
+  resolveRef(ref: string, from: Pointer): ResolvedRef;
+  /** The schema at a pointer from the document root, or a `dangling_ref` error. */
+  schemaAt(pointer: Pointer): unknown;
+  /** The base URI in force for the schema at `pointer`. */
+  baseUriAt(pointer: Pointer): string;
+}
+
+export function indexSchema(root: unknown, file?: string): SchemaIndex {
+  const resources = new Map<string, Pointer>();
+  const anchors = new Map<string, Pointer>();
+  const baseOf = new Map<Pointer, string>();
+
+  const visit = (schema: unknown, pointer: Pointer, parentBase: string): void => {
+    if (!isJsonObject(schema)) return;
+    let base = parentBase;
+    if (typeof schema.$id === "string") {
+      const resolved = resolveUri(schema.$id, parentBase);
+      if (resolved !== undefined) {
+        base = withoutFragment(resolved);
+        if (!resources.has(base)) resources.set(base, pointer);
+      }
+    }
+    baseOf.set(pointer, base);
+    for (const keyword of ["$anchor", "$dynamicAnchor"] as const) {
+      const anchor = schema[keyword];
+      if (typeof anchor === "string" && !anchors.has(`${base}#${anchor}`)) anchors.set(`${base}#${anchor}`, pointer);
+    }
+    for (const keyword of SCHEMA_VALUED) {
+      if (Object.hasOwn(schema, keyword)) {
+        const child = schema[keyword];
+        if (Array.isArray(child)) child.forEach((item, i) => visit(item, appendPointer(pointer, keyword, i), base));
+        else visit(child, appendPointer(pointer, keyword), base);
+      }
+    }
+    for (const keyword of SCHEMA_MAP_VALUED) {
+      const map = Object.hasOwn(schema, keyword) ? schema[keyword] : undefined;
+      if (isJsonObject(map)) for (const key of Object.keys(map)) visit(map[key], appendPointer(pointer, keyword, key), base);
+    }
+    for (const keyword of SCHEMA_ARRAY_VALUED) {
+      const list = Object.hasOwn(schema, keyword) ? schema[keyword] : undefined;
+      if (Array.isArray(list)) list.forEach((item, i) => visit(item, appendPointer(pointer, keyword, i), base));
+    }
+  };
+
+  resources.set(DEFAULT_BASE, ROOT);
+  visit(root, ROOT, DEFAULT_BASE);
+
+  const fail = (code: "dangling_ref" | "external_ref", message: string, pointer: Pointer): never => {
+    throw new BindgenError(code, message, { file, pointer });
+  };
+
+  const schemaAt = (pointer: Pointer): unknown => {
+    const segments = parsePointer(pointer);
+    const hit = segments === undefined ? undefined : getAt(root, segments);
+    if (hit === undefined || !hit.found) return fail("dangling_ref", `nothing at ${pointer}`, pointer);
+    return hit.value;
+  };
+
+  /** Pointers reached through unknown keywords were not visited; their base is the nearest visited ancestor's. */
+  const baseUriAt = (pointer: Pointer): string => {
+    for (let at = pointer; ; at = at.slice(0, at.lastIndexOf("/"))) {
+      const base = baseOf.get(at);
+      if (base !== undefined) return base;
+      if (at === ROOT || !at.includes("/")) return baseOf.get(ROOT) ?? DEFAULT_BASE;
+    }
+  };
+
+  const resolveRef = (ref: string, from: Pointer): ResolvedRef => {
+    const where = appendPointer(from, "$ref");
+    const absolute = resolveUri(ref, baseUriAt(from));
+    if (absolute === undefined) return fail("dangling_ref", `$ref ${JSON.stringify(ref)} is not a valid URI reference`, where);
+    const resource = resources.get(withoutFragment(absolute));
+    if (resource === undefined) {
+      return fail("external_ref", `$ref ${JSON.stringify(ref)} leaves the document (remote references are not fetched)`, where);
+    }
+    const fragment = decodeFragment(fragmentOf(absolute));
+    let pointer: Pointer | undefined;
+    if (fragment === "") pointer = resource;
+    else if (fragment.startsWith("/")) pointer = resource === ROOT ? `#${fragment}` : `${resource}${fragment}`;
+    else pointer = anchors.get(absolute);
+    if (pointer === undefined) return fail("dangling_ref", `$ref ${JSON.stringify(ref)} names no anchor in the document`, where);
+    const segments = parsePointer(pointer);
+    const hit = segments === undefined ? undefined : getAt(root, segments);
+    if (hit === undefined || !hit.found) return fail("dangling_ref", `$ref ${JSON.stringify(ref)} points at nothing`, where);
+    return { pointer: normalizePointer(pointer), schema: hit.value };
+  };
+
+  return { root, file, resolveRef, schemaAt, baseUriAt };
+}
+
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+/** Re-escapes a pointer so equal locations always get equal strings (`~1` vs a raw slash inside a key cannot occur after parsing). */
+function normalizePointer(pointer: Pointer): Pointer {
+  const segments = parsePointer(pointer) ?? [];
+  return appendPointer(ROOT, ...segments);
+}
