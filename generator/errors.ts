@@ -22,6 +22,8 @@ export interface BindgenErrorInit {
   readonly location?: string | undefined;
   readonly keyword?: string | undefined;
   readonly pointer?: string | undefined;
+  /** Extra lines printed only with --verbose (e.g. every compiler diagnostic). */
+  readonly details?: string | undefined;
 }
 
 export class BindgenError extends Error {
@@ -32,6 +34,7 @@ export class BindgenError extends Error {
   readonly keyword: string | undefined;
   /** For schema errors: the JSON pointer of the offending schema. */
   readonly pointer: string | undefined;
+  readonly details: string | undefined;
 
   constructor(code: BindgenErrorCode, message: string, init: BindgenErrorInit = {}) {
     super(message);
@@ -41,6 +44,7 @@ export class BindgenError extends Error {
     this.location = init.location ?? init.pointer;
     this.keyword = init.keyword;
     this.pointer = init.pointer;
+    this.details = init.details;
   }
 
   /** The error as the CLI prints it: `file:location: message`, always on one line. */
@@ -58,6 +62,7 @@ export class BindgenError extends Error {
       location: this.location,
       keyword: this.keyword,
       pointer: this.pointer,
+      details: this.details,
     });
     return located;
   }

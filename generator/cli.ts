@@ -1,0 +1,143 @@
+/**
+ * `rightkit-bindgen` command line: argv → one frozen options object → a command.
+ * Exit codes: 0 ok, 1 check found drift (or diff found a breaking change), 2 bad input, 3 bug.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { BindgenError, isBindgenError } from "./errors.js";
+import { compareGeneration, writeGeneration } from "./output/files.js";
+import { generate } from "./pipeline.js";
+import { GENERATOR_NAME, GENERATOR_VERSION } from "./version.js";
+
+export const EXIT = Object.freeze({ ok: 0, drift: 1, badInput: 2, bug: 3 });
+
+const USAGE = `Usage: ${GENERATOR_NAME} <command> [options]
+
+Commands:
+  generate   write the binding for a contract (default: the contract in ./contract → ./generated)
+  check      exit 1 with a unified diff when the committed binding differs from what generate makes
+
+Options (generate, check):
+  --contract FILE   the contract schema: .json, or a contract document .md (its fenced JSON)
+  --binding FILE    the binding file (tool names, timeouts, CLI rules, error codes); optional
+  --out DIR         the output directory (default: generated)
+
+Global:
+  --verbose         print stack traces and every diagnostic
+  --help, -h        this text
+  --version, -v     the generator's version
+
+Exit codes: 0 ok, 1 check found drift, 2 bad input, 3 internal error.`;
+
+export interface Io {
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+}
+
+const STD_IO: Io = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
+
+interface GenerateOptions {
+  readonly contract: string;
+  readonly binding: string | undefined;
+  readonly out: string;
+}
+
+/** Without --contract: the one `*.schema.json` in ./contract, and its `*.binding.json` sibling if present. */
+function defaultContract(): { contract: string; binding: string | undefined } {
+  const dir = "contract";
+  const schemas = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".schema.json")).sort() : [];
+  if (schemas.length !== 1) {
+    throw new BindgenError("bad_argument", `--contract is required: found ${schemas.length} *.schema.json files in ./contract, expected one`);
+  }
+  const contract = join(dir, schemas[0]!);
+  const binding = contract.replace(/\.schema\.json$/, ".binding.json");
+  return { contract, binding: existsSync(binding) ? binding : undefined };
+}
+
+function generateOptions(args: readonly string[]): GenerateOptions {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    options: { contract: { type: "string" }, binding: { type: "string" }, out: { type: "string" }, verbose: { type: "boolean" } },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length > 0) throw new BindgenError("bad_argument", `unexpected argument ${JSON.stringify(positionals[0])}`);
+  const source = values.contract === undefined ? defaultContract() : { contract: values.contract, binding: values.binding };
+  return Object.freeze({ contract: source.contract, binding: values.binding ?? source.binding, out: values.out ?? "generated" });
+}
+
+async function runGenerate(args: readonly string[], io: Io): Promise<number> {
+  const options = generateOptions(args);
+  const { files } = await generate(options);
+  const report = writeGeneration(options.out, files);
+  for (const path of report.written) io.out(`wrote ${join(options.out, path)}`);
+  for (const path of report.unchanged) io.out(`unchanged ${join(options.out, path)}`);
+  for (const path of report.removed) io.out(`removed ${join(options.out, path)}`);
+  return EXIT.ok;
+}
+
+async function runCheck(args: readonly string[], io: Io): Promise<number> {
+  const options = generateOptions(args);
+  const { files } = await generate(options);
+  const drift = compareGeneration(options.out, files);
+  if (drift.length === 0) {
+    io.out(`${options.out} is up to date (${files.size} files)`);
+    return EXIT.ok;
+  }
+  for (const { patch } of drift) io.out(patch);
+  io.err(`${options.out} is stale or hand-edited: ${drift.length} file(s) differ (${drift.map((d) => d.path).join(", ")}). Run \`${GENERATOR_NAME} generate\` and commit the result.`);
+  return EXIT.drift;
+}
+
+type Command = (args: readonly string[], io: Io) => Promise<number>;
+
+const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
+  generate: runGenerate,
+  check: runCheck,
+});
+
+export async function main(argv: readonly string[], io: Io = STD_IO): Promise<number> {
+  const verbose = argv.includes("--verbose");
+  const args = argv.filter((arg) => arg !== "--verbose");
+  const [command, ...rest] = args;
+  if (command === undefined || command === "--help" || command === "-h" || command === "help") {
+    io.out(USAGE);
+    return command === undefined ? EXIT.badInput : EXIT.ok;
+  }
+  if (command === "--version" || command === "-v") {
+    io.out(GENERATOR_VERSION);
+    return EXIT.ok;
+  }
+  const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (run === undefined) {
+    io.err(`${GENERATOR_NAME}: unknown command ${JSON.stringify(command)} (try --help)`);
+    return EXIT.badInput;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.out(USAGE);
+    return EXIT.ok;
+  }
+  try {
+    return await run(rest, io);
+  } catch (error) {
+    if (isBindgenError(error)) {
+      io.err(`${GENERATOR_NAME}: ${error.oneLine()}`);
+      if (verbose && error.details !== undefined) io.err(error.details);
+      return EXIT.badInput;
+    }
+    if (isArgumentError(error)) {
+      io.err(`${GENERATOR_NAME}: ${(error as Error).message}`);
+      return EXIT.badInput;
+    }
+    io.err(`${GENERATOR_NAME}: internal error: ${(error as Error).message ?? String(error)}`);
+    if (verbose) io.err((error as Error).stack ?? "");
+    return EXIT.bug;
+  }
+}
+
+/** node:util parseArgs reports bad options with these codes. */
+function isArgumentError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("ERR_PARSE_ARGS_");
+}

@@ -1,0 +1,112 @@
+/**
+ * Model → TypeScript declarations (types.ts). Bounds and patterns that a type cannot express
+ * go into JSDoc; the validators enforce them. An index signature appears only where the schema
+ * declares extra properties (additionalProperties or patternProperties).
+ */
+import { assertNever } from "../errors.js";
+import type { ContractModel, Docs, JsonValue, NamedType, ObjectNode, PropertyNode, TypeNode } from "../model/types.js";
+import { code, docComment, EMPTY, ident, join, lines, literal, propertyKey, type Code } from "./code.js";
+
+export function emitTypes(model: ContractModel): Code {
+  const declarations = model.types.map((named) => declaration(named, model));
+  return lines([...declarations, toolErrorCodeType(model)].map((part) => code`${part}\n`));
+}
+
+function declaration(named: NamedType, model: ContractModel): Code {
+  const name = ident(named.name);
+  const doc = docs(named.type.docs);
+  if (named.type.kind === "object") {
+    return lines([doc, code`export interface ${name} ${objectBody(named.type, model)}`]);
+  }
+  return lines([doc, code`export type ${name} = ${typeExpr(named.type, model)};`]);
+}
+
+function docs(d: Docs): Code {
+  const constraints = d.constraints.length > 0 ? `${d.constraints.join(", ")}.` : undefined;
+  const title = d.title !== undefined && d.title !== d.description ? d.title : undefined;
+  return docComment(title, d.description, constraints, d.deprecated ? "@deprecated" : undefined);
+}
+
+function typeExpr(node: TypeNode, model: ContractModel): Code {
+  switch (node.kind) {
+    case "any":
+      return code`unknown`;
+    case "never":
+      return code`never`;
+    case "primitive":
+      return node.type === "integer" ? code`number` : node.type === "string" ? code`string` : node.type === "number" ? code`number` : node.type === "boolean" ? code`boolean` : code`null`;
+    case "literal":
+      return literalType(node.value);
+    case "enum":
+      return node.values.length === 0 ? code`never` : union(node.values.map(literalType));
+    case "array":
+      return arrayType(node.prefix, node.items, model);
+    case "object":
+      return objectBody(node, model);
+    case "union":
+      return node.members.length === 0 ? code`never` : union(node.members.map((member) => typeExpr(member, model)));
+    case "intersection":
+      return join(node.members.map((member) => grouped(member, model)), code` & `);
+    case "ref":
+      return ident(model.typeNames.get(node.target) as string);
+    default:
+      return assertNever(node, "type node");
+  }
+}
+
+/** Distinct members only: `"a" | "a"` reads as a bug even where TypeScript accepts it. */
+function union(members: readonly Code[]): Code {
+  const seen = new Set<string>();
+  const distinct = members.filter((member) => !seen.has(member.toString()) && seen.add(member.toString()));
+  return join(distinct, code` | `);
+}
+
+function grouped(node: TypeNode, model: ContractModel): Code {
+  const text = typeExpr(node, model);
+  return node.kind === "union" || node.kind === "enum" ? code`(${text})` : text;
+}
+
+function arrayType(prefix: readonly TypeNode[], items: TypeNode | undefined, model: ContractModel): Code {
+  if (prefix.length === 0) return items === undefined ? code`[]` : code`${grouped(items, model)}[]`;
+  // JSON Schema lets an array stop before its prefix ends, so every prefix element is optional.
+  const elements = prefix.map((element) => code`${typeExpr(element, model)}?`);
+  if (items !== undefined) elements.push(code`...${grouped(items, model)}[]`);
+  return code`[${join(elements)}]`;
+}
+
+function objectBody(node: ObjectNode, model: ContractModel): Code {
+  const members = node.properties.map((property) => propertyLine(property, model));
+  if (node.additional !== undefined) {
+    // An index signature must admit every declared property's type as well.
+    const valueTypes = [node.additional, ...node.properties.map((p) => p.type)].map((t) => typeExpr(t, model));
+    const value = valueTypes.some((t) => t.toString() === "unknown") ? code`unknown` : union(valueTypes);
+    members.push(code`[key: string]: ${value};`);
+  }
+  return members.length === 0 ? code`{}` : code`{\n${lines(members)}\n}`;
+}
+
+function propertyLine(property: PropertyNode, model: ContractModel): Code {
+  const optional = property.required ? EMPTY : code`?`;
+  return lines([docs(property.type.docs), code`${propertyKey(property.name)}${optional}: ${typeExpr(property.type, model)};`]);
+}
+
+function literalType(value: JsonValue): Code {
+  if (value === null || typeof value !== "object") return literal(value);
+  if (Array.isArray(value)) return code`readonly [${join(value.map(literalType))}]`;
+  const record = value as { readonly [key: string]: JsonValue };
+  const members = Object.keys(record).map((key) => code`readonly ${propertyKey(key)}: ${literalType(record[key] as JsonValue)};`);
+  return code`{ ${join(members, code` `)} }`;
+}
+
+/**
+ * The code a ToolError may carry: the binding's known codes autocomplete, and any other string
+ * from the transport still types, because unknown codes pass through unchanged.
+ */
+function toolErrorCodeType(model: ContractModel): Code {
+  const known = model.errorCodes.map(({ code: value }) => literal(value));
+  const doc = docComment(
+    "A ToolError code: one of the codes this contract documents, or any other code the transport passes through unchanged.",
+  );
+  const knownType = known.length === 0 ? code`never` : join(known, code` | `);
+  return code`/** The error codes this contract documents. */\nexport type KnownErrorCode = ${knownType};\n\n${doc}\nexport type ToolErrorCode = KnownErrorCode | (string & {});`;
+}

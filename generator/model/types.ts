@@ -1,0 +1,105 @@
+/**
+ * The intermediate model every emitter reads. No raw JSON Schema goes past the model stage:
+ * emitters see methods, named types and type nodes tagged by `kind`, with names already final.
+ */
+import type { FailClosedRule } from "../load/binding.js";
+import type { Pointer } from "../resolve/pointer.js";
+
+export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+/** A named type is identified by the pointer of its schema; names are attached by the naming stage. */
+export type TypeId = Pointer;
+
+export interface Docs {
+  readonly title?: string;
+  readonly description?: string;
+  /** Constraints a TypeScript type cannot hold, in words: "1 to 20 items", "minimum 0". */
+  readonly constraints: readonly string[];
+  readonly deprecated: boolean;
+}
+
+export type PrimitiveType = "string" | "number" | "integer" | "boolean" | "null";
+
+export type TypeNode =
+  | { readonly kind: "any"; readonly docs: Docs }
+  | { readonly kind: "never"; readonly docs: Docs }
+  | { readonly kind: "primitive"; readonly type: PrimitiveType; readonly docs: Docs }
+  | { readonly kind: "literal"; readonly value: JsonValue; readonly docs: Docs }
+  | { readonly kind: "enum"; readonly values: readonly JsonValue[]; readonly docs: Docs }
+  | { readonly kind: "array"; readonly prefix: readonly TypeNode[]; readonly items: TypeNode | undefined; readonly docs: Docs }
+  | ObjectNode
+  | { readonly kind: "union"; readonly members: readonly TypeNode[]; readonly docs: Docs }
+  | { readonly kind: "intersection"; readonly members: readonly TypeNode[]; readonly docs: Docs }
+  | { readonly kind: "ref"; readonly target: TypeId; readonly docs: Docs };
+
+export interface ObjectNode {
+  readonly kind: "object";
+  /** Sorted by name (code units), so output never depends on the input's key order. */
+  readonly properties: readonly PropertyNode[];
+  /** The type of undeclared properties when the schema declares any (additionalProperties, patternProperties). */
+  readonly additional: TypeNode | undefined;
+  readonly docs: Docs;
+}
+
+export interface PropertyNode {
+  readonly name: string;
+  readonly required: boolean;
+  readonly type: TypeNode;
+}
+
+/** How the naming stage should name a type: candidates in order of preference. */
+export interface NameRequest {
+  readonly candidates: readonly string[];
+  /** Fixed names (methods, `$defs`) win over names requested for inline shapes. */
+  readonly priority: "fixed" | "inline";
+}
+
+export interface NamedType {
+  readonly id: TypeId;
+  readonly name: string;
+  readonly type: TypeNode;
+}
+
+export interface Method {
+  /** The method's key in the schema, e.g. `snapshot` or `identity.resolve`. */
+  readonly name: string;
+  /** The name used on the wire, e.g. `demo.snapshot`. */
+  readonly tool: string;
+  /** PascalCase stem for generated names, e.g. `Snapshot`. */
+  readonly stem: string;
+  /** camelCase member name for generated clients, e.g. `snapshot`. */
+  readonly member: string;
+  readonly params: TypeId;
+  readonly result: TypeId;
+  readonly timeoutMs: number;
+  readonly carriesToken: boolean;
+  readonly summary: string | undefined;
+  readonly failClosed: FailClosedRule | undefined;
+  /** True when the params schema requires nothing, so callers may omit params. */
+  readonly paramsOptional: boolean;
+}
+
+export interface ErrorCodeInfo {
+  readonly code: string;
+  readonly meaning: string;
+}
+
+export interface ContractModel {
+  /** The schema's `$id`. */
+  readonly id: string;
+  readonly schemaSha256: string;
+  readonly bindingSha256: string | undefined;
+  /** Sorted by method name. */
+  readonly methods: readonly Method[];
+  /** Every named type, sorted by final name. */
+  readonly types: readonly NamedType[];
+  readonly typeNames: ReadonlyMap<TypeId, string>;
+  readonly service: string | undefined;
+  readonly clientApp: string | undefined;
+  readonly clientClass: string;
+  readonly cliCommand: string | undefined;
+  readonly fixtureAppId: string | undefined;
+  readonly verbatimKeys: readonly string[];
+  /** Sorted by code. Empty when the contract has no binding file. */
+  readonly errorCodes: readonly ErrorCodeInfo[];
+}

@@ -1,0 +1,53 @@
+/**
+ * The only place that knows the stage order:
+ * load → resolve → model → name → emit → format → type-check → (write or compare, by the caller).
+ */
+import { readdirSync } from "node:fs";
+import { emitBinding } from "./emit/binding.js";
+import { TEMPLATES_DIR, renderTemplate } from "./emit/template.js";
+import { loadContract, type ContractSource, type LoadedContract } from "./load/contract.js";
+import { buildModel } from "./model/build.js";
+import { byCodeUnits } from "./model/convert.js";
+import type { ContractModel } from "./model/types.js";
+import type { Generation } from "./output/files.js";
+import { formatTypeScript } from "./output/format.js";
+import { header, type HeaderFacts } from "./output/header.js";
+import { contractDirName, RUNTIME_DIR } from "./output/paths.js";
+import { typeCheck } from "./output/typecheck.js";
+import { indexSchema } from "./resolve/index.js";
+
+export interface Generated {
+  readonly contract: LoadedContract;
+  readonly model: ContractModel;
+  /** Output-relative path → file contents, e.g. `rightkit.agent.demo.v1/types.ts`. */
+  readonly files: Generation;
+}
+
+async function finish(source: string, facts: HeaderFacts): Promise<string> {
+  return formatTypeScript(`${header(facts).toString()}\n\n${source}`);
+}
+
+/** The contract-neutral runtime: templates/runtime/*.ts.hbs, rendered with no contract data at all. */
+async function runtimeFiles(): Promise<[string, string][]> {
+  const names = readdirSync(new URL("runtime/", TEMPLATES_DIR))
+    .filter((name) => name.endsWith(".ts.hbs"))
+    .sort(byCodeUnits);
+  const facts: HeaderFacts = { contractId: undefined, schemaSha256: undefined, bindingSha256: undefined };
+  return Promise.all(
+    names.map(async (name): Promise<[string, string]> => [`${RUNTIME_DIR}/${name.replace(/\.hbs$/, "")}`, await finish(renderTemplate(`runtime/${name}`, {}), facts)]),
+  );
+}
+
+export async function generate(source: ContractSource): Promise<Generated> {
+  const contract = loadContract(source);
+  const model = buildModel(contract);
+  const index = indexSchema(contract.schema, contract.schemaFile);
+  const dir = contractDirName(model.id);
+  const facts: HeaderFacts = { contractId: model.id, schemaSha256: model.schemaSha256, bindingSha256: model.bindingSha256 };
+  const bindingFiles = await Promise.all(
+    emitBinding(model, index).map(async ({ name, source: text }): Promise<[string, string]> => [`${dir}/${name}`, await finish(text, facts)]),
+  );
+  const files = new Map([...(await runtimeFiles()), ...bindingFiles].sort(([a], [b]) => byCodeUnits(a, b)));
+  typeCheck(files);
+  return { contract, model, files };
+}
