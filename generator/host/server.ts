@@ -1,4 +1,4 @@
-import { EventEmitter } from "node:events";
+import { EventEmitter, once } from "node:events";
 import { chmod, rmdir, unlink } from "node:fs/promises";
 import { createServer, type Server, type Socket } from "node:net";
 import { serveConnection } from "./connection.js";
@@ -16,12 +16,14 @@ export type HostOptions = {
 
 export type HostHandle = {
   readonly socketPath: string;
-  /** "request" and "answer" events carry `{ method, id }`; "connection" fires per client. */
+  /** "request" and "answer" carry `{ method, id }`; "connection" fires per client, "idle" when none is left. */
   readonly events: EventEmitter;
   scenario(): ScenarioName;
   setScenario(scenario: ScenarioName): void;
   /** Open client connections right now. */
   connectionCount(): number;
+  /** Resolves once no client connection is open (at once if none is). */
+  idle(): Promise<void>;
   /** The kill control: ends one session, or every active one, with bundle_state "killed". */
   kill(session?: string): EndResult[];
   close(): Promise<void>;
@@ -65,7 +67,10 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
+    socket.on("close", () => {
+      sockets.delete(socket);
+      if (sockets.size === 0) core.events.emit("idle");
+    });
     // A client vanishing mid-write is normal here; the close handler does the bookkeeping.
     socket.on("error", () => undefined);
     serveConnection({ input: socket, output: socket, drop: () => socket.destroy() }, { ...core });
@@ -81,6 +86,7 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
     scenario: core.scenario,
     setScenario: core.setScenario,
     connectionCount: () => sockets.size,
+    idle: () => (sockets.size === 0 ? Promise.resolve() : once(core.events, "idle").then(() => undefined)),
     kill: (session) => core.service.kill(session),
     close: () => {
       closing ??= (async () => {
