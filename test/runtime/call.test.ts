@@ -7,6 +7,7 @@ import {
   type ToolSpec,
   type ValidationResult,
 } from "../support/runtime.js";
+import { rejection } from "../support/rejection.js";
 
 type Recorded = { method: string; params: object; options: TransportCallOptions };
 
@@ -39,15 +40,6 @@ const countSpec: ToolSpec<{ n: number }, { total: number }> = {
       ? accept(value)
       : { ok: false, issues: [{ ...issue, instancePath: "/total" }] },
 };
-
-async function rejection(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ToolError);
-  return error as ToolError;
-}
 
 describe("callTool", () => {
   it("never touches the transport when params fail, and carries the issues", async () => {

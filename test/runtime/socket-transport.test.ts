@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { FIXTURE_APP_ID, type HostEvent } from "../../generator/host/index.js";
 import { activeResources, privateTempDir, startHostFixture, type HostFixture } from "../support/host.js";
-import { JsonRpcSocketTransport, ToolError } from "../support/runtime.js";
+import { JsonRpcSocketTransport } from "../support/runtime.js";
+import { rejection } from "../support/rejection.js";
 
 const quick = { timeoutMs: 2000 };
 const fixtures: HostFixture[] = [];
@@ -18,15 +19,6 @@ async function fixture(options: Parameters<typeof startHostFixture>[0] = {}): Pr
 afterEach(async () => {
   for (const started of fixtures.splice(0)) await started.dispose();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ToolError);
-  return error as ToolError;
-}
 
 async function openSession(f: HostFixture): Promise<{ token: string; refs: string[] }> {
   const granted = (await f.transport.call("demo.request", { app: FIXTURE_APP_ID, agent_name: "t" }, quick)) as {

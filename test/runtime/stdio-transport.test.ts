@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { FIXTURE_APP_ID } from "../../generator/host/index.js";
-import { StdioTransport, ToolError } from "../support/runtime.js";
+import { StdioTransport } from "../support/runtime.js";
+import { rejection } from "../support/rejection.js";
 
 const hostMain = fileURLToPath(new URL("../../generator/host/main.ts", import.meta.url));
 const quick = { timeoutMs: 10_000 };
@@ -36,15 +37,6 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ToolError);
-  return error as ToolError;
 }
 
 describe("StdioTransport", () => {
