@@ -1,0 +1,44 @@
+/**
+ * The validator compiler's public surface: JSON Schema (draft 2020-12) in, zero-dependency
+ * TypeScript validators out.
+ */
+import { indexSchema, type SchemaIndex } from "../../resolve/index.js";
+import { code, EMPTY, ident, join, type Code } from "../code.js";
+import { buildValidatorModule } from "./module.js";
+
+export { REF_DEPTH_LIMIT } from "./keywords/ref.js";
+
+/**
+ * The body of `validators.ts` for named shapes: `validate<Name>` and `is<Name>` for each entry,
+ * the `ValidationIssue`/`ValidationResult` types, and a type-only import of the names from
+ * `./types.js`.
+ */
+export function emitValidators(index: SchemaIndex, entries: readonly { name: string; pointer: string }[]): Code {
+  const types = entries.map((entry) => ident(entry.name));
+  const preamble = types.length === 0 ? EMPTY : code`import type { ${join([...new Map(types.map((t) => [String(t), t])).values()])} } from "./types.js";`;
+  return buildValidatorModule(
+    index,
+    entries.map((entry) => ({
+      pointer: entry.pointer,
+      validateName: ident(`validate${entry.name}`),
+      guardName: ident(`is${entry.name}`),
+      type: ident(entry.name),
+    })),
+    preamble,
+  );
+}
+
+/**
+ * A self-contained TypeScript module for one schema: `validate(value)` and `isValid(value)`.
+ * Throws a BindgenError whose `code` is `unsupported_keyword` (with `keyword` and `pointer`) for
+ * schemas it will not honour, and `bad_pattern` for a pattern that is not a valid regex.
+ */
+export function emitValidatorModule(schema: object, options: { name?: string } = {}): string {
+  const index: SchemaIndex = indexSchema(schema, options.name);
+  const module = buildValidatorModule(
+    index,
+    [{ pointer: "#", validateName: ident("validate"), guardName: ident("isValid"), type: code`unknown` }],
+    EMPTY,
+  );
+  return `${module}`;
+}

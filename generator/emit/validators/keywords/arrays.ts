@@ -1,0 +1,121 @@
+/**
+ * Array assertions and applicators. Items are walked with indexed `for` loops; a hole in a
+ * sparse array reads as `undefined`, which is not JSON, so it fails wherever items are walked.
+ */
+import { appendPointer } from "../../../resolve/pointer.js";
+import { code, EMPTY, lines, type Code } from "../../code.js";
+import { childPath, fail, failure, text } from "../mode.js";
+import { keywordValue, type KeywordEmit } from "./emit.js";
+import { guarded } from "./guard.js";
+import { countKeyword } from "./numbers.js";
+
+export function emitArrays(k: KeywordEmit): Code {
+  const a = k.ctx.local("a");
+  const statements: Code[] = [];
+  const minItems = countKeyword(k, "minItems");
+  const maxItems = countKeyword(k, "maxItems");
+  if (minItems !== undefined && minItems > 0) {
+    const message = code`${`must have at least ${minItems} items, got `} + ${a}.length`;
+    statements.push(fail(k.ctx, k.mode, code`${a}.length < ${minItems}`, { pointer: k.pointer, keyword: "minItems" }, message));
+  }
+  if (maxItems !== undefined) {
+    const message = code`${`must have at most ${maxItems} items, got `} + ${a}.length`;
+    statements.push(fail(k.ctx, k.mode, code`${a}.length > ${maxItems}`, { pointer: k.pointer, keyword: "maxItems" }, message));
+  }
+  statements.push(emitItems(k, a));
+  statements.push(emitContains(k, a));
+  if (keywordValue(k.schema, "uniqueItems") === true) {
+    const pair = k.ctx.local("pair");
+    const site = { pointer: k.pointer, keyword: "uniqueItems" };
+    const message = code`"must not have duplicate items (items " + ${pair}[0] + " and " + ${pair}[1] + " are identical)"`;
+    statements.push(code`{
+const ${pair} = ${k.ctx.helper("duplicatePair")}(${a});
+if (${pair} !== undefined) { ${failure(k.ctx, k.mode, site, message)} }
+}`);
+  }
+  const body = statements.filter((statement) => !statement.isEmpty);
+  if (body.length === 0 && !(k.known.size === 1 && k.known.has("array"))) return EMPTY;
+  if (!hasItemsLoop(k)) body.push(holeScan(k, a));
+  return guarded(k.known, "array", k.value, [code`const ${a} = ${k.value} as unknown[];`, ...body]);
+}
+
+function hasItemsLoop(k: KeywordEmit): boolean {
+  return keywordValue(k.schema, "items") !== undefined;
+}
+
+/** Without an `items` loop, holes are still not JSON: a plain scan finds them. */
+function holeScan(k: KeywordEmit, a: Code): Code {
+  const i = k.ctx.local("i");
+  const site = { pointer: k.pointer, keyword: "type", schemaPath: k.pointer };
+  return code`for (let ${i} = 0; ${i} < ${a}.length; ${i}++) {
+if (${a}[${i}] === undefined) { ${failure(k.ctx, childPath(k.mode, i), site, text("must be a JSON value, got a hole in a sparse array"))} }
+}`;
+}
+
+function emitItems(k: KeywordEmit, a: Code): Code {
+  const prefix = keywordValue(k.schema, "prefixItems");
+  const prefixSchemas: readonly unknown[] = Array.isArray(prefix) ? prefix : [];
+  const parts = prefixSchemas.map((schema, index) => {
+    const item = k.ctx.local("item");
+    const mode = childPath(k.mode, code`${index}`);
+    const applied = k.sub(appendPointer(k.pointer, "prefixItems", index), schema, item, mode);
+    return code`if (${a}.length > ${index}) {
+const ${item} = ${a}[${index}];
+${applied}
+}`;
+  });
+  const items = keywordValue(k.schema, "items");
+  if (items === undefined) return lines(parts);
+  const i = k.ctx.local("i");
+  const item = k.ctx.local("item");
+  const mode = childPath(k.mode, i);
+  const applied = k.sub(appendPointer(k.pointer, "items"), items, item, mode);
+  const hole = failure(k.ctx, mode, { pointer: k.pointer, keyword: "items" }, text("must be a JSON value, got a hole in a sparse array"));
+  parts.push(code`for (let ${i} = ${prefixSchemas.length}; ${i} < ${a}.length; ${i}++) {
+const ${item} = ${a}[${i}];
+if (${item} === undefined) { ${hole} } else {
+${applied}
+}
+}`);
+  return lines(parts);
+}
+
+function emitContains(k: KeywordEmit, a: Code): Code {
+  const contains = keywordValue(k.schema, "contains");
+  if (contains === undefined) return EMPTY;
+  const minContains = countKeyword(k, "minContains") ?? 1;
+  const maxContains = countKeyword(k, "maxContains");
+  if (minContains === 0 && maxContains === undefined) return EMPTY;
+  const { is } = k.ctx.functionsFor(appendPointer(k.pointer, "contains"));
+  const count = k.ctx.local("count");
+  const i = k.ctx.local("i");
+  const checks: Code[] = [];
+  const minKeyword = Object.hasOwn(k.schema, "minContains") ? "minContains" : "contains";
+  checks.push(
+    fail(
+      k.ctx,
+      k.mode,
+      code`${count} < ${minContains}`,
+      { pointer: k.pointer, keyword: minKeyword },
+      code`${`must contain at least ${minContains} matching items, got `} + ${count}`,
+    ),
+  );
+  if (maxContains !== undefined) {
+    checks.push(
+      fail(
+        k.ctx,
+        k.mode,
+        code`${count} > ${maxContains}`,
+        { pointer: k.pointer, keyword: "maxContains" },
+        code`${`must contain at most ${maxContains} matching items, got `} + ${count}`,
+      ),
+    );
+  }
+  // Without maxContains the loop can stop as soon as enough items matched.
+  const stop = maxContains === undefined ? code`${count} < ${minContains} && ` : EMPTY;
+  return code`{
+let ${count} = 0;
+for (let ${i} = 0; ${stop}${i} < ${a}.length; ${i}++) if (${is}(${a}[${i}], d)) ${count}++;
+${lines(checks)}
+}`;
+}

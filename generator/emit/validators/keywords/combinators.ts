@@ -1,0 +1,86 @@
+/**
+ * allOf, anyOf, oneOf, not, if/then/else. allOf, then and else can fail in place, so they are
+ * applied inline; the others need a yes/no answer from a subschema without reporting, so they
+ * call that subschema's allocation-free `is` function, and only on failure its `check` function
+ * (for anyOf/oneOf, so the issues say why no branch matched).
+ */
+import { appendPointer } from "../../../resolve/pointer.js";
+import { code, EMPTY, join, lines, type Code } from "../../code.js";
+import { fail, failure, text } from "../mode.js";
+import { badValue } from "./numbers.js";
+import { keywordValue, type KeywordEmit } from "./emit.js";
+
+export function emitCombinators(k: KeywordEmit): Code[] {
+  return [emitAllOf(k), emitAnyOf(k), emitOneOf(k), emitNot(k), emitConditional(k)];
+}
+
+function branches(k: KeywordEmit, keyword: string): readonly unknown[] | undefined {
+  const value = keywordValue(k.schema, keyword);
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.length === 0) throw badValue(k, keyword, "must be a non-empty array of schemas");
+  return value;
+}
+
+function emitAllOf(k: KeywordEmit): Code {
+  const all = branches(k, "allOf") ?? [];
+  return lines(all.map((schema, i) => k.sub(appendPointer(k.pointer, "allOf", i), schema, k.value, k.mode)));
+}
+
+/** Collects every branch's issues, so a failed anyOf/oneOf explains itself. */
+function branchIssues(k: KeywordEmit, keyword: string, all: readonly unknown[]): Code {
+  switch (k.mode.kind) {
+    case "fast":
+      return EMPTY;
+    case "check": {
+      const path = k.mode.path;
+      return lines(all.map((_, i) => code`${k.ctx.functionsFor(appendPointer(k.pointer, keyword, i)).check}(${k.value}, ${path}, d, out);`));
+    }
+  }
+}
+
+function emitAnyOf(k: KeywordEmit): Code {
+  const all = branches(k, "anyOf");
+  if (all === undefined) return EMPTY;
+  const tests = all.map((_, i) => code`${k.ctx.functionsFor(appendPointer(k.pointer, "anyOf", i)).is}(${k.value}, d)`);
+  const site = { pointer: k.pointer, keyword: "anyOf" };
+  return code`if (!(${join(tests, code` || `)})) {
+${branchIssues(k, "anyOf", all)}
+${failure(k.ctx, k.mode, site, text("must match at least one schema in anyOf"))}
+}`;
+}
+
+function emitOneOf(k: KeywordEmit): Code {
+  const all = branches(k, "oneOf");
+  if (all === undefined) return EMPTY;
+  const count = k.ctx.local("matches");
+  const tests = all.map((_, i) => code`if (${k.ctx.functionsFor(appendPointer(k.pointer, "oneOf", i)).is}(${k.value}, d)) ${count}++;`);
+  const site = { pointer: k.pointer, keyword: "oneOf" };
+  return code`{
+let ${count} = 0;
+${lines(tests)}
+if (${count} === 0) {
+${branchIssues(k, "oneOf", all)}
+${failure(k.ctx, k.mode, site, text("must match exactly one schema in oneOf, matched none"))}
+}
+${fail(k.ctx, k.mode, code`${count} > 1`, site, code`"must match exactly one schema in oneOf, matched " + ${count}`)}
+}`;
+}
+
+function emitNot(k: KeywordEmit): Code {
+  if (!Object.hasOwn(k.schema, "not")) return EMPTY;
+  const { is } = k.ctx.functionsFor(appendPointer(k.pointer, "not"));
+  return fail(k.ctx, k.mode, code`${is}(${k.value}, d)`, { pointer: k.pointer, keyword: "not" }, text("must not match the schema in not"));
+}
+
+function emitConditional(k: KeywordEmit): Code {
+  if (!Object.hasOwn(k.schema, "if")) return EMPTY;
+  const then = Object.hasOwn(k.schema, "then") ? k.sub(appendPointer(k.pointer, "then"), k.schema.then, k.value, k.mode) : EMPTY;
+  const otherwise = Object.hasOwn(k.schema, "else") ? k.sub(appendPointer(k.pointer, "else"), k.schema.else, k.value, k.mode) : EMPTY;
+  if (then.isEmpty && otherwise.isEmpty) return EMPTY;
+  const { is } = k.ctx.functionsFor(appendPointer(k.pointer, "if"));
+  return code`if (${is}(${k.value}, d)) {
+${then}
+} else {
+${otherwise}
+}`;
+}

@@ -1,0 +1,188 @@
+/**
+ * Object assertions and applicators. Only own properties count: a declared name that also lives
+ * on Object.prototype (`constructor`, `toString`, `__proto__`) is read through Object.hasOwn; any
+ * other declared name is read directly, which is what keeps the hot path as fast as hand-written
+ * code. Keys are only enumerated when a keyword needs every key.
+ */
+import { appendPointer, escapeSegment } from "../../../resolve/pointer.js";
+import { code, EMPTY, join, lines, literal, member, type Code } from "../../code.js";
+import { childPath, fail, failure, text, type Mode } from "../mode.js";
+import { regexFor } from "./strings.js";
+import { keywordValue, type KeywordEmit } from "./emit.js";
+import { guarded } from "./guard.js";
+import { badValue, countKeyword } from "./numbers.js";
+
+/** Up to this many declared names are tested with `===` when looking for additional properties. */
+const INLINE_NAMES = 8;
+
+export function emitObjects(k: KeywordEmit): Code {
+  const o = k.ctx.local("o");
+  const statements = [
+    ...emitPropertiesAndRequired(k, o),
+    ...emitDependencies(k, o),
+    emitPropertyCounts(k, o),
+    emitKeyLoop(k, o),
+  ].filter((statement) => !statement.isEmpty);
+  if (statements.length === 0) return EMPTY;
+  return guarded(k.known, "object", k.value, [code`const ${o} = ${k.value} as Record<string, unknown>;`, ...statements]);
+}
+
+/** An own-property read: `undefined` when absent (a present `undefined` is not JSON either). */
+export function readOwn(o: Code, name: string): Code {
+  if (name in Object.prototype) return code`(Object.hasOwn(${o}, ${name}) ? ${o}[${name}] : undefined)`;
+  return member(o, name);
+}
+
+function stringList(k: KeywordEmit, keyword: string, value: unknown): readonly string[] {
+  if (!Array.isArray(value) || !value.every((item): item is string => typeof item === "string")) {
+    throw badValue(k, keyword, "must be an array of strings");
+  }
+  return [...new Set(value)];
+}
+
+function schemaMap(k: KeywordEmit, keyword: string): readonly [string, unknown][] {
+  const map = keywordValue(k.schema, keyword);
+  if (map === undefined) return [];
+  if (typeof map !== "object" || map === null || Array.isArray(map)) throw badValue(k, keyword, "must be an object");
+  return Object.keys(map).map((name) => [name, (map as Record<string, unknown>)[name]]);
+}
+
+function emitPropertiesAndRequired(k: KeywordEmit, o: Code): Code[] {
+  const properties = new Map(schemaMap(k, "properties"));
+  const requiredValue = keywordValue(k.schema, "required");
+  const required = new Set(requiredValue === undefined ? [] : stringList(k, "required", requiredValue));
+  const names = [...new Set([...properties.keys(), ...required])];
+  return names.map((name) => {
+    const mode = childPath(k.mode, code`${escapeSegment(name)}`);
+    // The property value gets its own local so nested checks read it once.
+    const v = k.ctx.local("v");
+    const body = properties.has(name) ? k.sub(appendPointer(k.pointer, "properties", name), properties.get(name), v, mode) : EMPTY;
+    const missing = code`${`must have required property ${JSON.stringify(name)}`}`;
+    const requiredSite = { pointer: k.pointer, keyword: "required" };
+    if (body.isEmpty) return required.has(name) ? fail(k.ctx, k.mode, code`${readOwn(o, name)} === undefined`, requiredSite, missing) : EMPTY;
+    const read = code`const ${v} = ${readOwn(o, name)};`;
+    if (!required.has(name)) return code`{
+${read}
+if (${v} !== undefined) {
+${body}
+}
+}`;
+    switch (k.mode.kind) {
+      case "fast":
+        return code`{
+${read}
+if (${v} === undefined) return false;
+${body}
+}`;
+      case "check":
+        return code`{
+${read}
+if (${v} === undefined) { ${failure(k.ctx, k.mode, requiredSite, missing)} } else {
+${body}
+}
+}`;
+    }
+  });
+}
+
+function emitDependencies(k: KeywordEmit, o: Code): Code[] {
+  const requiredBy = schemaMap(k, "dependentRequired").map(([name, list]) => {
+    const needed = stringList(k, "dependentRequired", list);
+    const site = { pointer: appendPointer(k.pointer, "dependentRequired"), keyword: name };
+    const checks = needed.map((other) =>
+      fail(k.ctx, k.mode, code`${readOwn(o, other)} === undefined`, site, text(`must have property ${JSON.stringify(other)} when property ${JSON.stringify(name)} is present`)),
+    );
+    return code`if (${readOwn(o, name)} !== undefined) {
+${lines(checks)}
+}`;
+  });
+  const schemas = schemaMap(k, "dependentSchemas").map(([name, schema]) => {
+    const applied = k.sub(appendPointer(k.pointer, "dependentSchemas", name), schema, k.value, k.mode);
+    return applied.isEmpty ? EMPTY : code`if (${readOwn(o, name)} !== undefined) {
+${applied}
+}`;
+  });
+  return [...requiredBy, ...schemas];
+}
+
+function emitPropertyCounts(k: KeywordEmit, o: Code): Code {
+  const min = countKeyword(k, "minProperties");
+  const max = countKeyword(k, "maxProperties");
+  if ((min === undefined || min === 0) && max === undefined) return EMPTY;
+  const count = k.ctx.local("count");
+  const checks: Code[] = [];
+  if (min !== undefined && min > 0) {
+    checks.push(fail(k.ctx, k.mode, code`${count} < ${min}`, { pointer: k.pointer, keyword: "minProperties" }, code`${`must have at least ${min} properties, got `} + ${count}`));
+  }
+  if (max !== undefined) {
+    checks.push(fail(k.ctx, k.mode, code`${count} > ${max}`, { pointer: k.pointer, keyword: "maxProperties" }, code`${`must have at most ${max} properties, got `} + ${count}`));
+  }
+  return code`{
+const ${count} = Object.keys(${o}).length;
+${lines(checks)}
+}`;
+}
+
+/** propertyNames, patternProperties and additionalProperties: the only keywords that need every key. */
+function emitKeyLoop(k: KeywordEmit, o: Code): Code {
+  const propertyNames = keywordValue(k.schema, "propertyNames");
+  const patterns = schemaMap(k, "patternProperties");
+  const additional = keywordValue(k.schema, "additionalProperties");
+  if (propertyNames === undefined && patterns.length === 0 && additional === undefined) return EMPTY;
+  const keys = k.ctx.local("keys");
+  const i = k.ctx.local("i");
+  const key = k.ctx.local("key");
+  const v = k.ctx.local("v");
+  const mode = childPath(k.mode, code`${k.ctx.helper("escapeKey")}(${key})`);
+  const body: Code[] = [];
+  if (propertyNames !== undefined) body.push(k.sub(appendPointer(k.pointer, "propertyNames"), propertyNames, key, mode));
+  const matched = k.ctx.local("matched");
+  const needsMatched = additional !== undefined && patterns.length > 0;
+  for (const [source, schema] of patterns) {
+    const pointer = appendPointer(k.pointer, "patternProperties", source);
+    const regex = regexFor(k, pointer, source);
+    const applied = k.sub(pointer, schema, v, mode);
+    const mark = needsMatched ? code`${matched} = true;` : EMPTY;
+    if (!mark.isEmpty || !applied.isEmpty) body.push(code`if (${regex}.test(${key})) {
+${mark}
+${applied}
+}`);
+  }
+  if (additional !== undefined) {
+    const applied = additionalCheck(k, additional, key, v, mode);
+    if (!applied.isEmpty) {
+      const declared = declaredTest(k, key);
+      const unmatched = needsMatched ? code`!${matched} && ` : EMPTY;
+      body.push(code`if (${unmatched}!(${declared})) {
+${applied}
+}`);
+    }
+  }
+  const statements = lines(body);
+  if (statements.isEmpty) return EMPTY;
+  return code`{
+const ${keys} = Object.keys(${o});
+for (let ${i} = 0; ${i} < ${keys}.length; ${i}++) {
+const ${key} = ${keys}[${i}] as string;
+const ${v} = ${o}[${key}];
+${needsMatched ? code`let ${matched} = false;` : EMPTY}
+${statements}
+}
+}`;
+}
+
+/** `additionalProperties: false` is reported on the object, naming the property. */
+function additionalCheck(k: KeywordEmit, additional: unknown, key: Code, v: Code, mode: Mode): Code {
+  if (additional !== false) return k.sub(appendPointer(k.pointer, "additionalProperties"), additional, v, mode);
+  const message = code`"must not have additional property " + JSON.stringify(${key})`;
+  return failure(k.ctx, k.mode, { pointer: k.pointer, keyword: "additionalProperties" }, message);
+}
+
+/** Whether `key` is named by `properties`: a few `===`, or a module-scope Set. */
+function declaredTest(k: KeywordEmit, key: Code): Code {
+  const names = schemaMap(k, "properties").map(([name]) => name);
+  if (names.length === 0) return code`false`;
+  if (names.length <= INLINE_NAMES) return join(names.map((name) => code`${key} === ${literal(name)}`), code` || `);
+  const set = k.ctx.hoist(`names:${JSON.stringify(names)}`, "declared", () => code`new Set<string>([${names.map((name) => literal(name))}])`);
+  return code`${set}.has(${key})`;
+}

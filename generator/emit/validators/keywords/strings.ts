@@ -1,0 +1,56 @@
+/**
+ * String assertions. Lengths count code points; the UTF-16 length bounds the code-point count
+ * from above (and from below at half), so the exact count runs only when those cannot decide.
+ */
+import { BindgenError } from "../../../errors.js";
+import { appendPointer } from "../../../resolve/pointer.js";
+import { code, type Code } from "../../code.js";
+import { fail } from "../mode.js";
+import { countKeyword } from "./numbers.js";
+import { keywordValue, type KeywordEmit } from "./emit.js";
+import { guarded } from "./guard.js";
+
+export function emitStrings(k: KeywordEmit): Code {
+  const s = code`(${k.value} as string)`;
+  const statements: Code[] = [];
+  const minLength = countKeyword(k, "minLength");
+  const maxLength = countKeyword(k, "maxLength");
+  if (minLength !== undefined && minLength > 0) {
+    const codePoints = k.ctx.helper("codePoints");
+    const failsWhen = code`${s}.length < ${minLength} || (${s}.length < ${minLength * 2} && ${codePoints}(${s}) < ${minLength})`;
+    const message = code`${`must have at least ${minLength} characters, got `} + ${codePoints}(${s})`;
+    statements.push(fail(k.ctx, k.mode, failsWhen, { pointer: k.pointer, keyword: "minLength" }, message));
+  }
+  if (maxLength !== undefined) {
+    const codePoints = k.ctx.helper("codePoints");
+    const failsWhen = code`${s}.length > ${maxLength} && ${codePoints}(${s}) > ${maxLength}`;
+    const message = code`${`must have at most ${maxLength} characters, got `} + ${codePoints}(${s})`;
+    statements.push(fail(k.ctx, k.mode, failsWhen, { pointer: k.pointer, keyword: "maxLength" }, message));
+  }
+  const pattern = keywordValue(k.schema, "pattern");
+  if (pattern !== undefined) {
+    const regex = regexFor(k, appendPointer(k.pointer, "pattern"), pattern);
+    const message = code`${`must match pattern ${JSON.stringify(pattern)}`}`;
+    statements.push(fail(k.ctx, k.mode, code`!${regex}.test(${s})`, { pointer: k.pointer, keyword: "pattern" }, message));
+  }
+  return guarded(k.known, "string", k.value, statements);
+}
+
+/**
+ * A module-scope RegExp with the `u` flag (ECMA-262 with full Unicode, as JSON Schema wants).
+ * The source is checked here so that an invalid pattern fails generation, naming where it is.
+ */
+export function regexFor(k: Pick<KeywordEmit, "ctx">, pointer: string, source: unknown): Code {
+  if (typeof source !== "string") throw new BindgenError("bad_pattern", "pattern must be a string", { file: k.ctx.index.file, pointer });
+  try {
+    new RegExp(source, "u");
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new BindgenError("bad_pattern", `invalid regular expression ${JSON.stringify(source)}: ${why}`, {
+      file: k.ctx.index.file,
+      pointer,
+      keyword: "pattern",
+    });
+  }
+  return k.ctx.hoist(`regex:${source}`, "pattern", () => code`new RegExp(${source}, "u")`);
+}

@@ -1,0 +1,54 @@
+/**
+ * `const` and `enum`: deep JSON equality. Primitive members are compared with `===` (few) or a
+ * module-scope Set (many: constant time however large the enum); container members go through
+ * the iterative deepEqual helper.
+ */
+import { code, join, literal, type Code } from "../../code.js";
+import { fail } from "../mode.js";
+import { keywordValue, type KeywordEmit } from "./emit.js";
+
+/** Up to this many primitive members are tested with `===`; more go through a Set. */
+const INLINE_MEMBERS = 6;
+
+export function emitConst(k: KeywordEmit): Code[] {
+  if (!Object.hasOwn(k.schema, "const")) return [];
+  const expected = k.schema.const;
+  const site = { pointer: k.pointer, keyword: "const" };
+  const message = code`${`must be equal to constant ${preview(expected)}`}`;
+  if (isPrimitive(expected)) return [fail(k.ctx, k.mode, code`${k.value} !== ${literal(expected)}`, site, message)];
+  const constant = k.ctx.hoist(`const:${JSON.stringify(expected)}`, "constant", () => literal(expected));
+  return [fail(k.ctx, k.mode, code`!${k.ctx.helper("deepEqual")}(${k.value}, ${constant})`, site, message)];
+}
+
+export function emitEnum(k: KeywordEmit): Code[] {
+  const members = keywordValue(k.schema, "enum");
+  if (!Array.isArray(members)) return [];
+  const site = { pointer: k.pointer, keyword: "enum" };
+  const message = code`${`must be equal to one of the allowed values: ${members.slice(0, 8).map(preview).join(", ")}${members.length > 8 ? ", …" : ""}`}`;
+  const primitives = [...new Set(members.filter(isPrimitive))];
+  const containers = members.filter((member) => !isPrimitive(member));
+  const tests: Code[] = [];
+  if (primitives.length > INLINE_MEMBERS) {
+    const set = k.ctx.hoist(`enum:${JSON.stringify(primitives)}`, "allowed", () => code`new Set<unknown>([${primitives.map(literal)}])`);
+    tests.push(code`${set}.has(${k.value})`);
+  } else {
+    tests.push(...primitives.map((member) => code`${k.value} === ${literal(member)}`));
+  }
+  if (containers.length > 0) {
+    const list = k.ctx.hoist(`enum-containers:${JSON.stringify(containers)}`, "allowedContainers", () => literal(containers));
+    const deepEqual = k.ctx.helper("deepEqual");
+    tests.push(code`${list}.some((member: unknown) => ${deepEqual}(${k.value}, member))`);
+  }
+  const failsWhen = tests.length === 0 ? code`true` : code`!(${join(tests, code` || `)})`;
+  return [fail(k.ctx, k.mode, failsWhen, site, message)];
+}
+
+function isPrimitive(value: unknown): value is string | number | boolean | null {
+  return value === null || typeof value !== "object";
+}
+
+/** A short JSON rendering for messages; the message is a string literal, so any text is safe. */
+function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

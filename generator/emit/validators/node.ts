@@ -1,0 +1,108 @@
+/**
+ * One schema location applied to one instance value, in one mode. The `type` check comes first
+ * (it tells every later group which guards it can skip), then each keyword family in turn.
+ * Subschemas are inlined into the enclosing function while that stays shallow and, on the
+ * issue path, while they are simple; otherwise they become calls to their location's functions,
+ * which keeps generated functions small however deep the schema nests.
+ */
+import { BindgenError } from "../../errors.js";
+import type { Pointer } from "../../resolve/pointer.js";
+import { code, EMPTY, lines, type Code } from "../code.js";
+import type { CompileContext } from "./context.js";
+import { failure, text, type Mode } from "./mode.js";
+import { emitArrays } from "./keywords/arrays.js";
+import { emitCombinators } from "./keywords/combinators.js";
+import type { KeywordEmit, SchemaObject } from "./keywords/emit.js";
+import { emitNumbers } from "./keywords/numbers.js";
+import { emitObjects } from "./keywords/objects.js";
+import { emitRef } from "./keywords/ref.js";
+import { emitStrings } from "./keywords/strings.js";
+import { typeCheck } from "./keywords/type.js";
+import { emitUnevaluated } from "./keywords/unevaluated.js";
+import { emitConst, emitEnum } from "./keywords/values.js";
+import { isSchemaObject, refuseUnsupported, roleOf } from "./vocabulary.js";
+
+/** How many subschema levels the fast path inlines before calling a function instead. */
+const FAST_INLINE_DEPTH = 6;
+
+/** Keywords that never descend into the instance: a subschema made of these is cheap to inline. */
+const SIMPLE_KEYWORDS = new Set([
+  "type", "enum", "const", "$ref",
+  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+  "minLength", "maxLength", "pattern",
+]);
+
+export function emitNode(ctx: CompileContext, pointer: Pointer, schema: unknown, value: Code, mode: Mode, depth: number): Code {
+  if (schema === true) return EMPTY;
+  if (schema === false) {
+    return failure(ctx, mode, { pointer, keyword: "false", schemaPath: pointer }, text("is not allowed here (the schema is false)"));
+  }
+  const s = asSchemaObject(ctx, pointer, schema);
+  refuseUnsupported(ctx, s, pointer);
+  const type = typeCheck(ctx, s, pointer, value);
+  const k: KeywordEmit = {
+    ctx,
+    pointer,
+    schema: s,
+    value,
+    mode,
+    known: type.known,
+    sub: (at, subschema, subvalue, submode) => applySubschema(ctx, at, subschema, subvalue, submode, depth + 1),
+  };
+  const rest = lines([
+    ...emitConst(k),
+    ...emitEnum(k),
+    emitNumbers(k),
+    emitStrings(k),
+    emitArrays(k),
+    emitObjects(k),
+    emitRef(k),
+    ...emitCombinators(k),
+    emitUnevaluated(k),
+  ]);
+  if (type.failsWhen === undefined) return rest;
+  const typeFailure = failure(ctx, mode, { pointer, keyword: "type" }, type.message);
+  switch (mode.kind) {
+    case "fast":
+      return code`if (${type.failsWhen}) return false;
+${rest}`;
+    case "check":
+      // After a wrong type the other keywords have nothing sensible to say.
+      return rest.isEmpty ? code`if (${type.failsWhen}) { ${typeFailure} }` : code`if (${type.failsWhen}) { ${typeFailure} } else {
+${rest}
+}`;
+  }
+}
+
+/** A subschema: nothing when it cannot fail, inline when cheap, else a call to its functions. */
+export function applySubschema(ctx: CompileContext, pointer: Pointer, schema: unknown, value: Code, mode: Mode, depth: number): Code {
+  if (acceptsEverything(ctx, pointer, schema)) return EMPTY;
+  const inline = mode.kind === "fast" ? depth < FAST_INLINE_DEPTH : depth < FAST_INLINE_DEPTH && isSimple(schema);
+  if (inline) return emitNode(ctx, pointer, schema, value, mode, depth);
+  const functions = ctx.functionsFor(pointer);
+  switch (mode.kind) {
+    case "fast":
+      return code`if (!${functions.is}(${value}, d)) return false;`;
+    case "check":
+      return code`if (!${functions.is}(${value}, d)) ${functions.check}(${value}, ${mode.path}, d, out);`;
+  }
+}
+
+/** `true`, `{}`, or a schema of annotations only (checked for refused keywords all the same). */
+function acceptsEverything(ctx: CompileContext, pointer: Pointer, schema: unknown): boolean {
+  if (schema === true) return true;
+  if (!isSchemaObject(schema)) return false;
+  refuseUnsupported(ctx, schema, pointer);
+  return Object.keys(schema).every((keyword) => roleOf(keyword) !== "assertion");
+}
+
+function isSimple(schema: unknown): boolean {
+  return typeof schema === "boolean" || (isSchemaObject(schema) && Object.keys(schema).every((keyword) => roleOf(keyword) !== "assertion" || SIMPLE_KEYWORDS.has(keyword)));
+}
+
+function asSchemaObject(ctx: CompileContext, pointer: Pointer, schema: unknown): SchemaObject {
+  if (!isSchemaObject(schema)) {
+    throw new BindgenError("meta_schema", "a schema must be an object or a boolean", { file: ctx.index.file, pointer });
+  }
+  return schema;
+}

@@ -1,0 +1,145 @@
+/**
+ * The small functions emitted into every module that needs them, so generated validators carry
+ * no runtime dependency. Each is written once here as code (the template's literal parts are the
+ * code; nothing is interpolated), and only the ones a module uses are emitted.
+ *
+ * None of them recurses on the instance: deep equality walks an explicit stack, so a hostile
+ * instance nested 10,000 deep cannot overflow the call stack through them.
+ */
+import { code, lines, type Code } from "../code.js";
+
+export type HelperName =
+  | "issue"
+  | "kindOf"
+  | "escapeKey"
+  | "deepEqual"
+  | "duplicatePair"
+  | "codePoints"
+  | "isMultipleOf";
+
+const SOURCES: { readonly [name in HelperName]: Code } = {
+  issue: code`
+/** Records one failure; the message leads with the instance path so it reads on its own. */
+function issue(out: ValidationIssue[], instancePath: string, schemaPath: string, keyword: string, text: string): void {
+  out.push({ instancePath, schemaPath, keyword, message: instancePath === "" ? text : instancePath + ": " + text });
+}`,
+  kindOf: code`
+/** The JSON type of a value for messages; values JSON cannot hold are named as they are. */
+function kindOf(x: unknown): string {
+  if (x === null) return "null";
+  if (Array.isArray(x)) return "array";
+  if (typeof x === "number") return Number.isFinite(x) ? (Number.isInteger(x) ? "integer" : "number") : String(x);
+  return typeof x;
+}`,
+  escapeKey: code`
+/** A property name as a JSON pointer segment (RFC 6901). */
+function escapeKey(key: string): string {
+  return key.replaceAll("~", "~0").replaceAll("/", "~1");
+}`,
+  deepEqual: code`
+/** JSON equality: numbers by value, objects by own keys regardless of order. Iterative on purpose. */
+function deepEqual(a: unknown, b: unknown): boolean {
+  const stack: unknown[] = [a, b];
+  while (stack.length > 0) {
+    const y = stack.pop();
+    const x = stack.pop();
+    if (x === y) continue;
+    if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) return false;
+    if (Array.isArray(x)) {
+      if (!Array.isArray(y) || x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) stack.push(x[i], y[i]);
+      continue;
+    }
+    if (Array.isArray(y)) return false;
+    const xs = x as Record<string, unknown>;
+    const ys = y as Record<string, unknown>;
+    const keys = Object.keys(xs);
+    if (keys.length !== Object.keys(ys).length) return false;
+    for (const key of keys) {
+      if (!Object.hasOwn(ys, key)) return false;
+      stack.push(xs[key], ys[key]);
+    }
+  }
+  return true;
+}`,
+  duplicatePair: code`
+/** The first pair of equal items, or undefined; primitives through a Map, containers pairwise. */
+function duplicatePair(items: readonly unknown[]): [number, number] | undefined {
+  const primitives = new Map<unknown, number>();
+  const containers: number[] = [];
+  for (let j = 0; j < items.length; j++) {
+    const item = items[j];
+    if (typeof item === "object" && item !== null) {
+      for (const i of containers) if (deepEqual(items[i], item)) return [i, j];
+      containers.push(j);
+    } else {
+      const i = primitives.get(item);
+      if (i !== undefined) return [i, j];
+      primitives.set(item, j);
+    }
+  }
+  return undefined;
+}`,
+  codePoints: code`
+/** String length in Unicode code points, as JSON Schema counts it (a surrogate pair is one). */
+function codePoints(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}`,
+  isMultipleOf: code`
+/**
+ * multipleOf decided on the decimal values as written, not on float remainders (19.99 is a
+ * multiple of 0.01, though 19.99 % 0.01 is not 0). String(n) is the shortest decimal that
+ * round-trips, i.e. the number as the JSON text wrote it.
+ */
+function decimalOf(n: number): [bigint, number] {
+  const text = String(Math.abs(n));
+  const e = text.indexOf("e");
+  const mantissa = e === -1 ? text : text.slice(0, e);
+  let exponent = e === -1 ? 0 : Number(text.slice(e + 1));
+  const dot = mantissa.indexOf(".");
+  if (dot !== -1) exponent -= mantissa.length - dot - 1;
+  return [BigInt(dot === -1 ? mantissa : mantissa.slice(0, dot) + mantissa.slice(dot + 1)), exponent];
+}
+function isMultipleOf(x: number, m: number): boolean {
+  if (Number.isSafeInteger(x) && Number.isSafeInteger(m)) return x % m === 0;
+  const [xd, xe] = decimalOf(x);
+  const [md, me] = decimalOf(m);
+  const e = Math.min(xe, me);
+  const ten = BigInt(10);
+  return (xd * ten ** BigInt(xe - e)) % (md * ten ** BigInt(me - e)) === BigInt(0);
+}`,
+};
+
+/** Helpers other helpers call. */
+const NEEDS: { readonly [name in HelperName]: readonly HelperName[] } = {
+  issue: [],
+  kindOf: [],
+  escapeKey: [],
+  deepEqual: [],
+  duplicatePair: ["deepEqual"],
+  codePoints: [],
+  isMultipleOf: [],
+};
+
+const ORDER: readonly HelperName[] = ["issue", "kindOf", "escapeKey", "deepEqual", "duplicatePair", "codePoints", "isMultipleOf"];
+
+/** The source of the used helpers and of everything they call, in a fixed order. */
+export function helperSource(used: ReadonlySet<HelperName>): Code {
+  const needed = new Set<HelperName>();
+  const add = (name: HelperName): void => {
+    if (needed.has(name)) return;
+    needed.add(name);
+    NEEDS[name].forEach(add);
+  };
+  used.forEach(add);
+  return lines(ORDER.filter((name) => needed.has(name)).map((name) => SOURCES[name]));
+}
