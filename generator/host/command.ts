@@ -19,24 +19,35 @@ type HostCommand = {
   consent: ConsentScript;
 };
 
+/** Where the command's own messages go, one line at a time (stdout stays the protocol in stdio mode). */
+export type HostCommandIo = {
+  out(line: string): void;
+  err(line: string): void;
+};
+
+const STD_IO: HostCommandIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
 /** `rightkit-bindgen host ...`: resolves with the process exit code once the host stops. */
-export async function runHostCommand(argv: string[]): Promise<number> {
+export async function runHostCommand(argv: readonly string[], io: HostCommandIo = STD_IO): Promise<number> {
   let command: HostCommand | "help";
   try {
-    command = parseHostArgs(argv);
+    command = parseHostArgs([...argv]);
   } catch (error) {
-    process.stderr.write(`rightkit-bindgen host: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    io.err(`rightkit-bindgen host: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     return 2;
   }
   if (command === "help") {
-    process.stdout.write(`${USAGE}\n\nscenarios:\n${describeScenarios()}\n`);
+    io.out(`${USAGE}\n\nscenarios:\n${describeScenarios()}`);
     return 0;
   }
   switch (command.endpoint.kind) {
     case "socket":
-      return serveSocket(command.endpoint.socketPath, command);
+      return serveSocket(command.endpoint.socketPath, command, io);
     case "stdio":
-      return serveStdio(command);
+      return serveStdio(command, io);
     default:
       return assertNever(command.endpoint);
   }
@@ -72,16 +83,16 @@ function parseHostArgs(argv: string[]): HostCommand | "help" {
   return { endpoint: { kind: "socket", socketPath: values.socket }, scenario, consent };
 }
 
-async function serveSocket(socketPath: string, command: HostCommand): Promise<number> {
+async function serveSocket(socketPath: string, command: HostCommand, io: HostCommandIo): Promise<number> {
   const host = await startHost({ socketPath, scenario: command.scenario, consent: command.consent });
-  process.stdout.write(`rightkit-bindgen host: listening on ${socketPath} (scenario ${command.scenario})\n`);
+  io.out(`rightkit-bindgen host: listening on ${socketPath} (scenario ${command.scenario})`);
   await untilSignal();
   await host.close();
   return 0;
 }
 
 /** One client on stdin/stdout; a dropped "connection" ends the process's side of both pipes. */
-async function serveStdio(command: HostCommand): Promise<number> {
+async function serveStdio(command: HostCommand, io: HostCommandIo): Promise<number> {
   const core = createHostCore({ scenario: command.scenario, consent: command.consent });
   let finish: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => {
@@ -94,7 +105,7 @@ async function serveStdio(command: HostCommand): Promise<number> {
   };
   serveConnection({ input: process.stdin, output: process.stdout, drop }, core);
   process.stdin.once("end", finish);
-  process.stderr.write(`rightkit-bindgen host: serving stdio (scenario ${command.scenario})\n`);
+  io.err(`rightkit-bindgen host: serving stdio (scenario ${command.scenario})`);
   await Promise.race([finished, untilSignal()]);
   core.service.stop();
   process.stdin.destroy();

@@ -1,4 +1,4 @@
-export { runHostCommand } from "./command.js";
+export { runHostCommand, type HostCommandIo } from "./command.js";
 export type { ConsentScript, EndResult } from "./demo-service.js";
 export { FIXTURE_APP_ID, FIXTURE_ELEMENTS } from "./fixture.js";
 export type { HostEvent } from "./connection.js";
