@@ -6,8 +6,9 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { BindgenError, isBindgenError } from "./errors.js";
+import { runHostCommand } from "./host/index.js";
 import { compareGeneration, writeGeneration } from "./output/files.js";
-import { generate } from "./pipeline.js";
+import { generateFiles } from "./pipeline.js";
 import { GENERATOR_NAME, GENERATOR_VERSION } from "./version.js";
 
 export const EXIT = Object.freeze({ ok: 0, drift: 1, badInput: 2, bug: 3 });
@@ -17,6 +18,7 @@ const USAGE = `Usage: ${GENERATOR_NAME} <command> [options]
 Commands:
   generate   write the binding for a contract (default: the contract in ./contract → ./generated)
   check      exit 1 with a unified diff when the committed binding differs from what generate makes
+  host       run the conformance host for rightkit.agent.demo.v1 (host --help for its options)
 
 Options (generate, check):
   --contract FILE   the contract schema: .json, or a contract document .md (its fenced JSON)
@@ -69,7 +71,8 @@ function generateOptions(args: readonly string[]): GenerateOptions {
 
 async function runGenerate(args: readonly string[], io: Io): Promise<number> {
   const options = generateOptions(args);
-  const { files } = await generate(options);
+  // The type check guards writes: it runs exactly when something on disk is about to change.
+  const { files } = await generateFiles(options, { typeCheck: "when-changed", outDir: options.out });
   const report = writeGeneration(options.out, files);
   for (const path of report.written) io.out(`wrote ${join(options.out, path)}`);
   for (const path of report.unchanged) io.out(`unchanged ${join(options.out, path)}`);
@@ -79,7 +82,8 @@ async function runGenerate(args: readonly string[], io: Io): Promise<number> {
 
 async function runCheck(args: readonly string[], io: Io): Promise<number> {
   const options = generateOptions(args);
-  const { files } = await generate(options);
+  // check writes nothing, so it skips the type check: drift is reported either way.
+  const { files } = await generateFiles(options, { typeCheck: "never", outDir: options.out });
   const drift = compareGeneration(options.out, files);
   if (drift.length === 0) {
     io.out(`${options.out} is up to date (${files.size} files)`);
@@ -95,6 +99,7 @@ type Command = (args: readonly string[], io: Io) => Promise<number>;
 const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
   generate: runGenerate,
   check: runCheck,
+  host: (args) => runHostCommand([...args]),
 });
 
 export async function main(argv: readonly string[], io: Io = STD_IO): Promise<number> {

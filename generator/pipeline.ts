@@ -9,11 +9,10 @@ import { loadContract, type ContractSource, type LoadedContract } from "./load/c
 import { buildModel } from "./model/build.js";
 import { byCodeUnits } from "./model/convert.js";
 import type { ContractModel } from "./model/types.js";
-import type { Generation } from "./output/files.js";
+import { compareGeneration, type Generation } from "./output/files.js";
 import { formatTypeScript } from "./output/format.js";
 import { header, type HeaderFacts } from "./output/header.js";
 import { contractDirName, RUNTIME_DIR } from "./output/paths.js";
-import { typeCheck } from "./output/typecheck.js";
 import { indexSchema } from "./resolve/index.js";
 
 export interface Generated {
@@ -38,7 +37,16 @@ async function runtimeFiles(): Promise<[string, string][]> {
   );
 }
 
-export async function generate(source: ContractSource): Promise<Generated> {
+export interface PipelineOptions {
+  /**
+   * `always` (the API default); `when-changed`: only if the result differs from `outDir` on disk,
+   * i.e. only before a write; `never`: for `check`, which writes nothing.
+   */
+  readonly typeCheck: "always" | "when-changed" | "never";
+  readonly outDir?: string;
+}
+
+export async function generateFiles(source: ContractSource, options: PipelineOptions = { typeCheck: "always" }): Promise<Generated> {
   const contract = loadContract(source);
   const model = buildModel(contract);
   const index = indexSchema(contract.schema, contract.schemaFile);
@@ -48,6 +56,13 @@ export async function generate(source: ContractSource): Promise<Generated> {
     emitBinding(model, index).map(async ({ name, source: text }): Promise<[string, string]> => [`${dir}/${name}`, await finish(text, facts)]),
   );
   const files = new Map([...(await runtimeFiles()), ...bindingFiles].sort(([a], [b]) => byCodeUnits(a, b)));
-  typeCheck(files);
+  const mustCheck =
+    options.typeCheck === "always" ||
+    (options.typeCheck === "when-changed" && (options.outDir === undefined || compareGeneration(options.outDir, files).length > 0));
+  if (mustCheck) {
+    // Loaded on demand: the compiler is the heaviest dependency, and most runs write nothing.
+    const { typeCheck } = await import("./output/typecheck.js");
+    typeCheck(files);
+  }
   return { contract, model, files };
 }

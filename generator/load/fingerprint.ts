@@ -1,0 +1,48 @@
+/**
+ * The fingerprint pinned beside a contract schema: its canonical sha256 plus the lists of
+ * methods and shared definitions, so a changed schema can be reported in words.
+ */
+import { isJsonObject } from "../resolve/pointer.js";
+import { fingerprint } from "./canonical.js";
+
+export interface SchemaFingerprint {
+  readonly id: string | null;
+  readonly sha256: string;
+  readonly methods: readonly string[];
+  readonly defs: readonly string[];
+}
+
+export const FINGERPRINT_FILE = (schemaFile: string): string => schemaFile.replace(/(\.schema)?\.json$/, ".fingerprint.json");
+
+export function fingerprintOf(schema: unknown): SchemaFingerprint {
+  const root = isJsonObject(schema) ? schema : {};
+  const defs = isJsonObject(root.$defs) ? root.$defs : {};
+  const names = Object.keys(defs).sort();
+  const isMethod = (name: string): boolean => isJsonObject(defs[name]) && (Object.hasOwn(defs[name], "params") || Object.hasOwn(defs[name], "result"));
+  return {
+    id: typeof root.$id === "string" ? root.$id : null,
+    sha256: fingerprint(schema),
+    methods: names.filter(isMethod),
+    defs: names.filter((name) => !isMethod(name)),
+  };
+}
+
+/** Undefined when equal; otherwise what changed, and how to accept it. */
+export function describeFingerprintChange(pinned: SchemaFingerprint, actual: SchemaFingerprint): string | undefined {
+  if (pinned.sha256 === actual.sha256) return undefined;
+  const delta = (label: string, before: readonly string[], after: readonly string[]): string[] => {
+    const added = after.filter((x) => !before.includes(x));
+    const removed = before.filter((x) => !after.includes(x));
+    return [...(added.length > 0 ? [`${label} added: ${added.join(", ")}`] : []), ...(removed.length > 0 ? [`${label} removed: ${removed.join(", ")}`] : [])];
+  };
+  const changes = [
+    ...(pinned.id !== actual.id ? [`$id changed: ${String(pinned.id)} → ${String(actual.id)}`] : []),
+    ...delta("methods", pinned.methods, actual.methods),
+    ...delta("$defs", pinned.defs, actual.defs),
+  ];
+  const what = changes.length > 0 ? changes.join("; ") : "the same methods and $defs, but their schemas changed";
+  return (
+    `The contract schema differs from the approved upstream schema (sha256 ${pinned.sha256.slice(0, 12)}… → ${actual.sha256.slice(0, 12)}…): ${what}. ` +
+    "Review the change (rightkit-bindgen diff), then accept it with RIGHTKIT_ACCEPT_SCHEMA=1 npx vitest run test/generator/fingerprint.test.ts and commit."
+  );
+}
