@@ -4,18 +4,32 @@
  */
 import type { ContractModel } from "../model/types.js";
 import type { SchemaIndex } from "../resolve/index.js";
-import { code } from "./code.js";
+import { emitClient } from "./client.js";
+import { code, type Code } from "./code.js";
 import { renderTemplate } from "./template.js";
 import { emitTypes } from "./types.js";
+import { emitValidators } from "./validators/index.js";
 
 export interface BindingFile {
   readonly name: string;
   readonly source: string;
 }
 
-export function emitBinding(model: ContractModel, _index: SchemaIndex): BindingFile[] {
-  const files: BindingFile[] = [{ name: "types.ts", source: renderTemplate("binding/types.ts.hbs", { body: emitTypes(model) }) }];
-  const exports = [code`export type * from "./types.js";`];
+export function emitBinding(model: ContractModel, index: SchemaIndex): BindingFile[] {
+  const entries = model.types.map((type) => ({ name: type.name, pointer: type.id }));
+  const files: BindingFile[] = [
+    { name: "types.ts", source: renderTemplate("binding/types.ts.hbs", { body: emitTypes(model) }) },
+    { name: "validators.ts", source: renderTemplate("binding/validators.ts.hbs", { body: emitValidators(index, entries) }) },
+  ];
+  const exports: Code[] = [code`export type * from "./types.js";`, code`export * from "./validators.js";`];
+  if (model.methods.length > 0) {
+    files.push({ name: "client.ts", source: emitClient(model) });
+    exports.push(code`export * from "./client.js";`);
+    // The runtime's ValidationIssue/ValidationResult are structurally the validators' own; export those once.
+    exports.push(
+      code`export { ToolError, JsonRpcSocketTransport, StdioTransport, defaultSocketPath, type Transport, type ToolCallOptions, type JsonRpcSocketTransportOptions, type StdioTransportOptions } from "../runtime/index.js";`,
+    );
+  }
   files.push({ name: "index.ts", source: renderTemplate("binding/index.ts.hbs", { exports }) });
   return files;
 }

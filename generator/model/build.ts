@@ -68,6 +68,12 @@ function requiresNothing(schema: unknown): boolean {
   return required.length === 0 && !["$ref", "allOf", "anyOf", "oneOf", "minProperties"].some((k) => Object.hasOwn(schema, k));
 }
 
+/** Client classes also have `close()`; a method may not take that name. */
+function clientMember(name: string): string {
+  const member = camelCase(name) || "method";
+  return member === "close" ? "close_" : member;
+}
+
 /** A root schema that is itself a type (not just a container of definitions) gets a name too. */
 function rootIsType(root: JsonObject): boolean {
   const containerKeys = new Set(["$schema", "$id", "$defs", "definitions", "title", "description", "$comment"]);
@@ -118,7 +124,7 @@ export function buildModel(contract: LoadedContract): ContractModel {
       name,
       tool: bound?.tool ?? name,
       stem: pascalCase(name) || "Method",
-      member: camelCase(name) || "method",
+      member: clientMember(name),
       params: appendPointer(pointer, "params"),
       result: appendPointer(pointer, "result"),
       timeoutMs: bound?.timeoutMs ?? defaultTimeoutMs,
