@@ -14,7 +14,7 @@ import type { HelperName } from "./runtime-helpers.js";
 export interface LocationFunctions {
   /** `(x: unknown, d: number) => boolean` — the allocation-free fast path. */
   readonly is: Code;
-  /** `(x: unknown, p: string, d: number, out: ValidationIssue[]) => void` — runs only after `is` failed. */
+  /** `(x: unknown, p: string, d: number) => ValidationIssue[] | undefined` — the walk that explains a failure. */
   readonly check: Code;
   /** `(x: unknown, d: number, ps: Set<string>, is: Set<number>) => void` — evaluated names/indices, for unevaluated*. */
   readonly evaluated: Code;

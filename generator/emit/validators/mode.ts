@@ -1,8 +1,10 @@
 /**
  * Every keyword is emitted twice from the same source: once for the fast path, where a failure
  * returns `false` from the enclosing `is` function, and once for the issue path, where a failure
- * pushes a `ValidationIssue` and carries on. Keyword emitters describe *when* a value fails and
- * *what* to say; `fail` turns that into the statement the mode needs.
+ * returns the issue (an array, so anyOf/oneOf can add their branches' reasons). Both stop at the
+ * first failure, as Ajv does by default: an invalid payload costs one walk up to its first
+ * error, never a second full walk. Keyword emitters describe *when* a value fails and *what* to
+ * say; `fail` turns that into the statement the mode needs.
  */
 import { appendPointer, type Pointer } from "../../resolve/pointer.js";
 import { code, type Code } from "../code.js";
@@ -11,8 +13,13 @@ import type { CompileContext } from "./context.js";
 export type Mode =
   /** Failure returns `false` from the enclosing `is` function. */
   | { readonly kind: "fast" }
-  /** Failure pushes an issue to `out`; `path` is an expression giving the instance path. */
-  | { readonly kind: "check"; readonly path: Code };
+  /**
+   * Failure returns `[issue]` from the enclosing `check` function; `path` is an expression giving
+   * the instance path (evaluated only on failure). `inLoop` says the code runs once per item or
+   * key: there, subschema functions are asked `is` first, so `check` (and its path string) runs
+   * only for the one failing item.
+   */
+  | { readonly kind: "check"; readonly path: Code; readonly inLoop: boolean };
 
 export const FAST: Mode = { kind: "fast" };
 
@@ -30,8 +37,13 @@ export function failure(ctx: CompileContext, mode: Mode, site: KeywordSite, mess
     case "fast":
       return code`return false;`;
     case "check":
-      return code`${ctx.helper("issue")}(out, ${mode.path}, ${site.schemaPath ?? appendPointer(site.pointer, site.keyword)}, ${site.keyword}, ${message});`;
+      return code`return [${issueExpression(ctx, mode, site, message)}];`;
   }
+}
+
+/** A `ValidationIssue` object expression. */
+export function issueExpression(ctx: CompileContext, mode: Extract<Mode, { kind: "check" }>, site: KeywordSite, message: Code): Code {
+  return code`${ctx.helper("issue")}(${mode.path}, ${site.schemaPath ?? appendPointer(site.pointer, site.keyword)}, ${site.keyword}, ${message})`;
 }
 
 /** `if (<failsWhen>) <failure>` */
@@ -44,12 +56,12 @@ export function text(message: string): Code {
   return code`${message}`;
 }
 
-/** The instance path of a child: `path + "/" + segment`, where segment is already escaped. */
-export function childPath(mode: Mode, segment: Code): Mode {
+/** The mode for a child at `path + "/" + segment` (segment already escaped); `loop` when per item/key. */
+export function childPath(mode: Mode, segment: Code, loop: boolean): Mode {
   switch (mode.kind) {
     case "fast":
       return mode;
     case "check":
-      return { kind: "check", path: code`${mode.path} + "/" + ${segment}` };
+      return { kind: "check", path: code`${mode.path} + "/" + ${segment}`, inLoop: mode.inLoop || loop };
   }
 }

@@ -39,12 +39,10 @@ export function buildValidatorModule(index: SchemaIndex, entries: readonly Valid
   const exported = entries.map((entry) => {
     index.schemaAt(entry.pointer);
     const { is, check } = ctx.functionsFor(entry.pointer);
-    return code`${docComment(`Validates a value against ${entry.pointer}; issues are collected only when it does not conform.`)}
+    return code`${docComment(`Validates a value against ${entry.pointer}; on failure, the first issue found (anyOf/oneOf add each branch's reason).`)}
 export function ${entry.validateName}(value: unknown): ValidationResult<${entry.type}> {
-  if (${is}(value, 0)) return { ok: true, value: value as ${entry.type} };
-  const issues: ValidationIssue[] = [];
-  ${check}(value, "", 0, issues);
-  return { ok: false, issues };
+  const issues = ${check}(value, "", 0);
+  return issues === undefined ? { ok: true, value: value as ${entry.type} } : { ok: false, issues };
 }
 
 ${docComment(`True when a value matches ${entry.pointer}; allocates nothing.`)}
@@ -57,14 +55,15 @@ export function ${entry.guardName}(value: unknown): value is ${entry.type} {
     const schema = index.schemaAt(work.pointer);
     switch (work.kind) {
       case "validate": {
-        const check: Mode = { kind: "check", path: ident("p") };
+        const check: Mode = { kind: "check", path: ident("p"), inLoop: false };
         functions.push(code`${docComment(`${work.pointer}`)}
 function ${work.names.is}(${x}: unknown, d: number): boolean {
 ${emitNode(ctx, work.pointer, schema, x, FAST, 0)}
 return true;
 }
-function ${work.names.check}(${x}: unknown, p: string, d: number, out: ValidationIssue[]): void {
+function ${work.names.check}(${x}: unknown, p: string, d: number): ValidationIssue[] | undefined {
 ${emitNode(ctx, work.pointer, schema, x, check, 0)}
+return undefined;
 }`);
         break;
       }

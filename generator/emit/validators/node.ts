@@ -15,7 +15,7 @@ import { emitCombinators } from "./keywords/combinators.js";
 import type { KeywordEmit, SchemaObject } from "./keywords/emit.js";
 import { emitNumbers } from "./keywords/numbers.js";
 import { emitObjects } from "./keywords/objects.js";
-import { emitRef } from "./keywords/ref.js";
+import { callFunctions, emitRef } from "./keywords/ref.js";
 import { emitStrings } from "./keywords/strings.js";
 import { typeCheck } from "./keywords/type.js";
 import { emitUnevaluated } from "./keywords/unevaluated.js";
@@ -61,17 +61,8 @@ export function emitNode(ctx: CompileContext, pointer: Pointer, schema: unknown,
     emitUnevaluated(k),
   ]);
   if (type.failsWhen === undefined) return rest;
-  const typeFailure = failure(ctx, mode, { pointer, keyword: "type" }, type.message);
-  switch (mode.kind) {
-    case "fast":
-      return code`if (${type.failsWhen}) return false;
+  return code`if (${type.failsWhen}) { ${failure(ctx, mode, { pointer, keyword: "type" }, type.message)} }
 ${rest}`;
-    case "check":
-      // After a wrong type the other keywords have nothing sensible to say.
-      return rest.isEmpty ? code`if (${type.failsWhen}) { ${typeFailure} }` : code`if (${type.failsWhen}) { ${typeFailure} } else {
-${rest}
-}`;
-  }
 }
 
 /** A subschema: nothing when it cannot fail, inline when cheap, else a call to its functions. */
@@ -79,13 +70,7 @@ export function applySubschema(ctx: CompileContext, pointer: Pointer, schema: un
   if (acceptsEverything(ctx, pointer, schema)) return EMPTY;
   const inline = mode.kind === "fast" ? depth < FAST_INLINE_DEPTH : depth < FAST_INLINE_DEPTH && isSimple(schema);
   if (inline) return emitNode(ctx, pointer, schema, value, mode, depth);
-  const functions = ctx.functionsFor(pointer);
-  switch (mode.kind) {
-    case "fast":
-      return code`if (!${functions.is}(${value}, d)) return false;`;
-    case "check":
-      return code`if (!${functions.is}(${value}, d)) ${functions.check}(${value}, ${mode.path}, d, out);`;
-  }
+  return callFunctions(mode, ctx.functionsFor(pointer), value, code`d`);
 }
 
 /** `true`, `{}`, or a schema of annotations only (checked for refused keywords all the same). */

@@ -19,9 +19,9 @@ export type HelperName =
 
 const SOURCES: { readonly [name in HelperName]: Code } = {
   issue: code`
-/** Records one failure; the message leads with the instance path so it reads on its own. */
-function issue(out: ValidationIssue[], instancePath: string, schemaPath: string, keyword: string, text: string): void {
-  out.push({ instancePath, schemaPath, keyword, message: instancePath === "" ? text : instancePath + ": " + text });
+/** One failure; the message leads with the instance path so it reads on its own. */
+function issue(instancePath: string, schemaPath: string, keyword: string, text: string): ValidationIssue {
+  return { instancePath, schemaPath, keyword, message: instancePath === "" ? text : instancePath + ": " + text };
 }`,
   kindOf: code`
 /** The JSON type of a value for messages; values JSON cannot hold are named as they are. */

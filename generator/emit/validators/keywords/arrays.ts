@@ -48,7 +48,7 @@ function holeScan(k: KeywordEmit, a: Code): Code {
   const i = k.ctx.local("i");
   const site = { pointer: k.pointer, keyword: "type", schemaPath: k.pointer };
   return code`for (let ${i} = 0; ${i} < ${a}.length; ${i}++) {
-if (${a}[${i}] === undefined) { ${failure(k.ctx, childPath(k.mode, i), site, text("must be a JSON value, got a hole in a sparse array"))} }
+if (${a}[${i}] === undefined) { ${failure(k.ctx, childPath(k.mode, i, true), site, text("must be a JSON value, got a hole in a sparse array"))} }
 }`;
 }
 
@@ -57,7 +57,7 @@ function emitItems(k: KeywordEmit, a: Code): Code {
   const prefixSchemas: readonly unknown[] = Array.isArray(prefix) ? prefix : [];
   const parts = prefixSchemas.map((schema, index) => {
     const item = k.ctx.local("item");
-    const mode = childPath(k.mode, code`${index}`);
+    const mode = childPath(k.mode, code`${index}`, false);
     const applied = k.sub(appendPointer(k.pointer, "prefixItems", index), schema, item, mode);
     return code`if (${a}.length > ${index}) {
 const ${item} = ${a}[${index}];
@@ -68,7 +68,7 @@ ${applied}
   if (items === undefined) return lines(parts);
   const i = k.ctx.local("i");
   const item = k.ctx.local("item");
-  const mode = childPath(k.mode, i);
+  const mode = childPath(k.mode, i, true);
   const applied = k.sub(appendPointer(k.pointer, "items"), items, item, mode);
   const hole = failure(k.ctx, mode, { pointer: k.pointer, keyword: "items" }, text("must be a JSON value, got a hole in a sparse array"));
   parts.push(code`for (let ${i} = ${prefixSchemas.length}; ${i} < ${a}.length; ${i}++) {

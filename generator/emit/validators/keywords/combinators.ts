@@ -6,7 +6,7 @@
  */
 import { appendPointer } from "../../../resolve/pointer.js";
 import { code, EMPTY, join, lines, type Code } from "../../code.js";
-import { fail, failure, text } from "../mode.js";
+import { fail, issueExpression, text } from "../mode.js";
 import { badValue } from "./numbers.js";
 import { keywordValue, type KeywordEmit } from "./emit.js";
 
@@ -26,14 +26,19 @@ function emitAllOf(k: KeywordEmit): Code {
   return lines(all.map((schema, i) => k.sub(appendPointer(k.pointer, "allOf", i), schema, k.value, k.mode)));
 }
 
-/** Collects every branch's issues, so a failed anyOf/oneOf explains itself. */
-function branchIssues(k: KeywordEmit, keyword: string, all: readonly unknown[]): Code {
+/**
+ * The failure of an anyOf/oneOf that matched no branch: on the issue path, each branch's own
+ * first issue comes first, so the report says why nothing matched.
+ */
+function noBranchMatched(k: KeywordEmit, keyword: string, all: readonly unknown[], message: string): Code {
+  const site = { pointer: k.pointer, keyword };
   switch (k.mode.kind) {
     case "fast":
-      return EMPTY;
+      return code`return false;`;
     case "check": {
       const path = k.mode.path;
-      return lines(all.map((_, i) => code`${k.ctx.functionsFor(appendPointer(k.pointer, keyword, i)).check}(${k.value}, ${path}, d, out);`));
+      const reasons = all.map((_, i) => code`...(${k.ctx.functionsFor(appendPointer(k.pointer, keyword, i)).check}(${k.value}, ${path}, d) ?? [])`);
+      return code`return [${join([...reasons, issueExpression(k.ctx, k.mode, site, text(message))])}];`;
     }
   }
 }
@@ -42,11 +47,7 @@ function emitAnyOf(k: KeywordEmit): Code {
   const all = branches(k, "anyOf");
   if (all === undefined) return EMPTY;
   const tests = all.map((_, i) => code`${k.ctx.functionsFor(appendPointer(k.pointer, "anyOf", i)).is}(${k.value}, d)`);
-  const site = { pointer: k.pointer, keyword: "anyOf" };
-  return code`if (!(${join(tests, code` || `)})) {
-${branchIssues(k, "anyOf", all)}
-${failure(k.ctx, k.mode, site, text("must match at least one schema in anyOf"))}
-}`;
+  return code`if (!(${join(tests, code` || `)})) { ${noBranchMatched(k, "anyOf", all, "must match at least one schema in anyOf")} }`;
 }
 
 function emitOneOf(k: KeywordEmit): Code {
@@ -58,10 +59,7 @@ function emitOneOf(k: KeywordEmit): Code {
   return code`{
 let ${count} = 0;
 ${lines(tests)}
-if (${count} === 0) {
-${branchIssues(k, "oneOf", all)}
-${failure(k.ctx, k.mode, site, text("must match exactly one schema in oneOf, matched none"))}
-}
+if (${count} === 0) { ${noBranchMatched(k, "oneOf", all, "must match exactly one schema in oneOf, matched none")} }
 ${fail(k.ctx, k.mode, code`${count} > 1`, site, code`"must match exactly one schema in oneOf, matched " + ${count}`)}
 }`;
 }

@@ -53,7 +53,7 @@ function emitPropertiesAndRequired(k: KeywordEmit, o: Code): Code[] {
   const required = new Set(requiredValue === undefined ? [] : stringList(k, "required", requiredValue));
   const names = [...new Set([...properties.keys(), ...required])];
   return names.map((name) => {
-    const mode = childPath(k.mode, code`${escapeSegment(name)}`);
+    const mode = childPath(k.mode, code`${escapeSegment(name)}`, false);
     // The property value gets its own local so nested checks read it once.
     const v = k.ctx.local("v");
     const body = properties.has(name) ? k.sub(appendPointer(k.pointer, "properties", name), properties.get(name), v, mode) : EMPTY;
@@ -67,21 +67,11 @@ if (${v} !== undefined) {
 ${body}
 }
 }`;
-    switch (k.mode.kind) {
-      case "fast":
-        return code`{
+    return code`{
 ${read}
-if (${v} === undefined) return false;
+if (${v} === undefined) { ${failure(k.ctx, k.mode, requiredSite, missing)} }
 ${body}
 }`;
-      case "check":
-        return code`{
-${read}
-if (${v} === undefined) { ${failure(k.ctx, k.mode, requiredSite, missing)} } else {
-${body}
-}
-}`;
-    }
   });
 }
 
@@ -133,7 +123,7 @@ function emitKeyLoop(k: KeywordEmit, o: Code): Code {
   const i = k.ctx.local("i");
   const key = k.ctx.local("key");
   const v = k.ctx.local("v");
-  const mode = childPath(k.mode, code`${k.ctx.helper("escapeKey")}(${key})`);
+  const mode = childPath(k.mode, code`${k.ctx.helper("escapeKey")}(${key})`, true);
   const body: Code[] = [];
   if (propertyNames !== undefined) body.push(k.sub(appendPointer(k.pointer, "propertyNames"), propertyNames, key, mode));
   const matched = k.ctx.local("matched");

@@ -7,8 +7,8 @@
 import { isBindgenError, BindgenError } from "../../../errors.js";
 import { appendPointer } from "../../../resolve/pointer.js";
 import { code, EMPTY, type Code } from "../../code.js";
-import { fail } from "../mode.js";
-import type { CompileContext } from "../context.js";
+import { fail, type Mode } from "../mode.js";
+import type { CompileContext, LocationFunctions } from "../context.js";
 import { keywordValue, type KeywordEmit } from "./emit.js";
 
 export const REF_DEPTH_LIMIT = 1000;
@@ -32,10 +32,23 @@ export function emitRef(k: KeywordEmit): Code {
   const target = k.ctx.functionsFor(refTarget(k.ctx, k.pointer, ref));
   const site = { pointer: k.pointer, keyword: "$ref" };
   const tooDeep = fail(k.ctx, k.mode, code`d >= ${REF_DEPTH_LIMIT}`, site, code`${`must not nest deeper than ${REF_DEPTH_LIMIT} references`}`);
-  switch (k.mode.kind) {
+  return code`${tooDeep}
+${callFunctions(k.mode, target, k.value, code`d + 1`)}`;
+}
+
+/**
+ * A call to a location's functions. Fast path: its `is`. Issue path: its `check`, whose issues
+ * end the walk; inside a loop `is` runs first so the path string is built only for a failing item.
+ */
+export function callFunctions(mode: Mode, target: LocationFunctions, value: Code, depth: Code): Code {
+  switch (mode.kind) {
     case "fast":
-      return code`if (d >= ${REF_DEPTH_LIMIT} || !${target.is}(${k.value}, d + 1)) return false;`;
+      return code`if (!${target.is}(${value}, ${depth})) return false;`;
     case "check":
-      return code`${tooDeep} else if (!${target.is}(${k.value}, d + 1)) ${target.check}(${k.value}, ${k.mode.path}, d + 1, out);`;
+      if (mode.inLoop) return code`if (!${target.is}(${value}, ${depth})) return ${target.check}(${value}, ${mode.path}, ${depth});`;
+      return code`{
+const issues = ${target.check}(${value}, ${mode.path}, ${depth});
+if (issues !== undefined) return issues;
+}`;
   }
 }
