@@ -107,13 +107,18 @@ describe("JsonRpcSocketTransport against the conformance host", () => {
     expect(activeResources("Timeout")).toBeLessThanOrEqual(timers);
   });
 
-  it("drops a late answer to a timed-out call silently and keeps the connection", async () => {
-    const f = await fixture({ consent: { answer: "approve", delayMs: 150 } });
+  it("drops a late answer to an abandoned call silently and keeps the connection", async () => {
+    const f = await fixture({ consent: { answer: "approve", delayMs: 100 } });
+    const received = once(f.host.events, "request");
     const answered = once(f.host.events, "answer");
-    const late = await rejection(
-      f.transport.call("demo.request", { app: FIXTURE_APP_ID, agent_name: "slow" }, { timeoutMs: 20 }),
+    const gaveUp = new AbortController();
+    const late = rejection(
+      f.transport.call("demo.request", { app: FIXTURE_APP_ID, agent_name: "slow" }, { timeoutMs: 5000, signal: gaveUp.signal }),
     );
-    expect(late.code).toBe("timeout");
+    // Abandoned as soon as the host has the request; its answer is still 100 ms away.
+    await received;
+    gaveUp.abort();
+    expect((await late).code).toBe("aborted");
     const [event] = (await answered) as [HostEvent];
     expect(event.method).toBe("demo.request");
     // The late answer is ahead of this one on the same stream; an unknown-id reset would fail it.
@@ -141,6 +146,7 @@ describe("JsonRpcSocketTransport against the conformance host", () => {
 
   it("close() rejects pending calls with service_unavailable and releases the connection", async () => {
     const f = await fixture({ scenario: "never_answer" });
+    const pipes = activeResources("PipeWrap");
     const received = once(f.host.events, "request");
     const pending = rejection(f.transport.call("demo.apps", {}, { timeoutMs: 5000 }));
     await received;
@@ -150,6 +156,7 @@ describe("JsonRpcSocketTransport against the conformance host", () => {
     expect(activeResources("Timeout")).toBe(timers - 1);
     await f.host.idle();
     expect(f.host.connectionCount()).toBe(0);
+    expect(activeResources("PipeWrap")).toBe(pipes);
     expect(await rejection(f.transport.call("demo.apps", {}, quick))).toMatchObject({ code: "service_unavailable" });
   });
 

@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Deadlines } from "../support/runtime.js";
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("Deadlines", () => {
+  it("expires each key at its own deadline on a single timer", () => {
+    const deadlines = new Deadlines<string>();
+    const expired: string[] = [];
+    deadlines.add("late", 300, () => expired.push("late"));
+    deadlines.add("soon", 100, () => expired.push("soon"));
+    deadlines.add("middle", 200, () => expired.push("middle"));
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(100);
+    expect(expired).toEqual(["soon"]);
+    vi.advanceTimersByTime(100);
+    expect(expired).toEqual(["soon", "middle"]);
+    vi.advanceTimersByTime(100);
+    expect(expired).toEqual(["soon", "middle", "late"]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("never expires a deleted key, and holds no timer once nothing is due", () => {
+    const deadlines = new Deadlines<number>();
+    const expire = vi.fn();
+    deadlines.add(1, 100, expire);
+    deadlines.add(2, 100, expire);
+    deadlines.delete(1);
+    expect(vi.getTimerCount()).toBe(1);
+    deadlines.delete(2);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(1000);
+    expect(expire).not.toHaveBeenCalled();
+  });
+
+  it("clear() forgets everything and its timer", () => {
+    const deadlines = new Deadlines<number>();
+    const expire = vi.fn();
+    deadlines.add(1, 50, expire);
+    deadlines.clear();
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(100);
+    expect(expire).not.toHaveBeenCalled();
+  });
+
+  it("caps timeouts at the largest delay setTimeout honours", () => {
+    const deadlines = new Deadlines<number>();
+    const expire = vi.fn();
+    deadlines.add(1, Number.MAX_SAFE_INTEGER, expire);
+    vi.advanceTimersByTime(1000);
+    expect(expire).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(2_147_483_647);
+    expect(expire).toHaveBeenCalledOnce();
+  });
+});
