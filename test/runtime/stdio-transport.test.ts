@@ -22,6 +22,9 @@ const rl = require("node:readline").createInterface({ input: process.stdin });
 rl.on("line", (line) => {
   const { id, method } = JSON.parse(line);
   if (method === "exit") process.exit(3);
+  if (method === "answer-then-exit") {
+    process.stdout.write(JSON.stringify({ jsonrpc: "2.0", id, result: { last: true } }) + "\\n", () => process.exit(0));
+  }
   if (method === "pid") process.stdout.write(JSON.stringify({ jsonrpc: "2.0", id, result: { pid: process.pid } }) + "\\n");
 });
 `;
@@ -79,6 +82,12 @@ describe("StdioTransport", () => {
     expect(exiting.code).toBe("service_unavailable");
     const second = (await transport.call("pid", {}, quick)) as { pid: number };
     expect(second.pid).not.toBe(first.pid);
+    await transport.close();
+  });
+
+  it("still delivers an answer the child wrote just before exiting", async () => {
+    const transport = tinyPeerTransport();
+    await expect(transport.call("answer-then-exit", {}, quick)).resolves.toEqual({ last: true });
     await transport.close();
   });
 
