@@ -29,7 +29,12 @@ export type HostEvent = { method: string; id: unknown };
 /** Reads NDJSON requests from `stream` and answers each one as the current scenario says. */
 export function serveConnection(stream: HostStream, context: ConnectionContext): void {
   const writer = new LineWriter(stream.output);
-  const target: FaultTarget = { writer, drop: stream.drop, held: [], outOfOrderWindow: context.outOfOrderWindow };
+  const target: FaultTarget = {
+    writer,
+    drop: stream.drop,
+    held: [],
+    outOfOrderWindow: context.outOfOrderWindow,
+  };
   const decoder = new StringDecoder("utf8");
   let buffered = "";
   stream.input.on("data", (chunk: Buffer) => {
@@ -68,7 +73,8 @@ function handleLine(line: string, target: FaultTarget, context: ConnectionContex
   context.events.emit("request", { method, id } satisfies HostEvent);
   const scenario = context.scenario();
   const outcome = scenario === "echo" ? success(params ?? null) : context.service.handle(method, params);
-  if (outcome instanceof Promise) void outcome.then((settled) => answer(id, method, settled, scenario, target, context));
+  if (outcome instanceof Promise)
+    void outcome.then((settled) => answer(id, method, settled, scenario, target, context));
   else answer(id, method, outcome, scenario, target, context);
 }
 
@@ -81,7 +87,8 @@ function answer(
   context: ConnectionContext,
 ): void {
   // The kill control is the test's own lever; faults never get in its way.
-  if (isFaultScenario(scenario) && !method.startsWith("host.")) deliverWithFault(scenario, id, outcome, target);
+  if (isFaultScenario(scenario) && !method.startsWith("host."))
+    deliverWithFault(scenario, id, outcome, target);
   else target.writer.write(encodeAnswer(id, outcome));
   context.events.emit("answer", { method, id } satisfies HostEvent);
 }

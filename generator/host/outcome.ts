@@ -30,7 +30,10 @@ export function encodeAnswer(id: unknown, outcome: Outcome): string {
 }
 
 function encodeFailure(failure: RpcFailure): object {
-  const error: { code: number; message: string; data?: object } = { code: failure.rpcCode, message: failure.message };
+  const error: { code: number; message: string; data?: object } = {
+    code: failure.rpcCode,
+    message: failure.message,
+  };
   if (failure.data) error.data = failure.data;
   return error;
 }

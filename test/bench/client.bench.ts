@@ -14,7 +14,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { callTool, JsonRpcSocketTransport, type ToolSpec, type ValidationResult } from "../support/runtime.js";
+import {
+  callTool,
+  JsonRpcSocketTransport,
+  type ToolSpec,
+  type ValidationResult,
+} from "../support/runtime.js";
 
 const CALLS = 10_000;
 const WARMUP_CALLS = 1_000;
@@ -131,9 +136,13 @@ function median(values: number[]): number {
 
 async function startEchoHost(socketPath: string): Promise<() => Promise<void>> {
   const hostMain = fileURLToPath(new URL("../../generator/host/main.ts", import.meta.url));
-  const child = spawn(process.execPath, ["--import", "tsx", hostMain, "--socket", socketPath, "--scenario", "echo"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", hostMain, "--socket", socketPath, "--scenario", "echo"],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   await once(createInterface({ input: child.stdout }), "line");
   return async () => {
     const exited = once(child, "exit");
@@ -146,10 +155,11 @@ function format(rows: Row[]): string {
   const raw = rows[0];
   if (!raw) return "";
   const cell = (value: number, base: number): string =>
-    `${Math.round(value).toLocaleString("en-US").padStart(9)} calls/s  ${(((base / value) - 1) * 100).toFixed(1).padStart(6)}%`;
+    `${Math.round(value).toLocaleString("en-US").padStart(9)} calls/s  ${((base / value - 1) * 100).toFixed(1).padStart(6)}%`;
   const header = `${"".padEnd(32)}${"sequential (vs raw)".padEnd(32)}${IN_FLIGHT} in flight (vs raw)`;
   const lines = rows.map(
-    (row) => `${row.name.padEnd(32)}${cell(row.sequential, raw.sequential).padEnd(32)}${cell(row.concurrent, raw.concurrent)}`,
+    (row) =>
+      `${row.name.padEnd(32)}${cell(row.sequential, raw.sequential).padEnd(32)}${cell(row.concurrent, raw.concurrent)}`,
   );
   return [header, ...lines].join("\n");
 }

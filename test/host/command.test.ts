@@ -21,7 +21,9 @@ describe("rightkit-bindgen host", () => {
   ])("exits 2 on bad arguments %j, with the usage on stderr", async (argv) => {
     const out: string[] = [];
     const err: string[] = [];
-    expect(await runHostCommand(argv, { out: (line) => out.push(line), err: (line) => err.push(line) })).toBe(2);
+    expect(await runHostCommand(argv, { out: (line) => out.push(line), err: (line) => err.push(line) })).toBe(
+      2,
+    );
     expect(out).toEqual([]);
     expect(err.join("\n")).toContain("usage: rightkit-bindgen host");
   });
@@ -35,14 +37,20 @@ describe("rightkit-bindgen host", () => {
   it("prints one line when listening, serves, and exits 0 on SIGTERM", async () => {
     const temp = await privateTempDir();
     const socketPath = join(temp.dir, "daemon.sock");
-    const child = spawn(process.execPath, ["--import", "tsx", hostMain, "--socket", socketPath, "--scenario", "echo"], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", hostMain, "--socket", socketPath, "--scenario", "echo"],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     const lines = createInterface({ input: child.stdout });
     const [first] = (await once(lines, "line")) as [string];
     expect(first).toBe(`rightkit-bindgen host: listening on ${socketPath} (scenario echo)`);
     const transport = new JsonRpcSocketTransport({ socketPath });
-    await expect(transport.call("any.method", { ping: 1 }, { timeoutMs: 5000 })).resolves.toEqual({ ping: 1 });
+    await expect(transport.call("any.method", { ping: 1 }, { timeoutMs: 5000 })).resolves.toEqual({
+      ping: 1,
+    });
     await transport.close();
     const exited = once(child, "exit");
     child.kill("SIGTERM");

@@ -30,7 +30,9 @@ async function host(options: { scenario?: ScenarioName; consent?: ConsentScript 
 describe("consent and tokens", () => {
   it("lists the fixture app without a token", async () => {
     const { call } = await host();
-    await expect(call("demo.apps")).resolves.toEqual({ apps: [{ id: FIXTURE_APP_ID, name: "Demo Fixture" }] });
+    await expect(call("demo.apps")).resolves.toEqual({
+      apps: [{ id: FIXTURE_APP_ID, name: "Demo Fixture" }],
+    });
   });
 
   it("mints a fresh random token for every approved request", async () => {
@@ -64,7 +66,9 @@ describe("consent and tokens", () => {
     const { call } = await host();
     const error = await rejection(call("demo.batch", { token: "t", steps: [] }));
     expect(error.code).toBe("invalid_arguments");
-    expect((await rejection(call("demo.act", { token: "t", ref: "x", op: "hover" }))).code).toBe("invalid_arguments");
+    expect((await rejection(call("demo.act", { token: "t", ref: "x", op: "hover" }))).code).toBe(
+      "invalid_arguments",
+    );
   });
 });
 
@@ -72,7 +76,10 @@ describe("the fixture app", () => {
   it("shows a capture-safe element tree whose refs belong to the session", async () => {
     const { call, request } = await host();
     const { token } = await request();
-    const snapshot = (await call("demo.snapshot", { token })) as { capture_state: string; elements: Element[] };
+    const snapshot = (await call("demo.snapshot", { token })) as {
+      capture_state: string;
+      elements: Element[];
+    };
     expect(snapshot.capture_state).toBe("safe");
     expect(snapshot.elements.map((element) => [element.role, element.ops])).toEqual([
       ["text_field", ["type"]],
@@ -93,12 +100,16 @@ describe("the fixture app", () => {
     const typed = (await call("demo.act", { token, ref: tree.e1?.ref, op: "type", text: "Ada" })) as {
       receipt_id: string;
     };
-    const clicked = (await call("demo.act", { token, ref: tree.e2?.ref, op: "click" })) as { receipt_id: string };
+    const clicked = (await call("demo.act", { token, ref: tree.e2?.ref, op: "click" })) as {
+      receipt_id: string;
+    };
     const pressed = (await call("demo.act", { token, ref: tree.e4?.ref, op: "press", key: "enter" })) as {
       receipt_id: string;
     };
     expect(new Set([typed.receipt_id, clicked.receipt_id, pressed.receipt_id]).size).toBe(3);
-    const blocked = await rejection(call("demo.act", { token, ref: tree.e3?.ref, op: "type", text: "hunter2" }));
+    const blocked = await rejection(
+      call("demo.act", { token, ref: tree.e3?.ref, op: "type", text: "hunter2" }),
+    );
     expect(blocked.code).toBe("target_blocked");
     expect((await rejection(call("demo.act", { token, ref: tree.e1?.ref, op: "type" }))).code).toBe(
       "invalid_arguments",
@@ -124,7 +135,9 @@ describe("the fixture app", () => {
     expect(stopped.results).toHaveLength(1);
     const tooMany = Array.from({ length: 21 }, () => click);
     expect((await rejection(call("demo.batch", { token, steps: tooMany }))).code).toBe("invalid_arguments");
-    await expect(call("demo.batch", { token, steps: tooMany.slice(1) })).resolves.toMatchObject({ completed: 20 });
+    await expect(call("demo.batch", { token, steps: tooMany.slice(1) })).resolves.toMatchObject({
+      completed: 20,
+    });
   });
 });
 
@@ -145,7 +158,10 @@ describe("ending a session", () => {
     const killed = fixture.host.kill(victim.session);
     expect(killed).toEqual([{ ended: true, bundle_id: expect.any(String), bundle_state: "killed" }]);
     expect((await rejection(call("demo.snapshot", { token: victim.token }))).code).toBe("session_killed");
-    await expect(call("demo.snapshot", { token: bystander.token })).resolves.toHaveProperty("capture_state", "safe");
+    await expect(call("demo.snapshot", { token: bystander.token })).resolves.toHaveProperty(
+      "capture_state",
+      "safe",
+    );
   });
 
   it("kills every active session through host.kill", async () => {
@@ -164,7 +180,10 @@ describe("service scenarios", () => {
   it("not_armed: consent works, acting does not (retryable)", async () => {
     const { call, request } = await host({ scenario: "not_armed" });
     const { token } = await request();
-    expect(await rejection(call("demo.snapshot", { token }))).toMatchObject({ code: "not_armed", retryable: true });
+    expect(await rejection(call("demo.snapshot", { token }))).toMatchObject({
+      code: "not_armed",
+      retryable: true,
+    });
     expect((await rejection(call("demo.batch", { token, steps: [{ ref: "r", op: "click" }] }))).code).toBe(
       "not_armed",
     );
@@ -189,7 +208,10 @@ describe("service scenarios", () => {
   ] as const)("%s: the host lies with capture_state %s and elements", async (scenario, state) => {
     const { call, request } = await host({ scenario });
     const { token } = await request();
-    const snapshot = (await call("demo.snapshot", { token })) as { capture_state: unknown; elements: unknown[] };
+    const snapshot = (await call("demo.snapshot", { token })) as {
+      capture_state: unknown;
+      elements: unknown[];
+    };
     expect(snapshot.capture_state).toBe(state);
     expect(snapshot.elements.length).toBeGreaterThan(0);
   });

@@ -24,7 +24,12 @@ function recordingTransport(answer: unknown): Transport & { calls: Recorded[] } 
   };
 }
 
-const issue = { instancePath: "/n", schemaPath: "#/properties/n/type", keyword: "type", message: "must be number" };
+const issue = {
+  instancePath: "/n",
+  schemaPath: "#/properties/n/type",
+  keyword: "type",
+  message: "must be number",
+};
 
 function accept<T>(value: unknown): ValidationResult<T> {
   return { ok: true, value: value as T };
@@ -85,7 +90,12 @@ describe("callTool fail-closed rule", () => {
     validateParams: (value) => accept(value),
     validateResult: (value) =>
       (value as { state?: unknown }).state === "safe" ? accept(value) : { ok: false, issues: [issue] },
-    failClosed: { field: "state", expected: "safe", code: "capture_unsafe", message: "refused: not capture-safe" },
+    failClosed: {
+      field: "state",
+      expected: "safe",
+      code: "capture_unsafe",
+      message: "refused: not capture-safe",
+    },
   };
 
   it("passes a result whose field holds the expected value", async () => {
@@ -103,7 +113,11 @@ describe("callTool fail-closed rule", () => {
     ["a null result", null],
   ])("refuses %s with the rule's code and nothing from the answer", async (_case, answer) => {
     const error = await rejection(callTool(recordingTransport(answer), shotSpec, {}));
-    expect(error.toJSON()).toEqual({ code: "capture_unsafe", message: "refused: not capture-safe", retryable: false });
+    expect(error.toJSON()).toEqual({
+      code: "capture_unsafe",
+      message: "refused: not capture-safe",
+      retryable: false,
+    });
     expect(JSON.stringify(error.toJSON())).not.toContain("secret");
     expect(error.cause).toBeUndefined();
   });

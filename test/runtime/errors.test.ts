@@ -20,8 +20,17 @@ describe("ToolError", () => {
   });
 
   it("serialises code, message, retryable and details only", () => {
-    const error = new ToolError("timeout", "slow", { retryable: true, details: { ms: 5 }, cause: new Error("inner") });
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ code: "timeout", message: "slow", retryable: true, details: { ms: 5 } });
+    const error = new ToolError("timeout", "slow", {
+      retryable: true,
+      details: { ms: 5 },
+      cause: new Error("inner"),
+    });
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      code: "timeout",
+      message: "slow",
+      retryable: true,
+      details: { ms: 5 },
+    });
     expect(new ToolError("a", "b").toJSON()).toEqual({ code: "a", message: "b", retryable: false });
   });
 });

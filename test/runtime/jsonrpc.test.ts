@@ -16,15 +16,21 @@ describe("classifyLine", () => {
       id: 3,
       result: { ok: 1 },
     });
-    expect(classifyLine('{"jsonrpc":"2.0","method":"progress","params":{}}')).toEqual({ kind: "notification" });
-    expect(classifyLine('{"jsonrpc":"2.0","id":9,"method":"ask","params":{}}')).toEqual({ kind: "notification" });
+    expect(classifyLine('{"jsonrpc":"2.0","method":"progress","params":{}}')).toEqual({
+      kind: "notification",
+    });
+    expect(classifyLine('{"jsonrpc":"2.0","id":9,"method":"ask","params":{}}')).toEqual({
+      kind: "notification",
+    });
     expect(classifyLine("   ")).toEqual({ kind: "notification" });
     expect(classifyLine("not json").kind).toBe("invalid");
     expect(classifyLine("[1,2]").kind).toBe("invalid");
     expect(classifyLine('{"id":1,"result":1}').kind).toBe("invalid");
     expect(classifyLine('{"jsonrpc":"2.0","id":1}').kind).toBe("invalid");
     expect(classifyLine('{"jsonrpc":"2.0","id":1,"result":1,"error":{}}').kind).toBe("invalid");
-    expect(classifyLine('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}')).toEqual({
+    expect(
+      classifyLine('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}'),
+    ).toEqual({
       kind: "unknown-id",
       id: null,
     });
@@ -32,17 +38,29 @@ describe("classifyLine", () => {
   });
 
   it("keeps a result of null as a result", () => {
-    expect(classifyLine('{"jsonrpc":"2.0","id":1,"result":null}')).toEqual({ kind: "result", id: 1, result: null });
+    expect(classifyLine('{"jsonrpc":"2.0","id":1,"result":null}')).toEqual({
+      kind: "result",
+      id: 1,
+      result: null,
+    });
   });
 });
 
 describe("toolErrorFromRpcError", () => {
   it("takes data.code and data.retryable from the host, unknown codes unchanged", () => {
-    const known = toolErrorFromRpcError({ code: -32000, message: "no", data: { code: "not_armed", retryable: true } });
+    const known = toolErrorFromRpcError({
+      code: -32000,
+      message: "no",
+      data: { code: "not_armed", retryable: true },
+    });
     expect(known.toJSON()).toEqual({ code: "not_armed", message: "no", retryable: true });
     const unknown = toolErrorFromRpcError({ code: -32000, message: "nope", data: { code: "not_allowed" } });
     expect(unknown.toJSON()).toEqual({ code: "not_allowed", message: "nope", retryable: false });
-    const withDetails = toolErrorFromRpcError({ code: -32000, message: "m", data: { code: "x", details: { n: 1 } } });
+    const withDetails = toolErrorFromRpcError({
+      code: -32000,
+      message: "m",
+      data: { code: "x", details: { n: 1 } },
+    });
     expect(withDetails.details).toEqual({ n: 1 });
   });
 
@@ -57,7 +75,12 @@ describe("toolErrorFromRpcError", () => {
   ])("maps rpc code %i without data.code to %s", (rpcCode, code) => {
     expect(codeForRpcNumber(rpcCode)).toBe(code);
     const error = toolErrorFromRpcError({ code: rpcCode, message: "m", data: { code: 5 } });
-    expect(error.toJSON()).toEqual({ code, message: "m", retryable: false, details: { rpcCode, rpcMessage: "m" } });
+    expect(error.toJSON()).toEqual({
+      code,
+      message: "m",
+      retryable: false,
+      details: { rpcCode, rpcMessage: "m" },
+    });
   });
 
   it("treats an error object of the wrong shape as malformed_response", () => {

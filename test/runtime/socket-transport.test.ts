@@ -21,7 +21,11 @@ afterEach(async () => {
 });
 
 async function openSession(f: HostFixture): Promise<{ token: string; refs: string[] }> {
-  const granted = (await f.transport.call("demo.request", { app: FIXTURE_APP_ID, agent_name: "t" }, quick)) as {
+  const granted = (await f.transport.call(
+    "demo.request",
+    { app: FIXTURE_APP_ID, agent_name: "t" },
+    quick,
+  )) as {
     token: string;
   };
   const snapshot = (await f.transport.call("demo.snapshot", { token: granted.token }, quick)) as {
@@ -66,7 +70,9 @@ describe("JsonRpcSocketTransport against the conformance host", () => {
     const f = await fixture();
     const { token } = await openSession(f);
     f.host.setScenario("split_writes");
-    const snapshots = await Promise.all([1, 2, 3].map(() => f.transport.call("demo.snapshot", { token }, quick)));
+    const snapshots = await Promise.all(
+      [1, 2, 3].map(() => f.transport.call("demo.snapshot", { token }, quick)),
+    );
     for (const snapshot of snapshots) {
       expect(JSON.stringify(snapshot)).toContain("Name — full");
       expect(JSON.stringify(snapshot)).toContain("Submit ✓");
@@ -113,7 +119,11 @@ describe("JsonRpcSocketTransport against the conformance host", () => {
     const answered = once(f.host.events, "answer");
     const gaveUp = new AbortController();
     const late = rejection(
-      f.transport.call("demo.request", { app: FIXTURE_APP_ID, agent_name: "slow" }, { timeoutMs: 5000, signal: gaveUp.signal }),
+      f.transport.call(
+        "demo.request",
+        { app: FIXTURE_APP_ID, agent_name: "slow" },
+        { timeoutMs: 5000, signal: gaveUp.signal },
+      ),
     );
     // Abandoned as soon as the host has the request; its answer is still 100 ms away.
     await received;
@@ -132,7 +142,9 @@ describe("JsonRpcSocketTransport against the conformance host", () => {
     before.abort(new Error("changed my mind"));
     let requests = 0;
     f.host.events.on("request", () => (requests += 1));
-    const early = await rejection(f.transport.call("demo.apps", {}, { timeoutMs: 5000, signal: before.signal }));
+    const early = await rejection(
+      f.transport.call("demo.apps", {}, { timeoutMs: 5000, signal: before.signal }),
+    );
     expect(early).toMatchObject({ code: "aborted", retryable: false });
 
     const during = new AbortController();
@@ -157,7 +169,9 @@ describe("JsonRpcSocketTransport against the conformance host", () => {
     await f.host.idle();
     expect(f.host.connectionCount()).toBe(0);
     expect(activeResources("PipeWrap")).toBe(pipes);
-    expect(await rejection(f.transport.call("demo.apps", {}, quick))).toMatchObject({ code: "service_unavailable" });
+    expect(await rejection(f.transport.call("demo.apps", {}, quick))).toMatchObject({
+      code: "service_unavailable",
+    });
   });
 
   it("reconnects lazily after the host closed an idle connection", async () => {
@@ -206,7 +220,11 @@ describe("connecting", () => {
     const temp = await privateTempDir();
     const missing = new JsonRpcSocketTransport({ socketPath: join(temp.dir, "absent.sock") });
     const error = await rejection(missing.call("demo.apps", {}, quick));
-    expect(error).toMatchObject({ code: "service_unavailable", retryable: true, details: { reason: "ENOENT" } });
+    expect(error).toMatchObject({
+      code: "service_unavailable",
+      retryable: true,
+      details: { reason: "ENOENT" },
+    });
     await missing.close();
     await temp.remove();
   });
@@ -222,7 +240,11 @@ describe("connecting", () => {
     expect(child.signal).toBe("SIGKILL");
     const stale = new JsonRpcSocketTransport({ socketPath });
     const error = await rejection(stale.call("demo.apps", {}, quick));
-    expect(error).toMatchObject({ code: "service_unavailable", retryable: true, details: { reason: "ECONNREFUSED" } });
+    expect(error).toMatchObject({
+      code: "service_unavailable",
+      retryable: true,
+      details: { reason: "ECONNREFUSED" },
+    });
     await stale.close();
     await temp.remove();
   });

@@ -45,7 +45,11 @@ function isAlive(pid: number): boolean {
 describe("StdioTransport", () => {
   it("runs a whole session against the host on stdio", async () => {
     const transport = stdioHost();
-    const granted = (await transport.call("demo.request", { app: FIXTURE_APP_ID, agent_name: "t" }, quick)) as {
+    const granted = (await transport.call(
+      "demo.request",
+      { app: FIXTURE_APP_ID, agent_name: "t" },
+      quick,
+    )) as {
       token: string;
     };
     const [snapshot, apps] = await Promise.all([
@@ -93,7 +97,9 @@ describe("StdioTransport", () => {
 
   it("is service_unavailable when the host drops the stream mid-call", async () => {
     const transport = stdioHost("drop_mid_call");
-    expect(await rejection(transport.call("demo.apps", {}, quick))).toMatchObject({ code: "service_unavailable" });
+    expect(await rejection(transport.call("demo.apps", {}, quick))).toMatchObject({
+      code: "service_unavailable",
+    });
     await transport.close();
   });
 
