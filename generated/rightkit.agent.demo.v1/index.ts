@@ -8,6 +8,7 @@
 export type * from "./types.js";
 export * from "./validators.js";
 export * from "./client.js";
+export * from "./cli.js";
 export {
   ToolError,
   JsonRpcSocketTransport,

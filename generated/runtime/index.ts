@@ -2,6 +2,22 @@
 /* Contract-neutral binding runtime. */
 
 export { callTool, type FailClosedRule, type ToolCallOptions, type ToolSpec } from "./call.js";
+export {
+  findTool,
+  parseToolArgs,
+  renderToolHelp,
+  renderToolsHelp,
+  requireTool,
+  splitCliOptions,
+  toolsJson,
+  usageLine,
+  type CliOptions,
+  type CliParam,
+  type CliShape,
+  type CliTable,
+  type CliTool,
+  type ParsedToolCall,
+} from "./cli-args.js";
 export { RpcChannel, type ChannelStreams } from "./channel.js";
 export {
   asToolError,

@@ -4,6 +4,7 @@
  */
 import type { ContractModel } from "../model/types.js";
 import type { SchemaIndex } from "../resolve/index.js";
+import { emitCli } from "./cli.js";
 import { emitClient } from "./client.js";
 import { code, type Code } from "./code.js";
 import { renderTemplate } from "./template.js";
@@ -23,8 +24,8 @@ export function emitBinding(model: ContractModel, index: SchemaIndex): BindingFi
   ];
   const exports: Code[] = [code`export type * from "./types.js";`, code`export * from "./validators.js";`];
   if (model.methods.length > 0) {
-    files.push({ name: "client.ts", source: emitClient(model) });
-    exports.push(code`export * from "./client.js";`);
+    files.push({ name: "client.ts", source: emitClient(model) }, { name: "cli.ts", source: emitCli(model) });
+    exports.push(code`export * from "./client.js";`, code`export * from "./cli.js";`);
     // The runtime's ValidationIssue/ValidationResult are structurally the validators' own; export those once.
     exports.push(
       code`export { ToolError, JsonRpcSocketTransport, StdioTransport, defaultSocketPath, type Transport, type ToolCallOptions, type JsonRpcSocketTransportOptions, type StdioTransportOptions } from "../runtime/index.js";`,
