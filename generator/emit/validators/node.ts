@@ -15,7 +15,7 @@ import { emitCombinators } from "./keywords/combinators.js";
 import type { KeywordEmit, SchemaObject } from "./keywords/emit.js";
 import { emitNumbers } from "./keywords/numbers.js";
 import { emitObjects } from "./keywords/objects.js";
-import { callFunctions, emitRef } from "./keywords/ref.js";
+import { callFunctions, descends, emitRef } from "./keywords/ref.js";
 import { emitStrings } from "./keywords/strings.js";
 import { typeCheck } from "./keywords/type.js";
 import { emitUnevaluated } from "./keywords/unevaluated.js";
@@ -70,7 +70,7 @@ export function applySubschema(ctx: CompileContext, pointer: Pointer, schema: un
   if (acceptsEverything(ctx, pointer, schema)) return EMPTY;
   const inline = mode.kind === "fast" ? depth < FAST_INLINE_DEPTH : depth < FAST_INLINE_DEPTH && isSimple(schema);
   if (inline) return emitNode(ctx, pointer, schema, value, mode, depth);
-  return callFunctions(mode, ctx.functionsFor(pointer), value, code`d`);
+  return callFunctions(mode, ctx.functionsFor(pointer), value, code`d`, descends(schema));
 }
 
 /** `true`, `{}`, or a schema of annotations only (checked for refused keywords all the same). */

@@ -29,26 +29,41 @@ export function refTarget(ctx: CompileContext, pointer: string, ref: unknown): s
 export function emitRef(k: KeywordEmit): Code {
   const ref = keywordValue(k.schema, "$ref");
   if (ref === undefined) return EMPTY;
-  const target = k.ctx.functionsFor(refTarget(k.ctx, k.pointer, ref));
+  const targetPointer = refTarget(k.ctx, k.pointer, ref);
+  const targetSchema = k.ctx.index.schemaAt(targetPointer);
+  // A target that neither descends nor refers further cannot recurse: inline it like a subschema
+  // (its issues still name its own location), saving a call and the depth bookkeeping.
+  if (!descends(targetSchema)) return k.sub(targetPointer, targetSchema, k.value, k.mode);
+  const target = k.ctx.functionsFor(targetPointer);
   const site = { pointer: k.pointer, keyword: "$ref" };
   const tooDeep = fail(k.ctx, k.mode, code`d >= ${REF_DEPTH_LIMIT}`, site, code`${`must not nest deeper than ${REF_DEPTH_LIMIT} references`}`);
   return code`${tooDeep}
-${callFunctions(k.mode, target, k.value, code`d + 1`)}`;
+${callFunctions(k.mode, target, k.value, code`d + 1`, true)}`;
 }
 
 /**
  * A call to a location's functions. Fast path: its `is`. Issue path: its `check`, whose issues
- * end the walk; inside a loop `is` runs first so the path string is built only for a failing item.
+ * end the walk. `is` runs first when that is cheaper — inside a loop, or when the target does not
+ * descend into the instance — so the path string is built only on failure; a target that walks a
+ * container is checked directly, so an invalid payload is walked once, not twice.
  */
-export function callFunctions(mode: Mode, target: LocationFunctions, value: Code, depth: Code): Code {
+export function callFunctions(mode: Mode, target: LocationFunctions, value: Code, depth: Code, targetDescends: boolean): Code {
   switch (mode.kind) {
     case "fast":
       return code`if (!${target.is}(${value}, ${depth})) return false;`;
     case "check":
-      if (mode.inLoop) return code`if (!${target.is}(${value}, ${depth})) return ${target.check}(${value}, ${mode.path}, ${depth});`;
+      if (mode.inLoop || !targetDescends) return code`if (!${target.is}(${value}, ${depth})) return ${target.check}(${value}, ${mode.path}, ${depth});`;
       return code`{
 const issues = ${target.check}(${value}, ${mode.path}, ${depth});
 if (issues !== undefined) return issues;
 }`;
   }
+}
+
+/** Keywords that walk into the instance's items or properties. */
+const DESCENDING = ["items", "prefixItems", "contains", "properties", "patternProperties", "additionalProperties", "propertyNames", "dependentSchemas", "unevaluatedItems", "unevaluatedProperties", "allOf", "anyOf", "oneOf", "not", "if", "$ref"];
+
+/** Whether checking against `schema` may walk a container (or go through more references). */
+export function descends(schema: unknown): boolean {
+  return typeof schema === "object" && schema !== null && DESCENDING.some((keyword) => Object.hasOwn(schema, keyword));
 }
