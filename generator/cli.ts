@@ -6,6 +6,8 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { BindgenError, isBindgenError } from "./errors.js";
+import { runDiff } from "./evolution/diff-command.js";
+import { runUpdate } from "./evolution/update-command.js";
 import { runHostCommand } from "./host/index.js";
 import { compareGeneration, writeGeneration } from "./output/files.js";
 import { generateFiles } from "./pipeline.js";
@@ -18,9 +20,12 @@ const USAGE = `Usage: ${GENERATOR_NAME} <command> [options]
 Commands:
   generate   write the binding for a contract (default: the contract in ./contract → ./generated)
   check      exit 1 with a unified diff when the committed binding differs from what generate makes
+  diff       OLD NEW [--format text|markdown|json]: classify the changes between two contract schemas;
+             exit 1 when any is breaking
+  update     --from FILE [--body FILE] [--allow-major]: take a new upstream schema, regenerate, write a PR body
   host       run the conformance host for rightkit.agent.demo.v1 (host --help for its options)
 
-Options (generate, check):
+Options (generate, check, update):
   --contract FILE   the contract schema: .json, or a contract document .md (its fenced JSON)
   --binding FILE    the binding file (tool names, timeouts, CLI rules, error codes); optional
   --out DIR         the output directory (default: generated)
@@ -30,7 +35,8 @@ Global:
   --help, -h        this text
   --version, -v     the generator's version
 
-Exit codes: 0 ok, 1 check found drift, 2 bad input, 3 internal error.`;
+Exit codes: 0 ok, 1 check found drift, diff found a breaking change, or update refused a major version;
+2 bad input, 3 internal error.`;
 
 export interface Io {
   readonly out: (line: string) => void;
@@ -99,6 +105,8 @@ type Command = (args: readonly string[], io: Io) => Promise<number>;
 const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
   generate: runGenerate,
   check: runCheck,
+  diff: runDiff,
+  update: runUpdate,
   host: (args) => runHostCommand([...args]),
 });
 

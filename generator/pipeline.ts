@@ -1,9 +1,10 @@
 /**
  * The only place that knows the stage order:
- * load → resolve → model → name → emit → format → type-check → (write or compare, by the caller).
+ * load → resolve → model → name → emit → format → API surface → type-check → (write or compare, by the caller).
  */
 import { readdirSync } from "node:fs";
 import { emitBinding } from "./emit/binding.js";
+import { API_SURFACE_FILE, apiSurface } from "./evolution/api-surface.js";
 import { TEMPLATES_DIR, renderTemplate } from "./emit/template.js";
 import { loadContract, type ContractSource, type LoadedContract } from "./load/contract.js";
 import { buildModel } from "./model/build.js";
@@ -55,14 +56,16 @@ export async function generateFiles(source: ContractSource, options: PipelineOpt
   const bindingFiles = await Promise.all(
     emitBinding(model, index).map(async ({ name, source: text }): Promise<[string, string]> => [`${dir}/${name}`, await finish(text, facts)]),
   );
-  const files = new Map([...(await runtimeFiles()), ...bindingFiles].sort(([a], [b]) => byCodeUnits(a, b)));
+  // The binding's public declarations, committed beside it, so a surface change shows in review.
+  const surface = await apiSurface(model.id, new Map(bindingFiles.map(([path, text]) => [path.slice(dir.length + 1), text])));
+  const files = new Map([...(await runtimeFiles()), ...bindingFiles, [`${dir}/${API_SURFACE_FILE}`, surface] as [string, string]].sort(([a], [b]) => byCodeUnits(a, b)));
   const mustCheck =
     options.typeCheck === "always" ||
     (options.typeCheck === "when-changed" && (options.outDir === undefined || compareGeneration(options.outDir, files).length > 0));
   if (mustCheck) {
     // Loaded on demand: the compiler is the heaviest dependency, and most runs write nothing.
     const { typeCheck } = await import("./output/typecheck.js");
-    typeCheck(files);
+    typeCheck(new Map([...files].filter(([path]) => path.endsWith(".ts"))));
   }
   return { contract, model, files };
 }

@@ -1,0 +1,71 @@
+/**
+ * `diff`: two loaded contracts → every caller-visible change, classified and sorted. Methods are
+ * found by the model (so any contract the generator accepts can be diffed); each method's params
+ * are walked as what the client sends and its result as what it receives. A shared definition
+ * reached from several methods is reported once under each method that reaches it, with the
+ * severity of that use site — so a `$defs` entry used in params and results is classified in
+ * both directions.
+ */
+import type { LoadedContract } from "../load/contract.js";
+import { buildModel } from "../model/build.js";
+import type { Method } from "../model/types.js";
+import { indexSchema, type SchemaIndex } from "../resolve/index.js";
+import { isJsonObject, type Pointer } from "../resolve/pointer.js";
+import { compareChanges, type Change } from "./changes.js";
+import { compareSchemas } from "./compare.js";
+import { isMajorChange } from "./version.js";
+import { newWalk, report } from "./walk.js";
+
+export interface ContractDiff {
+  readonly from: string;
+  readonly to: string;
+  readonly breaking: boolean;
+  readonly changes: readonly Change[];
+}
+
+/** The method's own entry, e.g. `#/$defs/act` for params at `#/$defs/act/params`. */
+function methodPointer(method: Method): Pointer {
+  return method.params.slice(0, method.params.lastIndexOf("/"));
+}
+
+function compareMethod(before: SchemaIndex, after: SchemaIndex, old: Method, now: Method): Change[] {
+  const sends = newWalk(before, after, now.name, "sends");
+  compareSchemas(sends, { schema: before.schemaAt(old.params), pointer: old.params }, { schema: after.schemaAt(now.params), pointer: now.params });
+  const receives = newWalk(before, after, now.name, "receives");
+  compareSchemas(receives, { schema: before.schemaAt(old.result), pointer: old.result }, { schema: after.schemaAt(now.result), pointer: now.result });
+  return [...sends.changes, ...receives.changes];
+}
+
+function compareRoot(before: SchemaIndex, after: SchemaIndex, from: string, to: string): Change[] {
+  const walk = newWalk(before, after, undefined, "receives");
+  if (from !== to) {
+    const major = isMajorChange(from, to);
+    report(walk, major ? "breaking" : "non-breaking", major ? "id_changed_major" : "id_changed", "#/$id", `$id ${from} → ${to}${major ? " (new major version)" : ""}`);
+  }
+  const a = isJsonObject(before.root) ? before.root : {};
+  const b = isJsonObject(after.root) ? after.root : {};
+  for (const keyword of ["description", "title"] as const) {
+    if (a[keyword] !== b[keyword]) report(walk, "annotation", "description_changed", "#", `contract ${keyword} changed`);
+  }
+  return walk.changes;
+}
+
+export function diffContracts(before: LoadedContract, after: LoadedContract): ContractDiff {
+  const oldModel = buildModel(before);
+  const newModel = buildModel(after);
+  const oldIndex = indexSchema(before.schema, before.schemaFile);
+  const newIndex = indexSchema(after.schema, after.schemaFile);
+  const changes: Change[] = compareRoot(oldIndex, newIndex, oldModel.id, newModel.id);
+  const oldMethods = new Map(oldModel.methods.map((method) => [method.name, method]));
+  const newMethods = new Map(newModel.methods.map((method) => [method.name, method]));
+  for (const [name, method] of oldMethods) {
+    if (!newMethods.has(name)) changes.push({ severity: "breaking", kind: "method_removed", method: name, pointer: methodPointer(method), message: `method ${name} removed` });
+  }
+  for (const [name, method] of newMethods) {
+    const old = oldMethods.get(name);
+    if (old === undefined) changes.push({ severity: "non-breaking", kind: "method_added", method: name, pointer: methodPointer(method), message: `method ${name} added` });
+    else changes.push(...compareMethod(oldIndex, newIndex, old, method));
+  }
+  const sorted = changes.sort(compareChanges);
+  return { from: oldModel.id, to: newModel.id, breaking: sorted.some((change) => change.severity === "breaking"), changes: sorted };
+}

@@ -1,0 +1,170 @@
+/**
+ * `update`: bring a new upstream schema into a binding repository. Everything — the diff, the
+ * new generation (type-checked), the contract files and the PR body — is computed in memory
+ * first; only then is anything written, so a failure leaves the repository as it was.
+ *
+ * A new major `$id` is refused unless allowed. When allowed, the new contract is added beside
+ * the old one: the old contract files move into `contract/<old id>/` (still checkable with
+ * `check --contract`), the new schema, fingerprint and a copy of the binding take the top level
+ * of contract/ (so plain `generate`/`check` now mean the new version), and the new binding is
+ * generated into its own folder `generated/<new id>/` while `generated/<old id>/` is kept.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
+import { createTwoFilesPatch } from "diff";
+import { BindgenError } from "../errors.js";
+import { FINGERPRINT_FILE, fingerprintOf } from "../load/fingerprint.js";
+import { loadContract, type ContractSource } from "../load/contract.js";
+import { byCodeUnits } from "../model/convert.js";
+import { compareGeneration, writeGeneration, type Generation } from "../output/files.js";
+import { contractDirName } from "../output/paths.js";
+import { generateFiles } from "../pipeline.js";
+import { API_SURFACE_FILE } from "./api-surface.js";
+import { diffContracts, type ContractDiff } from "./diff.js";
+import { isMajorChange } from "./version.js";
+
+export interface UpdateOptions {
+  /** The new upstream schema: `.json`, or a contract document `.md`. */
+  readonly from: string;
+  readonly allowMajor: boolean;
+  /** The repository's current contract schema and binding. */
+  readonly contract: string;
+  readonly binding: string | undefined;
+  readonly out: string;
+}
+
+export type FileChange = "added" | "changed" | "removed" | "moved";
+
+export interface PlannedFile {
+  /** Where the file ends up, relative to the working directory. */
+  readonly path: string;
+  readonly change: FileChange;
+  /** New contents; absent for moves and removals. */
+  readonly text?: string;
+  /** For moves: where the file was. */
+  readonly movedFrom?: string;
+}
+
+export interface UpdatePlan {
+  readonly diff: ContractDiff;
+  readonly major: boolean;
+  /** Contract files to write or move, in order. */
+  readonly contractFiles: readonly PlannedFile[];
+  readonly generation: Generation;
+  /** Generated files that change, relative to the working directory. */
+  readonly regenerated: readonly PlannedFile[];
+  /** Unified diff of api.md, old → new; empty when the surface did not change. */
+  readonly surfacePatch: string;
+}
+
+export type UpdateOutcome = { readonly kind: "planned"; readonly plan: UpdatePlan } | { readonly kind: "refused"; readonly diff: ContractDiff; readonly reason: string };
+
+/** The bytes the contract file gets: a .json source as it is, a .md source's fence as pretty JSON. */
+function schemaText(from: string, schema: unknown): string {
+  return /\.json$/i.test(from) ? readFileSync(from, "utf8") : `${JSON.stringify(schema, null, 2)}\n`;
+}
+
+const fingerprintText = (schema: unknown): string => `${JSON.stringify(fingerprintOf(schema), null, 2)}\n`;
+
+/** Generates from the exact bytes that will be committed, via a scratch copy removed afterwards. */
+async function generateFromText(text: string, name: string, binding: string | undefined): Promise<Generation> {
+  const scratch = mkdtempSync(join(tmpdir(), "rightkit-bindgen-update-"));
+  try {
+    const file = join(scratch, name);
+    writeFileSync(file, text);
+    return (await generateFiles({ contract: file, binding }, { typeCheck: "always" })).files;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function contractPlan(options: UpdateOptions, diff: ContractDiff, major: boolean, text: string, schema: unknown): { files: PlannedFile[]; schemaFile: string; binding: string | undefined } {
+  if (!major) {
+    return {
+      schemaFile: options.contract,
+      binding: options.binding,
+      files: [
+        { path: options.contract, change: "changed", text },
+        { path: FINGERPRINT_FILE(options.contract), change: existsSync(FINGERPRINT_FILE(options.contract)) ? "changed" : "added", text: fingerprintText(schema) },
+      ],
+    };
+  }
+  const dir = dirname(options.contract);
+  const keep = join(dir, contractDirName(diff.from));
+  const stem = join(dir, contractDirName(diff.to));
+  const schemaFile = `${stem}.schema.json`;
+  const binding = options.binding === undefined ? undefined : `${stem}.binding.json`;
+  const olds = [options.contract, FINGERPRINT_FILE(options.contract), ...(options.binding === undefined ? [] : [options.binding])].filter((file) => existsSync(file));
+  const files: PlannedFile[] = olds.map((file) => ({ path: join(keep, basename(file)), change: "moved", movedFrom: file }));
+  files.push({ path: schemaFile, change: "added", text }, { path: FINGERPRINT_FILE(schemaFile), change: "added", text: fingerprintText(schema) });
+  if (options.binding !== undefined && binding !== undefined) files.push({ path: binding, change: "added", text: readFileSync(options.binding, "utf8") });
+  for (const file of files) {
+    if (file.change !== "moved" && existsSync(file.path)) throw new BindgenError("bad_argument", `${file.path} already exists; a major update adds the new contract beside the old one`);
+    if (file.change === "moved" && existsSync(file.path)) throw new BindgenError("bad_argument", `${file.path} already exists; cannot keep the old contract there`);
+  }
+  return { files, schemaFile, binding };
+}
+
+function regenerated(out: string, generation: Generation): PlannedFile[] {
+  return compareGeneration(out, generation).map(({ path }) => ({
+    path: join(out, path),
+    change: !generation.has(path) ? "removed" : existsSync(join(out, path)) ? "changed" : "added",
+  }));
+}
+
+function surfacePatch(before: Generation, beforeId: string, after: Generation, afterId: string): string {
+  const oldPath = `${contractDirName(beforeId)}/${API_SURFACE_FILE}`;
+  const newPath = `${contractDirName(afterId)}/${API_SURFACE_FILE}`;
+  const a = before.get(oldPath) ?? "";
+  const b = after.get(newPath) ?? "";
+  if (a === b) return "";
+  return createTwoFilesPatch(`a/${oldPath}`, `b/${newPath}`, a, b, undefined, undefined, { context: 1 });
+}
+
+export async function planUpdate(options: UpdateOptions): Promise<UpdateOutcome> {
+  const source: ContractSource = { contract: options.contract, binding: options.binding };
+  const before = loadContract(source);
+  // The new schema is loaded on its own: a binding names the $id of the fence it wants, and a
+  // new major version is, by definition, a different $id.
+  const after = loadContract({ contract: options.from });
+  const diff = diffContracts(before, after);
+  const major = isMajorChange(diff.from, diff.to);
+  if (major && !options.allowMajor) {
+    return { kind: "refused", diff, reason: `the new schema is a new major version (${diff.from} → ${diff.to}); rerun with --allow-major to add it beside the old one` };
+  }
+  const text = schemaText(options.from, after.schema);
+  const contract = contractPlan(options, diff, major, text, after.schema);
+  const generation = await generateFromText(text, basename(contract.schemaFile), options.binding);
+  const old = await generateFiles(source, { typeCheck: "never" });
+  return {
+    kind: "planned",
+    plan: {
+      diff,
+      major,
+      contractFiles: contract.files,
+      generation,
+      regenerated: regenerated(options.out, generation).sort((a, b) => byCodeUnits(a.path, b.path)),
+      surfacePatch: surfacePatch(old.files, diff.from, generation, diff.to),
+    },
+  };
+}
+
+export function writeAtomically(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, text);
+  renameSync(temp, path);
+}
+
+/** Writes a plan: contract files first (moves before writes), then the generation. */
+export function applyUpdate(plan: UpdatePlan, out: string): void {
+  for (const file of plan.contractFiles) {
+    if (file.change === "moved" && file.movedFrom !== undefined) {
+      mkdirSync(dirname(file.path), { recursive: true });
+      renameSync(file.movedFrom, file.path);
+    }
+  }
+  for (const file of plan.contractFiles) if (file.text !== undefined) writeAtomically(file.path, file.text);
+  writeGeneration(out, plan.generation);
+}
