@@ -42,6 +42,10 @@ export function typeCheck(files: ReadonlyMap<string, string>): void {
   const line = first.getLineNumber() ?? 0;
   const text = ts.flattenDiagnosticMessageText(first.getMessageText() as string | ts.DiagnosticMessageChain, " ");
   const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more)` : "";
-  const details = project.formatDiagnosticsWithColorAndContext(diagnostics);
+  // Plain text (no colour codes): the diagnostics may land in a CI log or a file.
+  const details = ts.formatDiagnostics(
+    diagnostics.map((d) => d.compilerObject),
+    { getCanonicalFileName: (name) => name.replace(root, ""), getCurrentDirectory: () => root, getNewLine: () => "\n" },
+  );
   throw new BindgenError("type_check", `generated code does not compile: ${text}${more}`, { file, location: String(line), details });
 }
