@@ -1,0 +1,82 @@
+/**
+ * The contract-neutral parser with tables no contract has: open params, no verbatim keys,
+ * awkward keys. Shows the rules live in the runtime and the table only supplies facts.
+ */
+import { describe, expect, it } from "vitest";
+import { parseToolArgs, renderToolHelp, renderToolsHelp, toolsJson, type CliTable, type CliTool } from "../support/runtime.js";
+import { refusal } from "./refusal.js";
+
+const accept = (value: unknown) => ({ ok: true as const, value: value as Record<string, unknown> });
+
+const open: CliTool<"put", "store.put", Record<string, unknown>> = {
+  method: "put",
+  tool: "store.put",
+  summary: "Stores anything.",
+  timeoutMs: 1500,
+  params: [{ name: "id", required: true, type: "integer (minimum 1)", description: "Row id." }],
+  shapes: [],
+  openKeys: true,
+  validate: accept,
+};
+const same: CliTool<"ping", "ping", Record<string, unknown>> = {
+  method: "ping",
+  tool: "ping",
+  summary: "Answers.",
+  timeoutMs: 30000,
+  params: [],
+  shapes: [],
+  openKeys: false,
+  validate: accept,
+};
+const table: CliTable<typeof open | typeof same> = { command: "store-ctl", verbatimKeys: [], tools: [open, same] };
+
+describe("a table without verbatim keys or closed params", () => {
+  it("parses every value as JSON when it is JSON", () => {
+    expect(parseToolArgs(table, ["put", "id=1", "text=1e3", "flag=true", "nothing=null", "word=abc"]).params).toEqual({
+      id: 1,
+      text: 1000,
+      flag: true,
+      nothing: null,
+      word: "abc",
+    });
+  });
+
+  it("accepts undeclared keys when the params schema is open", () => {
+    expect(parseToolArgs(table, ["store.put", "id=2", "a-b=1", "x=y"]).params).toEqual({ id: 2, "a-b": 1, x: "y" });
+  });
+
+  it("keeps a __proto__ key as an own property, never the prototype", () => {
+    const params = parseToolArgs(table, ["put", "id=1", '__proto__={"polluted":true}']).params;
+    expect(Object.getPrototypeOf(params)).toBe(Object.prototype);
+    expect(Object.hasOwn(params, "__proto__")).toBe(true);
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+    expect(JSON.stringify(params)).toBe('{"id":1,"__proto__":{"polluted":true}}');
+  });
+
+  it("still requires the declared required keys", () => {
+    expect(refusal(() => parseToolArgs(table, ["put", "x=1"])).message).toBe('put: missing required key "id" (/id)\nusage: store-ctl put id=<integer (minimum 1)>');
+  });
+
+  it("shows a tool whose wire name is its short name once", () => {
+    expect(renderToolHelp(table, same)).toContain("\nping: Answers.\n");
+    expect(renderToolHelp(table, same)).toContain("Params:\n  (none)");
+    expect(renderToolHelp(table, open)).toContain("store.put (put): Stores anything.\nDefault timeout 1500 ms.");
+  });
+
+  it("says all values are JSON in help when no key is verbatim", () => {
+    const help = renderToolsHelp(table);
+    expect(help).toContain("Values parse as JSON when they are JSON, else stay strings.");
+    expect(help).not.toContain("verbatim");
+  });
+
+  it("lists the tools as JSON", () => {
+    expect(toolsJson(table).tools[0]).toEqual({
+      name: "put",
+      tool: "store.put",
+      summary: "Stores anything.",
+      timeout_ms: 1500,
+      params: [{ name: "id", type: "integer (minimum 1)", required: true, verbatim: false, description: "Row id." }],
+      shapes: [],
+    });
+  });
+});
