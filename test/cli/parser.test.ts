@@ -4,12 +4,21 @@
  * refusal is invalid_arguments naming the argument, with a usage line.
  */
 import { describe, expect, it } from "vitest";
-import { parseDemoArgs, type ToolError } from "../../generated/rightkit.agent.demo.v1/index.js";
+import { parseDemoArgs, type ParsedCall, type ToolError } from "../../generated/rightkit.agent.demo.v1/index.js";
 import { refusal as refusalOf } from "./refusal.js";
 
 const refusal = (argv: string[]): ToolError => refusalOf(() => parseDemoArgs(argv));
 
-const act = (...pairs: string[]) => parseDemoArgs(["act", "token=t", "ref=e1", "op=type", ...pairs]).params;
+type ParamsByMethod = { [Call in ParsedCall as Call["method"]]: Call["params"] };
+
+/** The params of a call the test knows the tool of, typed as that tool's params. */
+function paramsOf<M extends keyof ParamsByMethod>(method: M, args: string[]): ParamsByMethod[M] {
+  const call = parseDemoArgs([method, ...args]);
+  expect(call.method).toBe(method);
+  return call.params as ParamsByMethod[M];
+}
+
+const act = (...pairs: string[]) => paramsOf("act", ["token=t", "ref=e1", "op=type", ...pairs]);
 
 describe("verbatim keys keep their value as typed", () => {
   it.each([
@@ -33,7 +42,7 @@ describe("verbatim keys keep their value as typed", () => {
 
   it("ref=[1] stays a string", () => {
     expect(act().ref).toBe("e1");
-    expect(parseDemoArgs(["act", "token=t", "ref=[1]", "op=click"]).params.ref).toBe("[1]");
+    expect(paramsOf("act", ["token=t", "ref=[1]", "op=click"]).ref).toBe("[1]");
   });
 });
 
@@ -45,7 +54,7 @@ describe("other values are JSON when they are JSON, else strings", () => {
 
   it('op=click and op="click" are both the string click', () => {
     expect(act().op).toBe("type");
-    expect(parseDemoArgs(["act", "token=t", "ref=e1", 'op="click"']).params.op).toBe("click");
+    expect(paramsOf("act", ["token=t", "ref=e1", 'op="click"']).op).toBe("click");
   });
 
   it("n=5 is the number 5 (and the validator then judges it)", () => {
@@ -138,7 +147,7 @@ describe("invalid_arguments, naming the argument, with a usage line", () => {
   it("accepts batches of exactly 1 and 20 steps", () => {
     for (const count of [1, 20]) {
       const steps = Array.from({ length: count }, (_, i) => ({ ref: `e${i}`, op: "press", key: "enter" }));
-      expect(parseDemoArgs(["batch", "token=t", `steps=${JSON.stringify(steps)}`]).params.steps).toHaveLength(count);
+      expect(paramsOf("batch", ["token=t", `steps=${JSON.stringify(steps)}`]).steps).toHaveLength(count);
     }
   });
 
