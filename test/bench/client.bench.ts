@@ -20,6 +20,7 @@ import {
   type ToolSpec,
   type ValidationResult,
 } from "../support/runtime.js";
+import { DemoClient, type SnapshotParams } from "../../generated/rightkit.agent.demo.v1/index.js";
 
 const CALLS = 10_000;
 const WARMUP_CALLS = 1_000;
@@ -28,7 +29,23 @@ const IN_FLIGHT = 64;
 // the scheduler make any single pass noisy, and the first row would always pay for warm-up.
 const ROUNDS = 5;
 const DEADLINE_MS = 120_000;
-const PARAMS = { token: "bench-token-0123456789abcdef" };
+/**
+ * The echo host answers each call with its params, so every row sends this snapshot-shaped
+ * object and gets it back: the same bytes on the wire for the raw client and for DemoClient,
+ * whose `snapshot` validates it both as SnapshotParams (extra keys are allowed) and as the
+ * SnapshotResult it then returns.
+ */
+const PARAMS = {
+  token: "bench-token-0123456789abcdef",
+  capture_state: "safe",
+  elements: Array.from({ length: 12 }, (_, i) => ({
+    ref: `a1b2c3-e${i}`,
+    role: i % 3 === 0 ? "button" : "text_field",
+    label: `Element ${i}`,
+    ops: i % 3 === 0 ? ["click"] : ["type", "press"],
+  })),
+} as const;
+const METHOD = "demo.snapshot";
 
 type Caller = { name: string; call(): Promise<unknown>; close(): Promise<void> };
 type Row = { name: string; sequential: number; concurrent: number };
@@ -57,7 +74,7 @@ function rawClient(socketPath: string): Caller {
       new Promise((resolve) => {
         const id = nextId++;
         waiting.set(id, resolve);
-        socket.write(JSON.stringify({ jsonrpc: "2.0", id, method: "bench.echo", params: PARAMS }) + "\n");
+        socket.write(JSON.stringify({ jsonrpc: "2.0", id, method: METHOD, params: PARAMS }) + "\n");
       }),
     close: async () => {
       socket.destroy();
@@ -69,7 +86,7 @@ function transportClient(socketPath: string): Caller {
   const transport = new JsonRpcSocketTransport({ socketPath });
   return {
     name: "JsonRpcSocketTransport.call",
-    call: () => transport.call("bench.echo", PARAMS, { timeoutMs: 30_000 }),
+    call: () => transport.call(METHOD, PARAMS, { timeoutMs: 30_000 }),
     close: () => transport.close(),
   };
 }
@@ -78,7 +95,7 @@ function callToolClient(socketPath: string): Caller {
   const transport = new JsonRpcSocketTransport({ socketPath });
   const accept = <T>(value: unknown): ValidationResult<T> => ({ ok: true, value: value as T });
   const spec: ToolSpec<typeof PARAMS, unknown> = {
-    method: "bench.echo",
+    method: METHOD,
     timeoutMs: 30_000,
     validateParams: accept,
     validateResult: accept,
@@ -87,6 +104,16 @@ function callToolClient(socketPath: string): Caller {
     name: "callTool (trivial validators)",
     call: () => callTool(transport, spec, PARAMS),
     close: () => transport.close(),
+  };
+}
+
+function demoClient(socketPath: string): Caller {
+  const client = new DemoClient(new JsonRpcSocketTransport({ socketPath }));
+  const params: SnapshotParams = PARAMS;
+  return {
+    name: "DemoClient.snapshot",
+    call: () => client.snapshot(params),
+    close: () => client.close(),
   };
 }
 
@@ -174,7 +201,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }, DEADLINE_MS);
   try {
-    const callers = [rawClient, transportClient, callToolClient].map((make) => make(socketPath));
+    const callers = [rawClient, transportClient, callToolClient, demoClient].map((make) => make(socketPath));
     const rows = await measure(callers);
     for (const caller of callers) await caller.close();
     process.stdout.write(
