@@ -1,0 +1,150 @@
+/**
+ * Property tests: any params object the schema allows (with the declared top-level keys, the
+ * only ones the CLI takes) survives being written as key=value pairs or as one JSON object;
+ * random argv only ever fails with invalid_arguments.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  CLI_TABLE,
+  parseDemoArgs,
+  runDemoCli,
+  ToolError,
+  validateActParams,
+  validateAppsParams,
+  validateBatchParams,
+  validateEndParams,
+  validateRequestParams,
+  validateSnapshotParams,
+} from "../../generated/rightkit.agent.demo.v1/index.js";
+import { splitCliOptions } from "../support/runtime.js";
+
+/** Strings that look like something else are where the rules bite. */
+const text = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "grapheme" }),
+  fc.constantFrom("", "1e3", "true", "null", "5", "-0", '"quoted"', "{}", "[1]", "=", "a=b", "--help", "-h", " {", "--", "{\"a\":1}"),
+  fc.json(),
+);
+const op = fc.constantFrom("click", "type", "press");
+/** The schema allows undeclared keys inside a step; they travel as JSON. */
+const step = fc
+  .tuple(
+    fc.record({ ref: text, op, text, key: text }, { requiredKeys: ["ref", "op"] }),
+    fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 2 }),
+  )
+  .map(([declared, extra]) => ({ ...extra, ...declared }));
+
+const PARAMS = {
+  act: fc.record({ token: text, ref: text, op, text, key: text }, { requiredKeys: ["token", "ref", "op"] }).filter((p) => validateActParams(p).ok),
+  apps: fc.constant({}).filter((p) => validateAppsParams(p).ok),
+  batch: fc.record({ token: text, steps: fc.array(step, { minLength: 1, maxLength: 20 }) }).filter((p) => validateBatchParams(p).ok),
+  end: fc.record({ token: text }).filter((p) => validateEndParams(p).ok),
+  request: fc.record({ app: text, agent_name: text }).filter((p) => validateRequestParams(p).ok),
+  snapshot: fc.record({ token: text }).filter((p) => validateSnapshotParams(p).ok),
+} as const;
+
+type Method = keyof typeof PARAMS;
+const METHODS = Object.keys(PARAMS) as Method[];
+
+/** A tool, its name as typed (short or full) and params the schema allows. */
+const call = fc.constantFrom(...METHODS).chain((method) =>
+  fc.record({
+    method: fc.constant(method),
+    name: fc.constantFrom(method, `demo.${method}`),
+    params: PARAMS[method] as fc.Arbitrary<Record<string, unknown>>,
+    rawWhereSafe: fc.boolean(),
+  }),
+);
+
+const isJson = (value: string): boolean => {
+  try {
+    JSON.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * `key=value` as a person would write it: verbatim keys as the bare string; other strings
+ * bare when they do not parse as JSON (else they would change type), JSON-quoted otherwise.
+ */
+function pair(key: string, value: unknown, rawWhereSafe: boolean): string {
+  if (CLI_TABLE.verbatimKeys.includes(key)) {
+    expect(typeof value).toBe("string");
+    return `${key}=${value as string}`;
+  }
+  if (rawWhereSafe && typeof value === "string" && !isJson(value)) return `${key}=${value}`;
+  return `${key}=${JSON.stringify(value)}`;
+}
+
+describe("params the schema allows parse back to the same object", () => {
+  it("written as key=value pairs, in any order", () => {
+    fc.assert(
+      fc.property(call, fc.infiniteStream(fc.nat()), ({ method, name, params, rawWhereSafe }, order) => {
+        const pairs = Object.entries(params).map(([key, value]) => pair(key, value, rawWhereSafe));
+        const shuffled = [...pairs];
+        for (let i = shuffled.length - 1; i > 0; i--) {
+          const j = (order.next().value as number) % (i + 1);
+          [shuffled[i], shuffled[j]] = [shuffled[j] as string, shuffled[i] as string];
+        }
+        expect(parseDemoArgs([name, ...shuffled])).toEqual({ tool: `demo.${method}`, method, params });
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("written as one JSON object", () => {
+    fc.assert(
+      fc.property(call, ({ method, name, params }) => {
+        expect(parseDemoArgs([name, JSON.stringify(params)])).toEqual({ tool: `demo.${method}`, method, params });
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("through runDemoCli --dry-run, with options anywhere among the pairs", async () => {
+    const options = fc.shuffledSubarray([["--dry-run"], ["--timeout", "5"], ["--socket=/nowhere/x.sock"]], { minLength: 3, maxLength: 3 });
+    await fc.assert(
+      fc.asyncProperty(call, options, fc.array(fc.nat(), { minLength: 3, maxLength: 3 }), async ({ method, name, params }, opts, at) => {
+        // Options go in whole (`--timeout 5` stays together), anywhere, even before the tool name.
+        const units = [[name], ...Object.entries(params).map(([key, value]) => [pair(key, value, false)])];
+        opts.forEach((option, i) => units.splice((at[i] as number) % (units.length + 1), 0, option));
+        const argv = units.flat();
+        const out: string[] = [];
+        const code = await runDemoCli(argv, { out: (line) => out.push(line), err: () => undefined, env: {} });
+        expect(code).toBe(0);
+        expect(out.map((line) => JSON.parse(line) as unknown)).toEqual([{ tool: `demo.${method}`, params }]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("random argv", () => {
+  const word = fc.oneof(
+    fc.string(),
+    fc.constantFrom(...METHODS, ...METHODS.map((m) => `demo.${m}`)),
+    fc.constantFrom("--", "--help", "-h", "--socket", "--timeout", "--tools", "--dry-run", "--x", "=", "=x", "{", "[", "{}", "[]", "null", "42"),
+    fc.tuple(fc.constantFrom("token", "ref", "op", "steps", "text", "key", "app", "agent_name", "__proto__", ""), fc.oneof(fc.string(), fc.json())).map(([k, v]) => `${k}=${v}`),
+    fc.json(),
+  );
+
+  it("only ever fails with invalid_arguments, naming the problem and giving a usage line", () => {
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 6 }), (argv) => {
+        for (const parse of [() => parseDemoArgs(argv), () => splitCliOptions(CLI_TABLE, argv)]) {
+          try {
+            parse();
+          } catch (error) {
+            expect(error).toBeInstanceOf(ToolError);
+            expect((error as ToolError).code).toBe("invalid_arguments");
+            expect((error as ToolError).message).toMatch(/^[^\n]+\nusage: right-ctl demo [^\n]*$/);
+          }
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
