@@ -68,12 +68,13 @@ function schemaText(from: string, schema: unknown): string {
 const fingerprintText = (schema: unknown): string => `${JSON.stringify(fingerprintOf(schema), null, 2)}\n`;
 
 /** Generates from the exact bytes that will be committed, via a scratch copy removed afterwards. */
-async function generateFromText(text: string, name: string, binding: string | undefined): Promise<Generation> {
+async function generateFromText(text: string, name: string, binding: string | undefined, out: string): Promise<Generation> {
   const scratch = mkdtempSync(join(tmpdir(), "rightkit-bindgen-update-"));
   try {
     const file = join(scratch, name);
     writeFileSync(file, text);
-    return (await generateFiles({ contract: file, binding }, { typeCheck: "always" })).files;
+    // Type-checked exactly when it differs from what is committed, i.e. before anything is written.
+    return (await generateFiles({ contract: file, binding }, { typeCheck: "when-changed", outDir: out })).files;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -135,7 +136,7 @@ export async function planUpdate(options: UpdateOptions): Promise<UpdateOutcome>
   }
   const text = schemaText(options.from, after.schema);
   const contract = contractPlan(options, diff, major, text, after.schema);
-  const generation = await generateFromText(text, basename(contract.schemaFile), options.binding);
+  const generation = await generateFromText(text, basename(contract.schemaFile), options.binding, options.out);
   const old = await generateFiles(source, { typeCheck: "never" });
   return {
     kind: "planned",
