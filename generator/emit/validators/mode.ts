@@ -17,9 +17,11 @@ export type Mode =
    * Failure returns `[issue]` from the enclosing `check` function; `path` is an expression giving
    * the instance path (evaluated only on failure). `inLoop` says the code runs once per item or
    * key: there, subschema functions are asked `is` first, so `check` (and its path string) runs
-   * only for the one failing item.
+   * only for the one failing item. `absent`, set for a required property's value, is the
+   * `required` issue to report when the value is undefined — folded into the value's own type
+   * failure so a present, well-typed value pays for one test, not two.
    */
-  | { readonly kind: "check"; readonly path: Code; readonly inLoop: boolean };
+  | { readonly kind: "check"; readonly path: Code; readonly inLoop: boolean; readonly absent?: Code };
 
 export const FAST: Mode = { kind: "fast" };
 

@@ -1,15 +1,15 @@
 /**
  * One schema location applied to one instance value, in one mode. The `type` check comes first
  * (it tells every later group which guards it can skip), then each keyword family in turn.
- * Subschemas are inlined into the enclosing function while that stays shallow and, on the
- * issue path, while they are simple; otherwise they become calls to their location's functions,
- * which keeps generated functions small however deep the schema nests.
+ * Subschemas are inlined into the enclosing function while that stays shallow; deeper ones
+ * become calls to their location's functions, which keeps generated functions small however
+ * deep the schema nests.
  */
 import { BindgenError } from "../../errors.js";
 import type { Pointer } from "../../resolve/pointer.js";
 import { code, EMPTY, lines, type Code } from "../code.js";
 import type { CompileContext } from "./context.js";
-import { failure, text, type Mode } from "./mode.js";
+import { failure, issueExpression, text, type Mode } from "./mode.js";
 import { emitArrays } from "./keywords/arrays.js";
 import { emitCombinators } from "./keywords/combinators.js";
 import type { KeywordEmit, SchemaObject } from "./keywords/emit.js";
@@ -22,15 +22,12 @@ import { emitUnevaluated } from "./keywords/unevaluated.js";
 import { emitConst, emitEnum } from "./keywords/values.js";
 import { isSchemaObject, refuseUnsupported, roleOf } from "./vocabulary.js";
 
-/** How many subschema levels the fast path inlines before calling a function instead. */
-const FAST_INLINE_DEPTH = 6;
-
-/** Keywords that never descend into the instance: a subschema made of these is cheap to inline. */
-const SIMPLE_KEYWORDS = new Set([
-  "type", "enum", "const", "$ref",
-  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-  "minLength", "maxLength", "pattern",
-]);
+/**
+ * How many subschema levels are inlined before calling a function instead. Both paths inline
+ * alike: on the issue path a failure returns at once and paths are built only then, so inlined
+ * checks cost what they cost on the fast path.
+ */
+const INLINE_DEPTH = 6;
 
 export function emitNode(ctx: CompileContext, pointer: Pointer, schema: unknown, value: Code, mode: Mode, depth: number): Code {
   if (schema === true) return EMPTY;
@@ -39,6 +36,11 @@ export function emitNode(ctx: CompileContext, pointer: Pointer, schema: unknown,
   }
   const s = asSchemaObject(ctx, pointer, schema);
   refuseUnsupported(ctx, s, pointer);
+  if (mode.kind === "check" && mode.absent !== undefined && !Object.hasOwn(s, "type")) {
+    const present: Mode = { kind: "check", path: mode.path, inLoop: mode.inLoop };
+    return code`if (${value} === undefined) { return [${mode.absent}]; }
+${emitNode(ctx, pointer, schema, value, present, depth)}`;
+  }
   const type = typeCheck(ctx, s, pointer, value);
   const k: KeywordEmit = {
     ctx,
@@ -61,16 +63,23 @@ export function emitNode(ctx: CompileContext, pointer: Pointer, schema: unknown,
     emitUnevaluated(k),
   ]);
   if (type.failsWhen === undefined) return rest;
-  return code`if (${type.failsWhen}) { ${failure(ctx, mode, { pointer, keyword: "type" }, type.message)} }
+  const site = { pointer, keyword: "type" };
+  const typeFailure =
+    mode.kind === "check" && mode.absent !== undefined
+      ? code`return [${value} === undefined ? ${mode.absent} : ${issueExpression(ctx, mode, site, type.message)}];`
+      : failure(ctx, mode, site, type.message);
+  return code`if (${type.failsWhen}) { ${typeFailure} }
 ${rest}`;
 }
 
 /** A subschema: nothing when it cannot fail, inline when cheap, else a call to its functions. */
 export function applySubschema(ctx: CompileContext, pointer: Pointer, schema: unknown, value: Code, mode: Mode, depth: number): Code {
   if (acceptsEverything(ctx, pointer, schema)) return EMPTY;
-  const inline = mode.kind === "fast" ? depth < FAST_INLINE_DEPTH : depth < FAST_INLINE_DEPTH && isSimple(schema);
-  if (inline) return emitNode(ctx, pointer, schema, value, mode, depth);
-  return callFunctions(mode, ctx.functionsFor(pointer), value, code`d`, descends(schema));
+  if (depth < INLINE_DEPTH) return emitNode(ctx, pointer, schema, value, mode, depth);
+  const call = callFunctions(mode, ctx.functionsFor(pointer), value, code`d`, descends(schema));
+  if (mode.kind === "check" && mode.absent !== undefined) return code`if (${value} === undefined) { return [${mode.absent}]; }
+${call}`;
+  return call;
 }
 
 /** `true`, `{}`, or a schema of annotations only (checked for refused keywords all the same). */
@@ -79,10 +88,6 @@ function acceptsEverything(ctx: CompileContext, pointer: Pointer, schema: unknow
   if (!isSchemaObject(schema)) return false;
   refuseUnsupported(ctx, schema, pointer);
   return Object.keys(schema).every((keyword) => roleOf(keyword) !== "assertion");
-}
-
-function isSimple(schema: unknown): boolean {
-  return typeof schema === "boolean" || (isSchemaObject(schema) && Object.keys(schema).every((keyword) => roleOf(keyword) !== "assertion" || SIMPLE_KEYWORDS.has(keyword)));
 }
 
 function asSchemaObject(ctx: CompileContext, pointer: Pointer, schema: unknown): SchemaObject {

@@ -2,10 +2,12 @@
  * Array assertions and applicators. Items are walked with indexed `for` loops; a hole in a
  * sparse array reads as `undefined`, which is not JSON, so it fails wherever items are walked.
  */
-import { appendPointer } from "../../../resolve/pointer.js";
+import { appendPointer, type Pointer } from "../../../resolve/pointer.js";
 import { code, EMPTY, lines, type Code } from "../../code.js";
 import { childPath, fail, failure, text } from "../mode.js";
-import { keywordValue, type KeywordEmit } from "./emit.js";
+import { keywordValue, type KeywordEmit, type SchemaObject } from "./emit.js";
+import type { CompileContext } from "../context.js";
+import { refTarget } from "./ref.js";
 import { guarded } from "./guard.js";
 import { countKeyword } from "./numbers.js";
 
@@ -70,12 +72,14 @@ ${applied}
   const item = k.ctx.local("item");
   const mode = childPath(k.mode, i, true);
   const applied = k.sub(appendPointer(k.pointer, "items"), items, item, mode);
-  const hole = failure(k.ctx, mode, { pointer: k.pointer, keyword: "items" }, text("must be a JSON value, got a hole in a sparse array"));
+  // A subschema with `type` rejects a hole (undefined) by itself; only untyped items need the check.
+  const hole = rejectsUndefined(k.ctx, appendPointer(k.pointer, "items"), items)
+    ? EMPTY
+    : code`if (${item} === undefined) { ${failure(k.ctx, mode, { pointer: k.pointer, keyword: "items" }, text("must be a JSON value, got a hole in a sparse array"))} }`;
   parts.push(code`for (let ${i} = ${prefixSchemas.length}; ${i} < ${a}.length; ${i}++) {
 const ${item} = ${a}[${i}];
-if (${item} === undefined) { ${hole} } else {
+${hole}
 ${applied}
-}
 }`);
   return lines(parts);
 }
@@ -118,4 +122,22 @@ let ${count} = 0;
 for (let ${i} = 0; ${stop}${i} < ${a}.length; ${i}++) if (${is}(${a}[${i}], d)) ${count}++;
 ${lines(checks)}
 }`;
+}
+
+/**
+ * Whether a subschema's `type` check (its own, or its `$ref` target's) fails for `undefined` —
+ * every type test does — so a separate presence or hole test would only repeat it.
+ */
+export function rejectsUndefined(ctx: CompileContext, pointer: Pointer, schema: unknown): boolean {
+  let at = pointer;
+  let current = schema;
+  for (let hops = 0; hops < 8; hops++) {
+    if (typeof current !== "object" || current === null) return false;
+    if (Object.hasOwn(current, "type")) return true;
+    const ref = keywordValue(current as SchemaObject, "$ref");
+    if (ref === undefined) return false;
+    at = refTarget(ctx, at, ref);
+    current = ctx.index.schemaAt(at);
+  }
+  return false;
 }

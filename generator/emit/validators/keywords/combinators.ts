@@ -8,7 +8,8 @@ import { appendPointer } from "../../../resolve/pointer.js";
 import { code, EMPTY, join, lines, type Code } from "../../code.js";
 import { fail, issueExpression, text } from "../mode.js";
 import { badValue } from "./numbers.js";
-import { keywordValue, type KeywordEmit } from "./emit.js";
+import { keywordValue, type KeywordEmit, type SchemaObject } from "./emit.js";
+import { refTarget } from "./ref.js";
 
 export function emitCombinators(k: KeywordEmit): Code[] {
   return [emitAllOf(k), emitAnyOf(k), emitOneOf(k), emitNot(k), emitConditional(k)];
@@ -53,6 +54,11 @@ function emitAnyOf(k: KeywordEmit): Code {
 function emitOneOf(k: KeywordEmit): Code {
   const all = branches(k, "oneOf");
   if (all === undefined) return EMPTY;
+  if (disjointByType(k, all)) {
+    // At most one branch can match (Rust's Option<Enum> is oneOf [T, null]): the first match decides.
+    const tests = all.map((_, i) => code`${k.ctx.functionsFor(appendPointer(k.pointer, "oneOf", i)).is}(${k.value}, d)`);
+    return code`if (!(${join(tests, code` || `)})) { ${noBranchMatched(k, "oneOf", all, "must match exactly one schema in oneOf, matched none")} }`;
+  }
   const count = k.ctx.local("matches");
   const tests = all.map((_, i) => code`if (${k.ctx.functionsFor(appendPointer(k.pointer, "oneOf", i)).is}(${k.value}, d)) ${count}++;`);
   const site = { pointer: k.pointer, keyword: "oneOf" };
@@ -81,4 +87,30 @@ ${then}
 } else {
 ${otherwise}
 }`;
+}
+
+/** True when every branch declares a `type` (directly or through one `$ref`) and no two share one. */
+function disjointByType(k: KeywordEmit, all: readonly unknown[]): boolean {
+  const seen = new Set<string>();
+  return all.every((branch, i) => {
+    const types = declaredTypes(k, appendPointer(k.pointer, "oneOf", i), branch);
+    if (types === undefined) return false;
+    const widened = types.map((type) => (type === "integer" ? "number" : type));
+    if (widened.some((type) => seen.has(type))) return false;
+    widened.forEach((type) => seen.add(type));
+    return true;
+  });
+}
+
+function declaredTypes(k: KeywordEmit, pointer: string, schema: unknown): readonly string[] | undefined {
+  if (typeof schema !== "object" || schema === null) return undefined;
+  const own = keywordValue(schema as SchemaObject, "type");
+  if (typeof own === "string") return [own];
+  if (Array.isArray(own) && own.every((type): type is string => typeof type === "string")) return own;
+  const ref = keywordValue(schema as SchemaObject, "$ref");
+  if (ref === undefined) return undefined;
+  const target = k.ctx.index.schemaAt(refTarget(k.ctx, pointer, ref));
+  const targetType = typeof target === "object" && target !== null ? keywordValue(target as SchemaObject, "type") : undefined;
+  if (typeof targetType === "string") return [targetType];
+  return Array.isArray(targetType) && targetType.every((type): type is string => typeof type === "string") ? targetType : undefined;
 }

@@ -6,11 +6,12 @@
  */
 import { appendPointer, escapeSegment } from "../../../resolve/pointer.js";
 import { code, EMPTY, join, lines, literal, member, type Code } from "../../code.js";
-import { childPath, fail, failure, text, type Mode } from "../mode.js";
+import { childPath, fail, failure, issueExpression, text, type Mode } from "../mode.js";
 import { regexFor } from "./strings.js";
 import { keywordValue, type KeywordEmit } from "./emit.js";
 import { guarded } from "./guard.js";
 import { badValue, countKeyword } from "./numbers.js";
+import { rejectsUndefined } from "./arrays.js";
 
 /** Up to this many declared names are tested with `===` when looking for additional properties. */
 const INLINE_NAMES = 8;
@@ -67,10 +68,19 @@ if (${v} !== undefined) {
 ${body}
 }
 }`;
-    return code`{
+    if (!rejectsUndefined(k.ctx, appendPointer(k.pointer, "properties", name), properties.get(name))) {
+      return code`{
 ${read}
 if (${v} === undefined) { ${failure(k.ctx, k.mode, requiredSite, missing)} }
 ${body}
+}`;
+    }
+    // A typed subschema rejects the missing value (undefined) by itself; on the issue path it
+    // reports it as the missing required property.
+    const foldedMode: Mode = k.mode.kind === "fast" ? k.mode : { ...mode, absent: issueExpression(k.ctx, k.mode, requiredSite, missing) } as Mode;
+    return code`{
+${read}
+${k.sub(appendPointer(k.pointer, "properties", name), properties.get(name), v, foldedMode)}
 }`;
   });
 }
