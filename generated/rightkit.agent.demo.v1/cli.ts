@@ -240,26 +240,28 @@ function helpText(args: readonly string[]): string {
 }
 
 function send(client: DemoClient, call: ParsedCall, options: ToolCallOptions): Promise<unknown> {
-  switch (call.method) {
+  // Destructured, so `method` narrows `params` and ends as never even when there is one tool.
+  const { method, params } = call;
+  switch (method) {
     case "act":
-      return client.act(call.params, options);
+      return client.act(params, options);
     case "apps":
-      return client.apps(call.params, options);
+      return client.apps(params, options);
     case "batch":
-      return client.batch(call.params, options);
+      return client.batch(params, options);
     case "end":
-      return client.end(call.params, options);
+      return client.end(params, options);
     case "request":
-      return client.request(call.params, options);
+      return client.request(params, options);
     case "snapshot":
-      return client.snapshot(call.params, options);
+      return client.snapshot(params, options);
     default:
-      return unreachable(call);
+      return unreachable(method);
   }
 }
 
-function unreachable(call: never): never {
-  throw new TypeError(`no client method for ${JSON.stringify(call)}`);
+function unreachable(method: never): never {
+  throw new TypeError(`no client method for ${JSON.stringify(method)}`);
 }
 
 /** A ToolError is the contract's answer; anything else is a bug in this program (exit 3). */
