@@ -1,17 +1,19 @@
 /**
  * The API-surface golden: the public declarations of one generated binding, one line each,
- * as Markdown. It is read from syntax alone (no type-checked program, so `generate` stays
- * fast), printed through the TypeScript printer without comments, so documentation and
- * formatting changes never show up here — only names, kinds, signatures, types and constant values.
+ * as Markdown. It is read from syntax alone — a parse, no program and no type checker, so
+ * `generate` stays fast — and printed by the TypeScript printer without comments, so
+ * documentation and formatting changes never show here: only names, kinds, signatures, types
+ * and constant values.
  */
-import type { ClassDeclaration, InterfaceDeclaration, Node as MorphNode, SourceFile, Statement, ts as TsNamespace } from "ts-morph";
+import type { ts as Ts } from "ts-morph";
 import { byCodeUnits } from "../model/convert.js";
 import { codeBlock } from "./markdown.js";
 
-type Morph = typeof import("ts-morph");
-
 /** The golden's file name inside the binding folder. */
 export const API_SURFACE_FILE = "api.md";
+
+/** Constant values up to this length stay on their declaration's line. */
+const ONE_LINE_VALUE = 100;
 
 interface Entry {
   /** Sort key: the declared name (or the module specifier of a re-export). */
@@ -19,111 +21,102 @@ interface Entry {
   readonly lines: readonly string[];
 }
 
-interface Printer {
+/** One parsed file and the printer that renders its nodes. */
+interface Reader {
+  readonly ts: typeof Ts;
   /** The node on one line. */
-  (node: MorphNode | undefined): string;
+  readonly line: (node: Ts.Node | undefined) => string;
   /** The node as the printer lays it out (large constant values read better one property per line). */
-  readonly multiline: (node: MorphNode) => string[];
+  readonly lines: (node: Ts.Node) => string[];
 }
 
-function printerFor(morph: Morph, file: SourceFile): Printer {
-  const { ts } = morph;
+function readerFor(ts: typeof Ts, file: Ts.SourceFile): Reader {
   const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
-  const raw = (node: MorphNode): string => printer.printNode(ts.EmitHint.Unspecified, node.compilerNode as TsNamespace.Node, file.compilerNode);
-  const print = (node: MorphNode | undefined): string => (node === undefined ? "" : raw(node).replace(/\s*\n\s*/g, " "));
-  return Object.assign(print, { multiline: (node: MorphNode) => raw(node).split("\n") });
+  const raw = (node: Ts.Node): string => printer.printNode(ts.EmitHint.Unspecified, node, file);
+  return { ts, line: (node) => (node === undefined ? "" : raw(node).replace(/\s*\n\s*/g, " ")), lines: (node) => raw(node).split("\n") };
 }
 
-/** Constant values up to this length stay on their declaration's line. */
-const ONE_LINE_VALUE = 100;
-
-function isPublicMember(member: MorphNode, morph: Morph): boolean {
-  const { Node, SyntaxKind } = morph;
-  if (!Node.isModifierable(member)) return true;
-  if (member.hasModifier(SyntaxKind.PrivateKeyword) || member.hasModifier(SyntaxKind.ProtectedKeyword)) return false;
-  const name = Node.hasName(member) ? member.getName() : "";
-  return !name.startsWith("#");
+function hasModifier(ts: typeof Ts, node: Ts.Node, kind: Ts.SyntaxKind): boolean {
+  return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === kind);
 }
 
-function signature(print: Printer, node: { getTypeParameters(): MorphNode[]; getParameters(): MorphNode[]; getReturnTypeNode(): MorphNode | undefined }): string {
-  const typeParams = node.getTypeParameters();
-  const generic = typeParams.length > 0 ? `<${typeParams.map(print).join(", ")}>` : "";
-  const returns = node.getReturnTypeNode();
-  return `${generic}(${node.getParameters().map(print).join(", ")})${returns === undefined ? "" : `: ${print(returns)}`}`;
+function list(read: Reader, nodes: Ts.NodeArray<Ts.Node> | undefined, open: string, close: string): string {
+  return nodes === undefined || nodes.length === 0 ? "" : `${open}${nodes.map(read.line).join(", ")}${close}`;
 }
 
-function heritage(print: Printer, node: ClassDeclaration | InterfaceDeclaration): string {
-  const clauses = node.getHeritageClauses().map(print);
-  return clauses.length > 0 ? ` ${clauses.join(" ")}` : "";
+function signature(read: Reader, node: Ts.SignatureDeclarationBase): string {
+  const returns = node.type === undefined ? "" : `: ${read.line(node.type)}`;
+  return `${list(read, node.typeParameters, "<", ">")}(${node.parameters.map(read.line).join(", ")})${returns}`;
 }
 
-function typeParameters(print: Printer, node: { getTypeParameters(): MorphNode[] }): string {
-  const params = node.getTypeParameters();
-  return params.length > 0 ? `<${params.map(print).join(", ")}>` : "";
+function heritage(read: Reader, node: Ts.ClassDeclaration | Ts.InterfaceDeclaration): string {
+  return node.heritageClauses === undefined ? "" : ` ${node.heritageClauses.map(read.line).join(" ")}`;
 }
 
-function classEntry(morph: Morph, print: Printer, node: ClassDeclaration): Entry {
-  const { Node } = morph;
-  const name = node.getName() ?? "default";
-  const members: string[] = [];
-  for (const member of node.getMembers()) {
-    if (!isPublicMember(member, morph)) continue;
-    const isStatic = Node.isStaticable(member) && member.isStatic() ? "static " : "";
-    if (Node.isConstructorDeclaration(member)) members.push(`constructor${signature(print, member)}`);
-    else if (Node.isMethodDeclaration(member)) members.push(`${isStatic}${member.getName()}${signature(print, member)}`);
-    else if (Node.isGetAccessorDeclaration(member)) members.push(`${isStatic}get ${member.getName()}${signature(print, member)}`);
-    else if (Node.isSetAccessorDeclaration(member)) members.push(`${isStatic}set ${member.getName()}${signature(print, member)}`);
-    else if (Node.isPropertyDeclaration(member)) {
-      const readonly = member.isReadonly() ? "readonly " : "";
-      const type = member.getTypeNode();
-      members.push(`${isStatic}${readonly}${member.getName()}${member.hasQuestionToken() ? "?" : ""}${type === undefined ? "" : `: ${print(type)}`}`);
-    }
-  }
-  return { key: name, lines: [`class ${name}${typeParameters(print, node)}${heritage(print, node)}`, ...members.sort(byCodeUnits).map((line) => `  ${line}`)] };
+function classMember(read: Reader, member: Ts.ClassElement): string | undefined {
+  const { ts } = read;
+  if (member.name !== undefined && ts.isPrivateIdentifier(member.name)) return undefined;
+  if (hasModifier(ts, member, ts.SyntaxKind.PrivateKeyword) || hasModifier(ts, member, ts.SyntaxKind.ProtectedKeyword)) return undefined;
+  const prefix = `${hasModifier(ts, member, ts.SyntaxKind.StaticKeyword) ? "static " : ""}${hasModifier(ts, member, ts.SyntaxKind.ReadonlyKeyword) ? "readonly " : ""}`;
+  const name = read.line(member.name);
+  if (ts.isConstructorDeclaration(member)) return `constructor${signature(read, member)}`;
+  if (ts.isMethodDeclaration(member)) return `${prefix}${name}${member.questionToken === undefined ? "" : "?"}${signature(read, member)}`;
+  if (ts.isGetAccessorDeclaration(member)) return `${prefix}get ${name}${signature(read, member)}`;
+  if (ts.isSetAccessorDeclaration(member)) return `${prefix}set ${name}${signature(read, member)}`;
+  if (ts.isPropertyDeclaration(member)) return `${prefix}${name}${member.questionToken === undefined ? "" : "?"}${member.type === undefined ? "" : `: ${read.line(member.type)}`}`;
+  return undefined;
 }
 
-function statementEntries(morph: Morph, print: Printer, statement: Statement): Entry[] {
-  const { Node } = morph;
-  if (Node.isExportDeclaration(statement)) {
-    return [{ key: statement.getModuleSpecifierValue() ?? "", lines: [print(statement)] }];
+function variableEntries(read: Reader, statement: Ts.VariableStatement): Entry[] {
+  const { ts } = read;
+  const flags = statement.declarationList.flags;
+  const keyword = flags & ts.NodeFlags.Const ? "const" : flags & ts.NodeFlags.Let ? "let" : "var";
+  return statement.declarationList.declarations.map((declaration) => {
+    const name = read.line(declaration.name);
+    const head = `${keyword} ${name}${declaration.type === undefined ? "" : `: ${read.line(declaration.type)}`}`;
+    const value = declaration.initializer;
+    if (value === undefined) return { key: name, lines: [head] };
+    // Function values show their signature; every other value is shown whole (constant values are API).
+    if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) return { key: name, lines: [`${head} = ${signature(read, value)} => …`] };
+    const flat = read.line(value);
+    if (flat.length <= ONE_LINE_VALUE) return { key: name, lines: [`${head} = ${flat}`] };
+    const [first = "", ...rest] = read.lines(value);
+    return { key: name, lines: [`${head} = ${first}`, ...rest] };
+  });
+}
+
+const indented = (lines: readonly string[]): string[] => [...lines].sort(byCodeUnits).map((line) => `  ${line}`);
+
+function statementEntries(read: Reader, statement: Ts.Statement): Entry[] {
+  const { ts } = read;
+  if (ts.isExportDeclaration(statement)) {
+    const from = statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : "";
+    return [{ key: from, lines: [read.line(statement)] }];
   }
-  if (Node.isExportAssignment(statement)) return [{ key: "default", lines: [print(statement)] }];
-  if (!Node.isExportable(statement) || !statement.isExported()) return [];
-  if (Node.isInterfaceDeclaration(statement)) {
-    const members = statement.getMembers().map(print).sort(byCodeUnits);
-    return [{ key: statement.getName(), lines: [`interface ${statement.getName()}${typeParameters(print, statement)}${heritage(print, statement)}`, ...members.map((line) => `  ${line}`)] }];
+  if (ts.isExportAssignment(statement)) return [{ key: "default", lines: [read.line(statement)] }];
+  if (!hasModifier(ts, statement, ts.SyntaxKind.ExportKeyword)) return [];
+  if (ts.isInterfaceDeclaration(statement)) {
+    const name = statement.name.text;
+    return [{ key: name, lines: [`interface ${name}${list(read, statement.typeParameters, "<", ">")}${heritage(read, statement)}`, ...indented(statement.members.map(read.line))] }];
   }
-  if (Node.isTypeAliasDeclaration(statement)) {
-    return [{ key: statement.getName(), lines: [`type ${statement.getName()}${typeParameters(print, statement)} = ${print(statement.getTypeNode())}`] }];
+  if (ts.isTypeAliasDeclaration(statement)) {
+    const name = statement.name.text;
+    return [{ key: name, lines: [`type ${name}${list(read, statement.typeParameters, "<", ">")} = ${read.line(statement.type)}`] }];
   }
-  if (Node.isFunctionDeclaration(statement)) {
-    const name = statement.getName() ?? "default";
-    return [{ key: name, lines: [`function ${name}${signature(print, statement)}`] }];
+  if (ts.isFunctionDeclaration(statement)) {
+    const name = statement.name?.text ?? "default";
+    return [{ key: name, lines: [`function ${name}${signature(read, statement)}`] }];
   }
-  if (Node.isClassDeclaration(statement)) return [classEntry(morph, print, statement)];
-  if (Node.isEnumDeclaration(statement)) {
-    const members = statement.getMembers().map(print);
-    return [{ key: statement.getName(), lines: [`enum ${statement.getName()}`, ...members.map((line) => `  ${line}`)] }];
+  if (ts.isClassDeclaration(statement)) {
+    const name = statement.name?.text ?? "default";
+    const members = statement.members.map((member) => classMember(read, member)).filter((line): line is string => line !== undefined);
+    return [{ key: name, lines: [`class ${name}${list(read, statement.typeParameters, "<", ">")}${heritage(read, statement)}`, ...indented(members)] }];
   }
-  if (Node.isVariableStatement(statement)) {
-    const keyword = statement.getDeclarationKind();
-    return statement.getDeclarations().map((declaration) => {
-      const type = declaration.getTypeNode();
-      const initializer = declaration.getInitializer();
-      const typed = type === undefined ? "" : `: ${print(type)}`;
-      // Function values show their signature; every other value is shown whole (constant values are API).
-      const head = `${keyword} ${declaration.getName()}${typed}`;
-      if (initializer === undefined) return { key: declaration.getName(), lines: [head] };
-      if (Node.isArrowFunction(initializer) || Node.isFunctionExpression(initializer)) {
-        return { key: declaration.getName(), lines: [`${head} = ${signature(print, initializer)} => …`] };
-      }
-      const flat = print(initializer);
-      if (flat.length <= ONE_LINE_VALUE) return { key: declaration.getName(), lines: [`${head} = ${flat}`] };
-      const [first = "", ...rest] = print.multiline(initializer);
-      return { key: declaration.getName(), lines: [`${head} = ${first}`, ...rest] };
-    });
+  if (ts.isEnumDeclaration(statement)) {
+    return [{ key: statement.name.text, lines: [`enum ${statement.name.text}`, ...statement.members.map((member) => `  ${read.line(member)}`)] }];
   }
-  return [{ key: "", lines: [print(statement)] }];
+  if (ts.isVariableStatement(statement)) return variableEntries(read, statement);
+  return [{ key: "", lines: [read.line(statement)] }];
 }
 
 /**
@@ -132,16 +125,14 @@ function statementEntries(morph: Morph, print: Printer, statement: Statement): E
  */
 export async function apiSurface(contractId: string, files: ReadonlyMap<string, string>): Promise<string> {
   // Loaded on demand: the compiler is the heaviest dependency.
-  const morph: Morph = await import("ts-morph");
-  const project = new morph.Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true });
+  const { ts } = await import("ts-morph");
   const sections: string[] = [];
   for (const name of [...files.keys()].filter((file) => file.endsWith(".ts")).sort(byCodeUnits)) {
-    const file = project.createSourceFile(`/${name}`, files.get(name) as string, { overwrite: true });
-    const print = printerFor(morph, file);
-    const entries = file.getStatements().flatMap((statement) => statementEntries(morph, print, statement));
+    const file = ts.createSourceFile(name, files.get(name) as string, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    const read = readerFor(ts, file);
+    const entries = file.statements.flatMap((statement) => statementEntries(read, statement));
     const lines = entries.sort((a, b) => byCodeUnits(a.key, b.key) || byCodeUnits(a.lines.join("\n"), b.lines.join("\n"))).flatMap((entry) => entry.lines);
-    if (lines.length === 0) continue;
-    sections.push(`## ${name}`, "", ...codeBlock("ts", lines), "");
+    if (lines.length > 0) sections.push(`## ${name}`, "", ...codeBlock("ts", lines), "");
   }
   return [
     `<!-- Generated by rightkit-bindgen. Do not edit: run \`rightkit-bindgen generate\` instead. -->`,
