@@ -49,7 +49,9 @@ export function summaryLine(diff: ContractDiff): string {
 }
 
 function renderText(diff: ContractDiff): string {
-  const lines = diff.changes.map((change) => `${change.severity.padEnd(12)} ${change.kind.padEnd(22)} ${(change.method ?? "(contract)").padEnd(12)} ${change.pointer}  ${change.message}`);
+  // Method names and pointers are schema text: a newline in them must not split a change's line.
+  const flat = (text: string): string => text.replace(/[\r\n\u2028\u2029]+/g, " ");
+  const lines = diff.changes.map((change) => flat(`${change.severity.padEnd(12)} ${change.kind.padEnd(22)} ${(change.method ?? "(contract)").padEnd(12)} ${change.pointer}  ${change.message}`));
   return [summaryLine(diff), ...lines].join("\n");
 }
 
