@@ -22,7 +22,7 @@ const HANDLED: ReadonlySet<string> = new Set([...IGNORED, ...ANNOTATIONS, ...CON
 export function compareSchemas(walk: Walk, before: Located, after: Located): void {
   const a = viewOf(walk.before, before);
   const b = viewOf(walk.after, after);
-  const pair = `${a.pointer}\u0000${b.pointer}`;
+  const pair = `${a.identity}\u0000${b.identity}`;
   if (walk.visited.has(pair)) return;
   walk.visited.add(pair);
   compareNullable(walk, a, b);
