@@ -133,6 +133,17 @@ describe("right-ctl demo against the conformance host", () => {
     expect(connections).toBe(before);
   });
 
+  it("--timeout overrides the tool's timeout: a host that never answers is a timeout, exit 1", async () => {
+    host.setScenario("never_answer");
+    try {
+      const child = await rightCtl(["demo", "apps", "--timeout", "200", "--socket", host.socketPath]);
+      expect(child.code).toBe(1);
+      expect(output(child)).toMatchObject({ error: { code: "timeout", retryable: true } });
+    } finally {
+      host.setScenario("normal");
+    }
+  });
+
   it("wrote nothing into HOME or the working directory", async () => {
     expect(await readdir(home.dir)).toEqual([]);
   });
