@@ -58,12 +58,18 @@ export function text(message: string): Code {
   return code`${message}`;
 }
 
-/** The mode for a child at `path + "/" + segment` (segment already escaped); `loop` when per item/key. */
-export function childPath(mode: Mode, segment: Code, loop: boolean): Mode {
+/**
+ * The mode for a child at `path + "/" + segment`: a segment known now (a property name, already
+ * escaped, or a prefixItems index) is one string literal; a run-time segment is an expression.
+ * `loop` when the child is visited once per item or key.
+ */
+export function childPath(mode: Mode, segment: string | Code, loop: boolean): Mode {
   switch (mode.kind) {
     case "fast":
       return mode;
-    case "check":
-      return { kind: "check", path: code`${mode.path} + "/" + ${segment}`, inLoop: mode.inLoop || loop };
+    case "check": {
+      const path = typeof segment === "string" ? code`${mode.path} + ${`/${segment}`}` : code`${mode.path} + "/" + ${segment}`;
+      return { kind: "check", path, inLoop: mode.inLoop || loop };
+    }
   }
 }

@@ -36,7 +36,7 @@ export function emitNode(ctx: CompileContext, pointer: Pointer, schema: unknown,
   }
   const s = asSchemaObject(ctx, pointer, schema);
   refuseUnsupported(ctx, s, pointer);
-  if (mode.kind === "check" && mode.absent !== undefined && !Object.hasOwn(s, "type")) {
+  if (mode.kind === "check" && mode.absent !== undefined && !Object.hasOwn(s, "type") && !isBareRef(s)) {
     const present: Mode = { kind: "check", path: mode.path, inLoop: mode.inLoop };
     return code`if (${value} === undefined) { return [${mode.absent}]; }
 ${emitNode(ctx, pointer, schema, value, present, depth)}`;
@@ -95,4 +95,9 @@ function asSchemaObject(ctx: CompileContext, pointer: Pointer, schema: unknown):
     throw new BindgenError("meta_schema", "a schema must be an object or a boolean", { file: ctx.index.file, pointer });
   }
   return schema;
+}
+
+/** Only `$ref` (and annotations): the presence test can travel on to the target's type check. */
+function isBareRef(schema: SchemaObject): boolean {
+  return Object.keys(schema).every((keyword) => keyword === "$ref" || roleOf(keyword) !== "assertion");
 }

@@ -10,6 +10,7 @@ import { code, lines, type Code } from "../code.js";
 
 export type HelperName =
   | "issue"
+  | "gather"
   | "kindOf"
   | "escapeKey"
   | "deepEqual"
@@ -22,6 +23,14 @@ const SOURCES: { readonly [name in HelperName]: Code } = {
 /** One failure; the message leads with the instance path so it reads on its own. */
 function issue(instancePath: string, schemaPath: string, keyword: string, text: string): ValidationIssue {
   return { instancePath, schemaPath, keyword, message: instancePath === "" ? text : instancePath + ": " + text };
+}`,
+  gather: code`
+/** Branch reasons, then the summary; plain loops, as concat and spread are slow on this path. */
+function gather(reasons: readonly (ValidationIssue[] | undefined)[], summary: ValidationIssue): ValidationIssue[] {
+  const all: ValidationIssue[] = [];
+  for (const list of reasons) if (list !== undefined) for (const item of list) all.push(item);
+  all.push(summary);
+  return all;
 }`,
   kindOf: code`
 /** The JSON type of a value for messages; values JSON cannot hold are named as they are. */
@@ -122,6 +131,7 @@ function isMultipleOf(x: number, m: number): boolean {
 /** Helpers other helpers call. */
 const NEEDS: { readonly [name in HelperName]: readonly HelperName[] } = {
   issue: [],
+  gather: [],
   kindOf: [],
   escapeKey: [],
   deepEqual: [],
@@ -130,7 +140,7 @@ const NEEDS: { readonly [name in HelperName]: readonly HelperName[] } = {
   isMultipleOf: [],
 };
 
-const ORDER: readonly HelperName[] = ["issue", "kindOf", "escapeKey", "deepEqual", "duplicatePair", "codePoints", "isMultipleOf"];
+const ORDER: readonly HelperName[] = ["issue", "gather", "kindOf", "escapeKey", "deepEqual", "duplicatePair", "codePoints", "isMultipleOf"];
 
 /** The source of the used helpers and of everything they call, in a fixed order. */
 export function helperSource(used: ReadonlySet<HelperName>): Code {

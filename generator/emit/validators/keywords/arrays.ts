@@ -59,7 +59,7 @@ function emitItems(k: KeywordEmit, a: Code): Code {
   const prefixSchemas: readonly unknown[] = Array.isArray(prefix) ? prefix : [];
   const parts = prefixSchemas.map((schema, index) => {
     const item = k.ctx.local("item");
-    const mode = childPath(k.mode, code`${index}`, false);
+    const mode = childPath(k.mode, String(index), false);
     const applied = k.sub(appendPointer(k.pointer, "prefixItems", index), schema, item, mode);
     return code`if (${a}.length > ${index}) {
 const ${item} = ${a}[${index}];

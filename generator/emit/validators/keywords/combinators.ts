@@ -8,7 +8,8 @@ import { appendPointer } from "../../../resolve/pointer.js";
 import { code, EMPTY, join, lines, type Code } from "../../code.js";
 import { fail, issueExpression, text } from "../mode.js";
 import { badValue } from "./numbers.js";
-import { keywordValue, type KeywordEmit, type SchemaObject } from "./emit.js";
+import { keywordValue, type JsonType, type KeywordEmit, type SchemaObject } from "./emit.js";
+import { typeTest } from "./guard.js";
 import { refTarget } from "./ref.js";
 
 export function emitCombinators(k: KeywordEmit): Code[] {
@@ -28,18 +29,30 @@ function emitAllOf(k: KeywordEmit): Code {
 }
 
 /**
- * The failure of an anyOf/oneOf that matched no branch: on the issue path, each branch's own
- * first issue comes first, so the report says why nothing matched.
+ * The failure of an anyOf/oneOf that matched no branch. On the issue path the branches' own first
+ * issues come before the summary, so the report says why nothing matched. When the branches are
+ * told apart by type (Rust's `Option<Enum>` is oneOf [enum, null]), only the branch of the value's
+ * type can say anything useful, so only its reasons are taken.
  */
-function noBranchMatched(k: KeywordEmit, keyword: string, all: readonly unknown[], message: string): Code {
+function noBranchMatched(k: KeywordEmit, keyword: string, all: readonly unknown[], message: string, branchTypes: BranchTypes | undefined): Code {
   const site = { pointer: k.pointer, keyword };
   switch (k.mode.kind) {
     case "fast":
       return code`return false;`;
     case "check": {
       const path = k.mode.path;
-      const reasons = all.map((_, i) => code`...(${k.ctx.functionsFor(appendPointer(k.pointer, keyword, i)).check}(${k.value}, ${path}, d) ?? [])`);
-      return code`return [${join([...reasons, issueExpression(k.ctx, k.mode, site, text(message))])}];`;
+      const checks = all.map((_, i) => code`${k.ctx.functionsFor(appendPointer(k.pointer, keyword, i)).check}(${k.value}, ${path}, d)`);
+      const summary = issueExpression(k.ctx, k.mode, site, text(message));
+      if (branchTypes === undefined) return code`return ${k.ctx.helper("gather")}([${join(checks)}], ${summary});`;
+      const reasons = k.ctx.local("reasons");
+      const chosen = checks.reduceRight<Code>(
+        (otherwise, check, i) => code`${join((branchTypes[i] ?? []).map((type) => typeTest(k.value, type)), code` || `)} ? ${check} : ${otherwise}`,
+        code`undefined`,
+      );
+      return code`const ${reasons} = ${chosen};
+if (${reasons} === undefined) return [${summary}];
+${reasons}.push(${summary});
+return ${reasons};`;
     }
   }
 }
@@ -48,16 +61,19 @@ function emitAnyOf(k: KeywordEmit): Code {
   const all = branches(k, "anyOf");
   if (all === undefined) return EMPTY;
   const tests = all.map((_, i) => code`${k.ctx.functionsFor(appendPointer(k.pointer, "anyOf", i)).is}(${k.value}, d)`);
-  return code`if (!(${join(tests, code` || `)})) { ${noBranchMatched(k, "anyOf", all, "must match at least one schema in anyOf")} }`;
+  const message = "must match at least one schema in anyOf";
+  return code`if (!(${join(tests, code` || `)})) { ${noBranchMatched(k, "anyOf", all, message, disjointTypes(k, "anyOf", all))} }`;
 }
 
 function emitOneOf(k: KeywordEmit): Code {
   const all = branches(k, "oneOf");
   if (all === undefined) return EMPTY;
-  if (disjointByType(k, all)) {
-    // At most one branch can match (Rust's Option<Enum> is oneOf [T, null]): the first match decides.
+  const message = "must match exactly one schema in oneOf, matched none";
+  const branchTypes = disjointTypes(k, "oneOf", all);
+  if (branchTypes !== undefined) {
+    // At most one branch can match: the first match decides, as for anyOf.
     const tests = all.map((_, i) => code`${k.ctx.functionsFor(appendPointer(k.pointer, "oneOf", i)).is}(${k.value}, d)`);
-    return code`if (!(${join(tests, code` || `)})) { ${noBranchMatched(k, "oneOf", all, "must match exactly one schema in oneOf, matched none")} }`;
+    return code`if (!(${join(tests, code` || `)})) { ${noBranchMatched(k, "oneOf", all, message, branchTypes)} }`;
   }
   const count = k.ctx.local("matches");
   const tests = all.map((_, i) => code`if (${k.ctx.functionsFor(appendPointer(k.pointer, "oneOf", i)).is}(${k.value}, d)) ${count}++;`);
@@ -65,7 +81,7 @@ function emitOneOf(k: KeywordEmit): Code {
   return code`{
 let ${count} = 0;
 ${lines(tests)}
-if (${count} === 0) { ${noBranchMatched(k, "oneOf", all, "must match exactly one schema in oneOf, matched none")} }
+if (${count} === 0) { ${noBranchMatched(k, "oneOf", all, message, undefined)} }
 ${fail(k.ctx, k.mode, code`${count} > 1`, site, code`"must match exactly one schema in oneOf, matched " + ${count}`)}
 }`;
 }
@@ -89,17 +105,27 @@ ${otherwise}
 }`;
 }
 
-/** True when every branch declares a `type` (directly or through one `$ref`) and no two share one. */
-function disjointByType(k: KeywordEmit, all: readonly unknown[]): boolean {
+/** Each branch's declared JSON types, when every branch declares some and no two share one. */
+type BranchTypes = readonly (readonly (JsonType | "integer")[])[];
+
+function disjointTypes(k: KeywordEmit, keyword: string, all: readonly unknown[]): BranchTypes | undefined {
   const seen = new Set<string>();
-  return all.every((branch, i) => {
-    const types = declaredTypes(k, appendPointer(k.pointer, "oneOf", i), branch);
-    if (types === undefined) return false;
+  const result: (readonly (JsonType | "integer")[])[] = [];
+  for (const [i, branch] of all.entries()) {
+    const types = declaredTypes(k, appendPointer(k.pointer, keyword, i), branch);
+    if (types === undefined || !types.every(isTypeName)) return undefined;
     const widened = types.map((type) => (type === "integer" ? "number" : type));
-    if (widened.some((type) => seen.has(type))) return false;
+    if (widened.some((type) => seen.has(type))) return undefined;
     widened.forEach((type) => seen.add(type));
-    return true;
-  });
+    result.push(types);
+  }
+  return result;
+}
+
+const TYPE_NAMES: ReadonlySet<string> = new Set(["null", "boolean", "number", "integer", "string", "array", "object"]);
+
+function isTypeName(type: string): type is JsonType | "integer" {
+  return TYPE_NAMES.has(type);
 }
 
 function declaredTypes(k: KeywordEmit, pointer: string, schema: unknown): readonly string[] | undefined {

@@ -54,7 +54,7 @@ function emitPropertiesAndRequired(k: KeywordEmit, o: Code): Code[] {
   const required = new Set(requiredValue === undefined ? [] : stringList(k, "required", requiredValue));
   const names = [...new Set([...properties.keys(), ...required])];
   return names.map((name) => {
-    const mode = childPath(k.mode, code`${escapeSegment(name)}`, false);
+    const mode = childPath(k.mode, escapeSegment(name), false);
     // The property value gets its own local so nested checks read it once.
     const v = k.ctx.local("v");
     const body = properties.has(name) ? k.sub(appendPointer(k.pointer, "properties", name), properties.get(name), v, mode) : EMPTY;

@@ -36,8 +36,10 @@ export function emitRef(k: KeywordEmit): Code {
   if (!descends(targetSchema)) return k.sub(targetPointer, targetSchema, k.value, k.mode);
   const target = k.ctx.functionsFor(targetPointer);
   const site = { pointer: k.pointer, keyword: "$ref" };
+  const presence = k.mode.kind === "check" && k.mode.absent !== undefined ? code`if (${k.value} === undefined) { return [${k.mode.absent}]; }` : EMPTY;
   const tooDeep = fail(k.ctx, k.mode, code`d >= ${REF_DEPTH_LIMIT}`, site, code`${`must not nest deeper than ${REF_DEPTH_LIMIT} references`}`);
-  return code`${tooDeep}
+  return code`${presence}
+${tooDeep}
 ${callFunctions(k.mode, target, k.value, code`d + 1`, true)}`;
 }
 
