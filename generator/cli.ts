@@ -2,13 +2,13 @@
  * `rightkit-bindgen` command line: argv → one frozen options object → a command.
  * Exit codes: 0 ok, 1 check found drift (or diff found a breaking change), 2 bad input, 3 bug.
  */
-import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { BindgenError, isBindgenError } from "./errors.js";
 import { runDiff } from "./evolution/diff-command.js";
 import { runUpdate } from "./evolution/update-command.js";
 import { runHostCommand } from "./host/index.js";
+import { discoverContract } from "./load/discover.js";
 import { compareGeneration, writeGeneration } from "./output/files.js";
 import { generateFiles } from "./pipeline.js";
 import { GENERATOR_NAME, GENERATOR_VERSION } from "./version.js";
@@ -51,18 +51,6 @@ interface GenerateOptions {
   readonly out: string;
 }
 
-/** Without --contract: the one `*.schema.json` in ./contract, and its `*.binding.json` sibling if present. */
-function defaultContract(): { contract: string; binding: string | undefined } {
-  const dir = "contract";
-  const schemas = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".schema.json")).sort() : [];
-  if (schemas.length !== 1) {
-    throw new BindgenError("bad_argument", `--contract is required: found ${schemas.length} *.schema.json files in ./contract, expected one`);
-  }
-  const contract = join(dir, schemas[0]!);
-  const binding = contract.replace(/\.schema\.json$/, ".binding.json");
-  return { contract, binding: existsSync(binding) ? binding : undefined };
-}
-
 function generateOptions(args: readonly string[]): GenerateOptions {
   const { values, positionals } = parseArgs({
     args: [...args],
@@ -71,8 +59,8 @@ function generateOptions(args: readonly string[]): GenerateOptions {
     allowPositionals: true,
   });
   if (positionals.length > 0) throw new BindgenError("bad_argument", `unexpected argument ${JSON.stringify(positionals[0])}`);
-  const source = values.contract === undefined ? defaultContract() : { contract: values.contract, binding: values.binding };
-  return Object.freeze({ contract: source.contract, binding: values.binding ?? source.binding, out: values.out ?? "generated" });
+  const source = discoverContract(values);
+  return Object.freeze({ contract: source.contract, binding: source.binding, out: values.out ?? "generated" });
 }
 
 async function runGenerate(args: readonly string[], io: Io): Promise<number> {
@@ -136,7 +124,8 @@ export async function main(argv: readonly string[], io: Io = STD_IO): Promise<nu
   } catch (error) {
     if (isBindgenError(error)) {
       io.err(`${GENERATOR_NAME}: ${error.oneLine()}`);
-      if (verbose && error.details !== undefined) io.err(error.details);
+      // Compiler diagnostics are the point of a type_check failure; other details wait for --verbose.
+      if ((verbose || error.code === "type_check") && error.details !== undefined) io.err(error.details);
       return EXIT.badInput;
     }
     if (isArgumentError(error)) {

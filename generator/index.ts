@@ -6,6 +6,8 @@ import { loadContract as load, type ContractSource, type LoadedContract } from "
 import { generateFiles } from "./pipeline.js";
 
 export { buildModel } from "./model/build.js";
+export { emitValidatorModule } from "./emit/validators/index.js";
+export { diffContracts, type ContractDiff } from "./evolution/diff.js";
 export { BindgenError, type BindgenErrorCode } from "./errors.js";
 export type { ContractModel, Method, NamedType, TypeNode } from "./model/types.js";
 export type { ContractSource, LoadedContract } from "./load/contract.js";

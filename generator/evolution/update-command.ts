@@ -3,21 +3,13 @@
  * [--binding FILE] [--out DIR]`: what the update bot runs inside a binding repository.
  * Exit 0 when updated, 1 when a major version is refused (nothing written), 2 on bad input.
  */
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { EXIT, type Io } from "../cli.js";
 import { BindgenError } from "../errors.js";
+import { discoverContract } from "../load/discover.js";
 import { prBody } from "./pr-body.js";
 import { renderDiff } from "./render.js";
 import { applyUpdate, planUpdate, writeAtomically, type UpdateOptions } from "./update.js";
-
-/** The repository's contract: the one top-level `*.schema.json` in ./contract, as `generate` finds it. */
-function currentContract(): string {
-  const found = existsSync("contract") ? readdirSync("contract").filter((name) => name.endsWith(".schema.json")) : [];
-  if (found.length === 1) return join("contract", found[0] as string);
-  throw new BindgenError("bad_argument", `--contract is required: ./contract holds ${found.length} *.schema.json files, not one`);
-}
 
 function updateOptions(args: readonly string[]): UpdateOptions & { readonly body: string | undefined } {
   const { values, positionals } = parseArgs({
@@ -35,9 +27,7 @@ function updateOptions(args: readonly string[]): UpdateOptions & { readonly body
   });
   if (positionals.length > 0) throw new BindgenError("bad_argument", `unexpected argument ${JSON.stringify(positionals[0])}`);
   if (values.from === undefined) throw new BindgenError("bad_argument", "update needs --from FILE (the new upstream schema)");
-  const contract = values.contract ?? currentContract();
-  const sibling = contract.replace(/\.schema\.json$/, ".binding.json");
-  const binding = values.binding ?? (sibling !== contract && existsSync(sibling) ? sibling : undefined);
+  const { contract, binding } = discoverContract(values);
   return Object.freeze({ from: values.from, body: values.body, allowMajor: values["allow-major"] === true, contract, binding, out: values.out ?? "generated" });
 }
 
