@@ -33,8 +33,22 @@ export interface KeywordSite {
   readonly schemaPath?: Pointer;
 }
 
+/**
+ * An issue message: text known now, then optionally a run-time tail (`got 21`). Kept in two parts
+ * so the `": "` that joins it to the instance path is merged into the literal at generation time:
+ * building a message is most of what a failing validation costs.
+ */
+export interface Message {
+  readonly lead: string;
+  readonly tail: Code | undefined;
+}
+
+export function said(lead: string, tail?: Code): Message {
+  return { lead, tail };
+}
+
 /** The statement that reports a failure that is already known to have happened. */
-export function failure(ctx: CompileContext, mode: Mode, site: KeywordSite, message: Code): Code {
+export function failure(ctx: CompileContext, mode: Mode, site: KeywordSite, message: Message): Code {
   switch (mode.kind) {
     case "fast":
       return code`return false;`;
@@ -44,18 +58,19 @@ export function failure(ctx: CompileContext, mode: Mode, site: KeywordSite, mess
 }
 
 /** A `ValidationIssue` object expression. */
-export function issueExpression(ctx: CompileContext, mode: Extract<Mode, { kind: "check" }>, site: KeywordSite, message: Code): Code {
-  return code`${ctx.helper("issue")}(${mode.path}, ${site.schemaPath ?? appendPointer(site.pointer, site.keyword)}, ${site.keyword}, ${message})`;
+export function issueExpression(ctx: CompileContext, mode: Extract<Mode, { kind: "check" }>, site: KeywordSite, message: Message): Code {
+  const joined = message.tail === undefined ? code`${`: ${message.lead}`}` : code`${`: ${message.lead}`} + ${message.tail}`;
+  return code`${ctx.helper("issue")}(${mode.path}, ${site.schemaPath ?? appendPointer(site.pointer, site.keyword)}, ${site.keyword}, ${joined})`;
 }
 
 /** `if (<failsWhen>) <failure>` */
-export function fail(ctx: CompileContext, mode: Mode, failsWhen: Code, site: KeywordSite, message: Code): Code {
+export function fail(ctx: CompileContext, mode: Mode, failsWhen: Code, site: KeywordSite, message: Message): Code {
   return code`if (${failsWhen}) { ${failure(ctx, mode, site, message)} }`;
 }
 
-/** A message that is a plain text known at compile time. */
-export function text(message: string): Code {
-  return code`${message}`;
+/** A message known entirely at generation time. */
+export function text(message: string): Message {
+  return said(message);
 }
 
 /**

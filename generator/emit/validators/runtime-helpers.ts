@@ -20,9 +20,12 @@ export type HelperName =
 
 const SOURCES: { readonly [name in HelperName]: Code } = {
   issue: code`
-/** One failure; the message leads with the instance path so it reads on its own. */
+/**
+ * One failure; the message leads with the instance path so it reads on its own. The text arrives
+ * as ": must …" so that joining it to the path is a single concatenation.
+ */
 function issue(instancePath: string, schemaPath: string, keyword: string, text: string): ValidationIssue {
-  return { instancePath, schemaPath, keyword, message: instancePath === "" ? text : instancePath + ": " + text };
+  return { instancePath, schemaPath, keyword, message: instancePath === "" ? text.slice(2) : instancePath + text };
 }`,
   gather: code`
 /** Branch reasons, then the summary; plain loops, as concat and spread are slow on this path. */

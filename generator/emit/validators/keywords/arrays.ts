@@ -4,7 +4,7 @@
  */
 import { appendPointer, type Pointer } from "../../../resolve/pointer.js";
 import { code, EMPTY, lines, type Code } from "../../code.js";
-import { childPath, fail, failure, text } from "../mode.js";
+import { childPath, fail, failure, text, said } from "../mode.js";
 import { keywordValue, type KeywordEmit, type SchemaObject } from "./emit.js";
 import type { CompileContext } from "../context.js";
 import { refTarget } from "./ref.js";
@@ -17,11 +17,11 @@ export function emitArrays(k: KeywordEmit): Code {
   const minItems = countKeyword(k, "minItems");
   const maxItems = countKeyword(k, "maxItems");
   if (minItems !== undefined && minItems > 0) {
-    const message = code`${`must have at least ${minItems} items, got `} + ${a}.length`;
+    const message = said(`must have at least ${minItems} items, got `, code`${a}.length`);
     statements.push(fail(k.ctx, k.mode, code`${a}.length < ${minItems}`, { pointer: k.pointer, keyword: "minItems" }, message));
   }
   if (maxItems !== undefined) {
-    const message = code`${`must have at most ${maxItems} items, got `} + ${a}.length`;
+    const message = said(`must have at most ${maxItems} items, got `, code`${a}.length`);
     statements.push(fail(k.ctx, k.mode, code`${a}.length > ${maxItems}`, { pointer: k.pointer, keyword: "maxItems" }, message));
   }
   statements.push(emitItems(k, a));
@@ -29,7 +29,7 @@ export function emitArrays(k: KeywordEmit): Code {
   if (keywordValue(k.schema, "uniqueItems") === true) {
     const pair = k.ctx.local("pair");
     const site = { pointer: k.pointer, keyword: "uniqueItems" };
-    const message = code`"must not have duplicate items (items " + ${pair}[0] + " and " + ${pair}[1] + " are identical)"`;
+    const message = said("must not have duplicate items (items ", code`${pair}[0] + " and " + ${pair}[1] + " are identical)"`);
     statements.push(code`{
 const ${pair} = ${k.ctx.helper("duplicatePair")}(${a});
 if (${pair} !== undefined) { ${failure(k.ctx, k.mode, site, message)} }
@@ -101,7 +101,7 @@ function emitContains(k: KeywordEmit, a: Code): Code {
       k.mode,
       code`${count} < ${minContains}`,
       { pointer: k.pointer, keyword: minKeyword },
-      code`${`must contain at least ${minContains} matching items, got `} + ${count}`,
+      said(`must contain at least ${minContains} matching items, got `, code`${count}`),
     ),
   );
   if (maxContains !== undefined) {
@@ -111,7 +111,7 @@ function emitContains(k: KeywordEmit, a: Code): Code {
         k.mode,
         code`${count} > ${maxContains}`,
         { pointer: k.pointer, keyword: "maxContains" },
-        code`${`must contain at most ${maxContains} matching items, got `} + ${count}`,
+        said(`must contain at most ${maxContains} matching items, got `, code`${count}`),
       ),
     );
   }

@@ -6,7 +6,7 @@
  */
 import { appendPointer } from "../../../resolve/pointer.js";
 import { code, EMPTY, join, lines, type Code } from "../../code.js";
-import { fail, issueExpression, text } from "../mode.js";
+import { fail, issueExpression, text, said } from "../mode.js";
 import { badValue } from "./numbers.js";
 import { keywordValue, type JsonType, type KeywordEmit, type SchemaObject } from "./emit.js";
 import { typeTest } from "./guard.js";
@@ -82,7 +82,7 @@ function emitOneOf(k: KeywordEmit): Code {
 let ${count} = 0;
 ${lines(tests)}
 if (${count} === 0) { ${noBranchMatched(k, "oneOf", all, message, undefined)} }
-${fail(k.ctx, k.mode, code`${count} > 1`, site, code`"must match exactly one schema in oneOf, matched " + ${count}`)}
+${fail(k.ctx, k.mode, code`${count} > 1`, site, said("must match exactly one schema in oneOf, matched ", code`${count}`))}
 }`;
 }
 

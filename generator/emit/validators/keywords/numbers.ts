@@ -2,7 +2,7 @@
 import { BindgenError } from "../../../errors.js";
 import { appendPointer } from "../../../resolve/pointer.js";
 import { code, type Code } from "../../code.js";
-import { fail } from "../mode.js";
+import { fail, said } from "../mode.js";
 import { keywordValue, type KeywordEmit } from "./emit.js";
 import { guarded } from "./guard.js";
 
@@ -21,14 +21,14 @@ export function emitNumbers(k: KeywordEmit): Code {
     if (limit === undefined) continue;
     const comparison = comparisonOperator(bound.failsWith, n, limit);
     statements.push(
-      fail(k.ctx, k.mode, comparison, { pointer: k.pointer, keyword: bound.keyword }, code`${`${bound.says} ${limit}, got `} + ${n}`),
+      fail(k.ctx, k.mode, comparison, { pointer: k.pointer, keyword: bound.keyword }, said(`${bound.says} ${limit}, got `, code`${n}`)),
     );
   }
   const divisor = numberKeyword(k, "multipleOf");
   if (divisor !== undefined) {
     if (divisor <= 0) throw badValue(k, "multipleOf", "must be greater than 0");
     const test = code`!${k.ctx.helper("isMultipleOf")}(${n}, ${divisor})`;
-    statements.push(fail(k.ctx, k.mode, test, { pointer: k.pointer, keyword: "multipleOf" }, code`${`must be a multiple of ${divisor}, got `} + ${n}`));
+    statements.push(fail(k.ctx, k.mode, test, { pointer: k.pointer, keyword: "multipleOf" }, said(`must be a multiple of ${divisor}, got `, code`${n}`)));
   }
   return guarded(k.known, "number", k.value, statements);
 }

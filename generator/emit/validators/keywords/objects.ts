@@ -6,7 +6,7 @@
  */
 import { appendPointer, escapeSegment } from "../../../resolve/pointer.js";
 import { code, EMPTY, join, lines, literal, member, type Code } from "../../code.js";
-import { childPath, fail, failure, issueExpression, text, type Mode } from "../mode.js";
+import { childPath, fail, failure, issueExpression, text, type Mode, said } from "../mode.js";
 import { regexFor } from "./strings.js";
 import { keywordValue, type KeywordEmit } from "./emit.js";
 import { guarded } from "./guard.js";
@@ -58,7 +58,7 @@ function emitPropertiesAndRequired(k: KeywordEmit, o: Code): Code[] {
     // The property value gets its own local so nested checks read it once.
     const v = k.ctx.local("v");
     const body = properties.has(name) ? k.sub(appendPointer(k.pointer, "properties", name), properties.get(name), v, mode) : EMPTY;
-    const missing = code`${`must have required property ${JSON.stringify(name)}`}`;
+    const missing = said(`must have required property ${JSON.stringify(name)}`);
     const requiredSite = { pointer: k.pointer, keyword: "required" };
     if (body.isEmpty) return required.has(name) ? fail(k.ctx, k.mode, code`${readOwn(o, name)} === undefined`, requiredSite, missing) : EMPTY;
     const read = code`const ${v} = ${readOwn(o, name)};`;
@@ -112,10 +112,10 @@ function emitPropertyCounts(k: KeywordEmit, o: Code): Code {
   const count = k.ctx.local("count");
   const checks: Code[] = [];
   if (min !== undefined && min > 0) {
-    checks.push(fail(k.ctx, k.mode, code`${count} < ${min}`, { pointer: k.pointer, keyword: "minProperties" }, code`${`must have at least ${min} properties, got `} + ${count}`));
+    checks.push(fail(k.ctx, k.mode, code`${count} < ${min}`, { pointer: k.pointer, keyword: "minProperties" }, said(`must have at least ${min} properties, got `, code`${count}`)));
   }
   if (max !== undefined) {
-    checks.push(fail(k.ctx, k.mode, code`${count} > ${max}`, { pointer: k.pointer, keyword: "maxProperties" }, code`${`must have at most ${max} properties, got `} + ${count}`));
+    checks.push(fail(k.ctx, k.mode, code`${count} > ${max}`, { pointer: k.pointer, keyword: "maxProperties" }, said(`must have at most ${max} properties, got `, code`${count}`)));
   }
   return code`{
 const ${count} = Object.keys(${o}).length;
@@ -174,7 +174,7 @@ ${statements}
 /** `additionalProperties: false` is reported on the object, naming the property. */
 function additionalCheck(k: KeywordEmit, additional: unknown, key: Code, v: Code, mode: Mode): Code {
   if (additional !== false) return k.sub(appendPointer(k.pointer, "additionalProperties"), additional, v, mode);
-  const message = code`"must not have additional property " + JSON.stringify(${key})`;
+  const message = said("must not have additional property ", code`JSON.stringify(${key})`);
   return failure(k.ctx, k.mode, { pointer: k.pointer, keyword: "additionalProperties" }, message);
 }
 

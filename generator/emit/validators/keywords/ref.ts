@@ -7,7 +7,7 @@
 import { isBindgenError, BindgenError } from "../../../errors.js";
 import { appendPointer } from "../../../resolve/pointer.js";
 import { code, EMPTY, type Code } from "../../code.js";
-import { fail, type Mode } from "../mode.js";
+import { fail, type Mode, said } from "../mode.js";
 import type { CompileContext, LocationFunctions } from "../context.js";
 import { keywordValue, type KeywordEmit } from "./emit.js";
 
@@ -37,7 +37,7 @@ export function emitRef(k: KeywordEmit): Code {
   const target = k.ctx.functionsFor(targetPointer);
   const site = { pointer: k.pointer, keyword: "$ref" };
   const presence = k.mode.kind === "check" && k.mode.absent !== undefined ? code`if (${k.value} === undefined) { return [${k.mode.absent}]; }` : EMPTY;
-  const tooDeep = fail(k.ctx, k.mode, code`d >= ${REF_DEPTH_LIMIT}`, site, code`${`must not nest deeper than ${REF_DEPTH_LIMIT} references`}`);
+  const tooDeep = fail(k.ctx, k.mode, code`d >= ${REF_DEPTH_LIMIT}`, site, said(`must not nest deeper than ${REF_DEPTH_LIMIT} references`));
   return code`${presence}
 ${tooDeep}
 ${callFunctions(k.mode, target, k.value, code`d + 1`, true)}`;

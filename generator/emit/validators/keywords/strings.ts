@@ -5,7 +5,7 @@
 import { BindgenError } from "../../../errors.js";
 import { appendPointer } from "../../../resolve/pointer.js";
 import { code, type Code } from "../../code.js";
-import { fail } from "../mode.js";
+import { fail, said } from "../mode.js";
 import { countKeyword } from "./numbers.js";
 import { keywordValue, type KeywordEmit } from "./emit.js";
 import { guarded } from "./guard.js";
@@ -18,19 +18,19 @@ export function emitStrings(k: KeywordEmit): Code {
   if (minLength !== undefined && minLength > 0) {
     const codePoints = k.ctx.helper("codePoints");
     const failsWhen = code`${s}.length < ${minLength} || (${s}.length < ${minLength * 2} && ${codePoints}(${s}) < ${minLength})`;
-    const message = code`${`must have at least ${minLength} characters, got `} + ${codePoints}(${s})`;
+    const message = said(`must have at least ${minLength} characters, got `, code`${codePoints}(${s})`);
     statements.push(fail(k.ctx, k.mode, failsWhen, { pointer: k.pointer, keyword: "minLength" }, message));
   }
   if (maxLength !== undefined) {
     const codePoints = k.ctx.helper("codePoints");
     const failsWhen = code`${s}.length > ${maxLength} && ${codePoints}(${s}) > ${maxLength}`;
-    const message = code`${`must have at most ${maxLength} characters, got `} + ${codePoints}(${s})`;
+    const message = said(`must have at most ${maxLength} characters, got `, code`${codePoints}(${s})`);
     statements.push(fail(k.ctx, k.mode, failsWhen, { pointer: k.pointer, keyword: "maxLength" }, message));
   }
   const pattern = keywordValue(k.schema, "pattern");
   if (pattern !== undefined) {
     const regex = regexFor(k, appendPointer(k.pointer, "pattern"), pattern);
-    const message = code`${`must match pattern ${JSON.stringify(pattern)}`}`;
+    const message = said(`must match pattern ${JSON.stringify(pattern)}`);
     statements.push(fail(k.ctx, k.mode, code`!${regex}.test(${s})`, { pointer: k.pointer, keyword: "pattern" }, message));
   }
   return guarded(k.known, "string", k.value, statements);

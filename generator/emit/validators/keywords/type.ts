@@ -3,6 +3,7 @@ import { BindgenError } from "../../../errors.js";
 import { appendPointer } from "../../../resolve/pointer.js";
 import { code, join, type Code } from "../../code.js";
 import type { CompileContext } from "../context.js";
+import { said, type Message } from "../mode.js";
 import { ALL_TYPES, keywordValue, type JsonType, type SchemaObject } from "./emit.js";
 import { typeTest } from "./guard.js";
 
@@ -13,13 +14,13 @@ const TYPE_NAMES: ReadonlySet<string> = new Set<TypeName>(["null", "boolean", "n
 export interface TypeCheck {
   /** When the instance fails `type`; undefined when the schema has no `type`. */
   readonly failsWhen: Code | undefined;
-  readonly message: Code;
+  readonly message: Message;
   readonly known: ReadonlySet<JsonType>;
 }
 
 export function typeCheck(ctx: CompileContext, schema: SchemaObject, pointer: string, value: Code): TypeCheck {
   const declared = keywordValue(schema, "type");
-  if (declared === undefined) return { failsWhen: undefined, message: code`""`, known: ALL_TYPES };
+  if (declared === undefined) return { failsWhen: undefined, message: said(""), known: ALL_TYPES };
   const names = (Array.isArray(declared) ? declared : [declared]).map((name: unknown) => {
     if (typeof name !== "string" || !TYPE_NAMES.has(name)) {
       throw new BindgenError("meta_schema", `type ${JSON.stringify(name)} is not a JSON Schema type`, {
@@ -36,7 +37,7 @@ export function typeCheck(ctx: CompileContext, schema: SchemaObject, pointer: st
   const tests = tested.map((name) => (name === "integer" ? integerTest(value) : typeTest(value, name)));
   const failsWhen =
     tests.length === 0 ? code`true` : tests.length === 1 && tested[0] === "object" ? objectFails(value) : code`!(${join(tests, code` || `)})`;
-  const message = code`${`must be ${[...new Set(names)].join(" or ")}, got `} + ${ctx.helper("kindOf")}(${value})`;
+  const message = said(`must be ${[...new Set(names)].join(" or ")}, got `, code`${ctx.helper("kindOf")}(${value})`);
   return { failsWhen, message, known };
 }
 

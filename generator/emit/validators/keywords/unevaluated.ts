@@ -10,7 +10,7 @@
 import { appendPointer, type Pointer } from "../../../resolve/pointer.js";
 import { code, EMPTY, lines, type Code } from "../../code.js";
 import type { CompileContext } from "../context.js";
-import { childPath, failure } from "../mode.js";
+import { childPath, failure, said } from "../mode.js";
 import { keywordValue, type KeywordEmit, type SchemaObject } from "./emit.js";
 import { typeTest } from "./guard.js";
 import { readOwn } from "./objects.js";
@@ -41,7 +41,7 @@ function unevaluatedPropertiesLoop(k: KeywordEmit, schema: unknown, ps: Code): C
   const site = { pointer: k.pointer, keyword: "unevaluatedProperties" };
   const applied =
     schema === false
-      ? failure(k.ctx, k.mode, site, code`"must not have unevaluated property " + JSON.stringify(${key})`)
+      ? failure(k.ctx, k.mode, site, said("must not have unevaluated property ", code`JSON.stringify(${key})`))
       : k.sub(appendPointer(k.pointer, "unevaluatedProperties"), schema, v, mode);
   if (applied.isEmpty) return EMPTY;
   return code`if (${typeTest(k.value, "object")}) {
@@ -62,7 +62,7 @@ function unevaluatedItemsLoop(k: KeywordEmit, schema: unknown, ix: Code): Code {
   const site = { pointer: k.pointer, keyword: "unevaluatedItems" };
   const applied =
     schema === false
-      ? failure(k.ctx, k.mode, site, code`"must not have unevaluated item " + ${i}`)
+      ? failure(k.ctx, k.mode, site, said("must not have unevaluated item ", code`${i}`))
       : k.sub(appendPointer(k.pointer, "unevaluatedItems"), schema, item, mode);
   if (applied.isEmpty) return EMPTY;
   return code`if (Array.isArray(${k.value})) {

@@ -4,7 +4,7 @@
  * the iterative deepEqual helper.
  */
 import { code, join, literal, type Code } from "../../code.js";
-import { fail } from "../mode.js";
+import { fail, said } from "../mode.js";
 import { keywordValue, type KeywordEmit } from "./emit.js";
 
 /** Up to this many primitive members are tested with `===`; more go through a Set. */
@@ -14,7 +14,7 @@ export function emitConst(k: KeywordEmit): Code[] {
   if (!Object.hasOwn(k.schema, "const")) return [];
   const expected = k.schema.const;
   const site = { pointer: k.pointer, keyword: "const" };
-  const message = code`${`must be equal to constant ${preview(expected)}`}`;
+  const message = said(`must be equal to constant ${preview(expected)}`);
   if (isPrimitive(expected)) return [fail(k.ctx, k.mode, code`${k.value} !== ${literal(expected)}`, site, message)];
   const constant = k.ctx.hoist(`const:${JSON.stringify(expected)}`, "constant", () => literal(expected));
   return [fail(k.ctx, k.mode, code`!${k.ctx.helper("deepEqual")}(${k.value}, ${constant})`, site, message)];
@@ -24,7 +24,7 @@ export function emitEnum(k: KeywordEmit): Code[] {
   const members = keywordValue(k.schema, "enum");
   if (!Array.isArray(members)) return [];
   const site = { pointer: k.pointer, keyword: "enum" };
-  const message = code`${`must be equal to one of the allowed values: ${members.slice(0, 8).map(preview).join(", ")}${members.length > 8 ? ", …" : ""}`}`;
+  const message = said(`must be equal to one of the allowed values: ${members.slice(0, 8).map(preview).join(", ")}${members.length > 8 ? ", …" : ""}`);
   const primitives = [...new Set(members.filter(isPrimitive))];
   const containers = members.filter((member) => !isPrimitive(member));
   const tests: Code[] = [];
