@@ -225,15 +225,58 @@ describe("refusals name the keyword and the pointer", () => {
       expect(error.pointer).toBe("#/properties/a/$ref");
     }
   });
-  it("$vocabulary, another dialect, and draft-07 keywords", () => {
+  it("$vocabulary, a dialect other than 2020-12 and draft-07, and draft-07 keywords in a 2020-12 schema", () => {
     expect(generationError({ $vocabulary: {} }).keyword).toBe("$vocabulary");
-    expect(generationError({ $schema: "http://json-schema.org/draft-07/schema#" }).keyword).toBe("$schema");
+    expect(generationError({ $schema: "https://json-schema.org/draft/2019-09/schema" }).keyword).toBe("$schema");
     expect(generationError({ dependencies: { a: ["b"] } }).keyword).toBe("dependencies");
     expect(generationError({ items: [{ type: "string" }] }).keyword).toBe("items");
+    expect(generationError({ additionalItems: false }).keyword).toBe("additionalItems");
   });
   it("non-standard keywords are annotations, ignored as the specification says", () => {
     const v = compile({ type: "string", "x-rust-type": "String", markdownDescription: "**x**" });
     expect(v.isValid("s")).toBe(true);
     expect(v.isValid(1)).toBe(false);
+  });
+});
+
+describe("draft-07 resources (what schemars emits) keep draft-07 meaning", () => {
+  const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
+  it("$ref overrides its siblings", () => {
+    const v = compile({ $schema: DRAFT_07, definitions: { s: { type: "string" } }, properties: { a: { $ref: "#/definitions/s", minLength: 5 } } });
+    expect(v.isValid({ a: "x" })).toBe(true);
+    expect(v.isValid({ a: 1 })).toBe(false);
+  });
+  it("array-form items and additionalItems make a tuple", () => {
+    const v = compile({ $schema: DRAFT_07, type: "array", items: [{ type: "string" }, { type: "integer" }], additionalItems: false });
+    expect(v.isValid(["a", 1])).toBe(true);
+    expect(v.isValid(["a", "b"])).toBe(false);
+    expect(v.isValid(["a", 1, 2])).toBe(false);
+  });
+  it("dependencies: names and schemas", () => {
+    const v = compile({ $schema: DRAFT_07, dependencies: { a: ["b"], c: { required: ["d"] } } });
+    expect(v.isValid({ a: 1, b: 2 })).toBe(true);
+    expect(v.isValid({ a: 1 })).toBe(false);
+    expect(v.isValid({ c: 1 })).toBe(false);
+    expect(v.isValid({ c: 1, d: 2 })).toBe(true);
+  });
+  it("2020-12-only keywords are unknown there, so they assert nothing", () => {
+    const v = compile({ $schema: DRAFT_07, type: "array", prefixItems: [{ type: "string" }], unevaluatedItems: false });
+    expect(v.isValid([1, 2])).toBe(true);
+  });
+  it("a property named $schema is data, not a dialect", () => {
+    const v = compile({ $schema: DRAFT_07, properties: { $schema: { type: "string" }, t: { items: [{ type: "string" }] } } });
+    expect(v.isValid({ $schema: "x", t: ["a"] })).toBe(true);
+    expect(v.isValid({ t: [1] })).toBe(false);
+  });
+});
+
+describe("draft 2020-12 is the default dialect", () => {
+  it("without $schema, array-form items is refused rather than read as draft-07", () => {
+    expect(generationError({ items: [true] }).code).toBe("unsupported_keyword");
+  });
+  it("an embedded draft-07 resource inside a 2020-12 document keeps draft-07 meaning", () => {
+    const v = compile({ $defs: { old: { $id: "old.json", $schema: "http://json-schema.org/draft-07/schema#", items: [{ type: "string" }] } }, $ref: "old.json" });
+    expect(v.isValid(["a", 1])).toBe(true);
+    expect(v.isValid([1])).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ import { compileGroup, readGroups, suiteFiles, type Compiled, type SuiteGroup } 
 const ACCEPTED_REFUSALS: ReadonlyMap<string, RegExp> = new Map([
   ["$dynamicRef", /dynamic/],
   ["$ref", /leaves the document/],
-  ["$schema", /draft 2020-12 dialect/],
+  ["$schema", /dialects are compiled/],
   ["$vocabulary", /vocabular/],
   ["dependencies", /draft-07/],
 ]);

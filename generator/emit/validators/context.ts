@@ -8,6 +8,7 @@ import { BindgenError } from "../../errors.js";
 import type { SchemaIndex } from "../../resolve/index.js";
 import type { Pointer } from "../../resolve/pointer.js";
 import { code, ident, type Code } from "../code.js";
+import { dialectAt, schemaView, type Dialect } from "./dialect.js";
 import type { HelperName } from "./runtime-helpers.js";
 
 /** The three functions a schema location can be compiled into; each is emitted only when asked for. */
@@ -26,6 +27,10 @@ export interface CompileContext {
   functionsFor(pointer: Pointer): LocationFunctions;
   /** Same, but also queues the annotation-collecting function. */
   evaluatedFor(pointer: Pointer): Code;
+  /** The dialect in force at a schema location. */
+  dialectAt(pointer: Pointer): Dialect;
+  /** The schema at `pointer` as its dialect means it (draft-07: `$ref` alone, no 2020-12-only keywords). */
+  view(pointer: Pointer, schema: unknown): unknown;
   /** A fresh local name: `${prefix}${n}`. */
   local(prefix: string): Code;
   /** A module-scope constant, deduplicated by `key`. */
@@ -57,6 +62,7 @@ export function createCompileState(index: SchemaIndex): CompileState {
   const hoistedByKey = new Map<string, Code>();
   const hoisted: Code[] = [];
   const helpers = new Set<HelperName>();
+  const dialects = new Map<Pointer, Dialect>();
   let counter = 0;
 
   const namesFor = (pointer: Pointer): LocationFunctions => {
@@ -79,6 +85,16 @@ export function createCompileState(index: SchemaIndex): CompileState {
         queue.push({ kind: "evaluated", pointer, names });
       }
       return names.evaluated;
+    },
+    dialectAt(pointer) {
+      const known = dialects.get(pointer);
+      if (known !== undefined) return known;
+      const found = dialectAt(index.root, pointer);
+      dialects.set(pointer, found);
+      return found;
+    },
+    view(pointer, schema) {
+      return schemaView(context.dialectAt(pointer), schema);
     },
     local(prefix) {
       counter += 1;

@@ -34,7 +34,7 @@ export function emitNode(ctx: CompileContext, pointer: Pointer, schema: unknown,
   if (schema === false) {
     return failure(ctx, mode, { pointer, keyword: "false", schemaPath: pointer }, text("is not allowed here (the schema is false)"));
   }
-  const s = asSchemaObject(ctx, pointer, schema);
+  const s = asSchemaObject(ctx, pointer, ctx.view(pointer, schema));
   refuseUnsupported(ctx, s, pointer);
   if (mode.kind === "check" && mode.absent !== undefined && !Object.hasOwn(s, "type") && !isBareRef(s)) {
     const present: Mode = { kind: "check", path: mode.path, inLoop: mode.inLoop };
@@ -76,15 +76,16 @@ ${rest}`;
 export function applySubschema(ctx: CompileContext, pointer: Pointer, schema: unknown, value: Code, mode: Mode, depth: number): Code {
   if (acceptsEverything(ctx, pointer, schema)) return EMPTY;
   if (depth < INLINE_DEPTH) return emitNode(ctx, pointer, schema, value, mode, depth);
-  const call = callFunctions(mode, ctx.functionsFor(pointer), value, code`d`, descends(schema));
+  const call = callFunctions(mode, ctx.functionsFor(pointer), value, code`d`, descends(ctx.view(pointer, schema)));
   if (mode.kind === "check" && mode.absent !== undefined) return code`if (${value} === undefined) { return [${mode.absent}]; }
 ${call}`;
   return call;
 }
 
 /** `true`, `{}`, or a schema of annotations only (checked for refused keywords all the same). */
-function acceptsEverything(ctx: CompileContext, pointer: Pointer, schema: unknown): boolean {
-  if (schema === true) return true;
+function acceptsEverything(ctx: CompileContext, pointer: Pointer, raw: unknown): boolean {
+  if (raw === true) return true;
+  const schema = ctx.view(pointer, raw);
   if (!isSchemaObject(schema)) return false;
   refuseUnsupported(ctx, schema, pointer);
   return Object.keys(schema).every((keyword) => roleOf(keyword) !== "assertion");

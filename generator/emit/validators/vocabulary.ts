@@ -7,10 +7,10 @@
 import { assertNever } from "../../errors.js";
 import { isJsonObject, type Pointer } from "../../resolve/pointer.js";
 import type { CompileContext } from "./context.js";
+import { dialectNamed, DRAFT_07_ONLY } from "./dialect.js";
 
 export type KeywordRole = "assertion" | "annotation" | "container" | "refused";
 
-const DRAFT_2020_12 = new Set(["https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2020-12/schema#"]);
 
 const ROLES: ReadonlyMap<string, KeywordRole> = new Map<string, KeywordRole>([
   // core
@@ -78,9 +78,9 @@ const ROLES: ReadonlyMap<string, KeywordRole> = new Map<string, KeywordRole>([
   ["contentEncoding", "annotation"],
   ["contentMediaType", "annotation"],
   ["contentSchema", "annotation"],
-  // Earlier drafts' keywords whose meaning changed in 2020-12: refused rather than guessed at.
-  ["dependencies", "refused"],
-  ["additionalItems", "refused"],
+  // draft-07 keywords: compiled in draft-07 resources, refused in 2020-12 ones (see dialect.ts).
+  ["dependencies", "assertion"],
+  ["additionalItems", "assertion"],
 ]);
 
 export function roleOf(keyword: string): KeywordRole {
@@ -89,13 +89,17 @@ export function roleOf(keyword: string): KeywordRole {
 
 /** Throws `unsupported_keyword` if the schema object uses anything the compiler will not honour. */
 export function refuseUnsupported(ctx: CompileContext, schema: { readonly [key: string]: unknown }, pointer: Pointer): void {
-  for (const keyword of Object.keys(schema)) {
+  const dialect = ctx.dialectAt(pointer);
+  // Sorted: with two refused keywords, the one named must not depend on the schema's key order.
+  for (const keyword of Object.keys(schema).sort()) {
     const role = roleOf(keyword);
     switch (role) {
       case "refused":
         ctx.refuse(keyword, pointer, REFUSAL_REASONS[keyword] ?? "not implemented");
         break;
       case "assertion":
+        if (dialect === "2020-12" && DRAFT_07_ONLY.has(keyword)) ctx.refuse(keyword, pointer, REFUSAL_REASONS[keyword] ?? "a draft-07 keyword");
+        break;
       case "annotation":
       case "container":
         break;
@@ -103,11 +107,10 @@ export function refuseUnsupported(ctx: CompileContext, schema: { readonly [key: 
         assertNever(role, "keyword role");
     }
   }
-  const dialect = schema.$schema;
-  if (dialect !== undefined && !(typeof dialect === "string" && DRAFT_2020_12.has(dialect))) {
-    ctx.refuse("$schema", pointer, `only the draft 2020-12 dialect is compiled, not ${JSON.stringify(dialect)}`);
+  if (Object.hasOwn(schema, "$schema") && dialectNamed(schema.$schema) === undefined) {
+    ctx.refuse("$schema", pointer, `only the draft 2020-12 and draft-07 dialects are compiled, not ${JSON.stringify(schema.$schema)}`);
   }
-  if (Array.isArray(schema.items)) ctx.refuse("items", pointer, "array-form items is draft-07; draft 2020-12 spells it prefixItems");
+  if (dialect === "2020-12" && Array.isArray(schema.items)) ctx.refuse("items", pointer, "array-form items is draft-07; draft 2020-12 spells it prefixItems");
 }
 
 const REFUSAL_REASONS: { readonly [keyword: string]: string } = {
@@ -115,8 +118,8 @@ const REFUSAL_REASONS: { readonly [keyword: string]: string } = {
   $recursiveRef: "draft 2019-09 dynamic references are not compiled",
   $recursiveAnchor: "draft 2019-09 dynamic references are not compiled",
   $vocabulary: "custom vocabularies are not supported",
-  dependencies: "draft-07 keyword; draft 2020-12 splits it into dependentRequired and dependentSchemas",
-  additionalItems: "draft-07 keyword; draft 2020-12 uses prefixItems and items",
+  dependencies: "a draft-07 keyword; draft 2020-12 splits it into dependentRequired and dependentSchemas",
+  additionalItems: "a draft-07 keyword; draft 2020-12 uses prefixItems and items",
 };
 
 export function isSchemaObject(value: unknown): value is { readonly [key: string]: unknown } {

@@ -42,7 +42,7 @@ if (${pair} !== undefined) { ${failure(k.ctx, k.mode, site, message)} }
 }
 
 function hasItemsLoop(k: KeywordEmit): boolean {
-  return keywordValue(k.schema, "items") !== undefined;
+  return keywordValue(k.schema, itemKeywords(k).rest) !== undefined;
 }
 
 /** Without an `items` loop, holes are still not JSON: a plain scan finds them. */
@@ -54,28 +54,38 @@ if (${a}[${i}] === undefined) { ${failure(k.ctx, childPath(k.mode, i, true), sit
 }`;
 }
 
+/**
+ * Which keywords hold the positional schemas and the schema for the rest: 2020-12's prefixItems
+ * and items, or draft-07's array-form items and additionalItems.
+ */
+function itemKeywords(k: KeywordEmit): { readonly prefix: string; readonly rest: string } {
+  const draft07Tuple = k.ctx.dialectAt(k.pointer) === "draft-07" && Array.isArray(keywordValue(k.schema, "items"));
+  return draft07Tuple ? { prefix: "items", rest: "additionalItems" } : { prefix: "prefixItems", rest: "items" };
+}
+
 function emitItems(k: KeywordEmit, a: Code): Code {
-  const prefix = keywordValue(k.schema, "prefixItems");
+  const keywords = itemKeywords(k);
+  const prefix = keywordValue(k.schema, keywords.prefix);
   const prefixSchemas: readonly unknown[] = Array.isArray(prefix) ? prefix : [];
   const parts = prefixSchemas.map((schema, index) => {
     const item = k.ctx.local("item");
     const mode = childPath(k.mode, String(index), false);
-    const applied = k.sub(appendPointer(k.pointer, "prefixItems", index), schema, item, mode);
+    const applied = k.sub(appendPointer(k.pointer, keywords.prefix, index), schema, item, mode);
     return code`if (${a}.length > ${index}) {
 const ${item} = ${a}[${index}];
 ${applied}
 }`;
   });
-  const items = keywordValue(k.schema, "items");
+  const items = keywordValue(k.schema, keywords.rest);
   if (items === undefined) return lines(parts);
   const i = k.ctx.local("i");
   const item = k.ctx.local("item");
   const mode = childPath(k.mode, i, true);
-  const applied = k.sub(appendPointer(k.pointer, "items"), items, item, mode);
+  const applied = k.sub(appendPointer(k.pointer, keywords.rest), items, item, mode);
   // A subschema with `type` rejects a hole (undefined) by itself; only untyped items need the check.
-  const hole = rejectsUndefined(k.ctx, appendPointer(k.pointer, "items"), items)
+  const hole = rejectsUndefined(k.ctx, appendPointer(k.pointer, keywords.rest), items)
     ? EMPTY
-    : code`if (${item} === undefined) { ${failure(k.ctx, mode, { pointer: k.pointer, keyword: "items" }, text("must be a JSON value, got a hole in a sparse array"))} }`;
+    : code`if (${item} === undefined) { ${failure(k.ctx, mode, { pointer: k.pointer, keyword: keywords.rest }, text("must be a JSON value, got a hole in a sparse array"))} }`;
   parts.push(code`for (let ${i} = ${prefixSchemas.length}; ${i} < ${a}.length; ${i}++) {
 const ${item} = ${a}[${i}];
 ${hole}
@@ -132,6 +142,7 @@ export function rejectsUndefined(ctx: CompileContext, pointer: Pointer, schema: 
   let at = pointer;
   let current = schema;
   for (let hops = 0; hops < 8; hops++) {
+    current = ctx.view(at, current);
     if (typeof current !== "object" || current === null) return false;
     if (Object.hasOwn(current, "type")) return true;
     const ref = keywordValue(current as SchemaObject, "$ref");

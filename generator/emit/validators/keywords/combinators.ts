@@ -128,14 +128,16 @@ function isTypeName(type: string): type is JsonType | "integer" {
   return TYPE_NAMES.has(type);
 }
 
-function declaredTypes(k: KeywordEmit, pointer: string, schema: unknown): readonly string[] | undefined {
+function declaredTypes(k: KeywordEmit, pointer: string, raw: unknown): readonly string[] | undefined {
+  const schema = k.ctx.view(pointer, raw);
   if (typeof schema !== "object" || schema === null) return undefined;
   const own = keywordValue(schema as SchemaObject, "type");
   if (typeof own === "string") return [own];
   if (Array.isArray(own) && own.every((type): type is string => typeof type === "string")) return own;
   const ref = keywordValue(schema as SchemaObject, "$ref");
   if (ref === undefined) return undefined;
-  const target = k.ctx.index.schemaAt(refTarget(k.ctx, pointer, ref));
+  const targetPointer = refTarget(k.ctx, pointer, ref);
+  const target = k.ctx.view(targetPointer, k.ctx.index.schemaAt(targetPointer));
   const targetType = typeof target === "object" && target !== null ? keywordValue(target as SchemaObject, "type") : undefined;
   if (typeof targetType === "string") return [targetType];
   return Array.isArray(targetType) && targetType.every((type): type is string => typeof type === "string") ? targetType : undefined;

@@ -45,14 +45,17 @@ function schemaMap(k: KeywordEmit, keyword: string): readonly [string, unknown][
   const map = keywordValue(k.schema, keyword);
   if (map === undefined) return [];
   if (typeof map !== "object" || map === null || Array.isArray(map)) throw badValue(k, keyword, "must be an object");
-  return Object.keys(map).map((name) => [name, (map as Record<string, unknown>)[name]]);
+  // Sorted: generated code must not depend on the key order of the schema file.
+  return Object.keys(map)
+    .sort()
+    .map((name) => [name, (map as Record<string, unknown>)[name]]);
 }
 
 function emitPropertiesAndRequired(k: KeywordEmit, o: Code): Code[] {
   const properties = new Map(schemaMap(k, "properties"));
   const requiredValue = keywordValue(k.schema, "required");
   const required = new Set(requiredValue === undefined ? [] : stringList(k, "required", requiredValue));
-  const names = [...new Set([...properties.keys(), ...required])];
+  const names = [...new Set([...properties.keys(), ...required])].sort();
   return names.map((name) => {
     const mode = childPath(k.mode, escapeSegment(name), false);
     // The property value gets its own local so nested checks read it once.
@@ -85,10 +88,17 @@ ${k.sub(appendPointer(k.pointer, "properties", name), properties.get(name), v, f
   });
 }
 
+/**
+ * dependentRequired and dependentSchemas, and draft-07's `dependencies`, whose entries are one or
+ * the other: an array of names, or a schema.
+ */
 function emitDependencies(k: KeywordEmit, o: Code): Code[] {
-  const requiredBy = schemaMap(k, "dependentRequired").map(([name, list]) => {
-    const needed = stringList(k, "dependentRequired", list);
-    const site = { pointer: appendPointer(k.pointer, "dependentRequired"), keyword: name };
+  const legacy = schemaMap(k, "dependencies");
+  const names = [...schemaMap(k, "dependentRequired").map(([name, list]) => ({ keyword: "dependentRequired", name, list })), ...legacy.filter(([, value]) => Array.isArray(value)).map(([name, list]) => ({ keyword: "dependencies", name, list }))];
+  const schemas = [...schemaMap(k, "dependentSchemas").map(([name, schema]) => ({ keyword: "dependentSchemas", name, schema })), ...legacy.filter(([, value]) => !Array.isArray(value)).map(([name, schema]) => ({ keyword: "dependencies", name, schema }))];
+  const requiredBy = names.map(({ keyword, name, list }) => {
+    const needed = stringList(k, keyword, list);
+    const site = { pointer: appendPointer(k.pointer, keyword), keyword: name };
     const checks = needed.map((other) =>
       fail(k.ctx, k.mode, code`${readOwn(o, other)} === undefined`, site, text(`must have property ${JSON.stringify(other)} when property ${JSON.stringify(name)} is present`)),
     );
@@ -96,13 +106,13 @@ function emitDependencies(k: KeywordEmit, o: Code): Code[] {
 ${lines(checks)}
 }`;
   });
-  const schemas = schemaMap(k, "dependentSchemas").map(([name, schema]) => {
-    const applied = k.sub(appendPointer(k.pointer, "dependentSchemas", name), schema, k.value, k.mode);
-    return applied.isEmpty ? EMPTY : code`if (${readOwn(o, name)} !== undefined) {
-${applied}
+  const applied = schemas.map(({ keyword, name, schema }) => {
+    const body = k.sub(appendPointer(k.pointer, keyword, name), schema, k.value, k.mode);
+    return body.isEmpty ? EMPTY : code`if (${readOwn(o, name)} !== undefined) {
+${body}
 }`;
   });
-  return [...requiredBy, ...schemas];
+  return [...requiredBy, ...applied];
 }
 
 function emitPropertyCounts(k: KeywordEmit, o: Code): Code {

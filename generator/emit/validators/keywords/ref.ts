@@ -30,7 +30,7 @@ export function emitRef(k: KeywordEmit): Code {
   const ref = keywordValue(k.schema, "$ref");
   if (ref === undefined) return EMPTY;
   const targetPointer = refTarget(k.ctx, k.pointer, ref);
-  const targetSchema = k.ctx.index.schemaAt(targetPointer);
+  const targetSchema = k.ctx.view(targetPointer, k.ctx.index.schemaAt(targetPointer));
   // A target that neither descends nor refers further cannot recurse: inline it like a subschema
   // (its issues still name its own location), saving a call and the depth bookkeeping.
   if (!descends(targetSchema)) return k.sub(targetPointer, targetSchema, k.value, k.mode);

@@ -89,22 +89,23 @@ export function evaluatedBody(
   ix: Code,
   skipOwnUnevaluated: boolean,
 ): Code {
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return EMPTY;
-  const s = schema as SchemaObject;
+  const view = ctx.view(pointer, schema);
+  if (typeof view !== "object" || view === null || Array.isArray(view)) return EMPTY;
+  const s = view as SchemaObject;
   const has = (keyword: string): boolean => Object.hasOwn(s, keyword);
   const statements: Code[] = [];
   const o = ctx.local("o");
   const objectParts: Code[] = [];
   const properties = keywordValue(s, "properties");
   if (typeof properties === "object" && properties !== null) {
-    for (const name of Object.keys(properties)) objectParts.push(code`if (${readOwn(o, name)} !== undefined) ${ps}.add(${name});`);
+    for (const name of Object.keys(properties).sort()) objectParts.push(code`if (${readOwn(o, name)} !== undefined) ${ps}.add(${name});`);
   }
   const everyKey = has("additionalProperties") || (has("unevaluatedProperties") && !skipOwnUnevaluated);
   const patterns = keywordValue(s, "patternProperties");
   if (everyKey) {
     objectParts.push(code`for (const key of Object.keys(${o})) ${ps}.add(key);`);
   } else if (typeof patterns === "object" && patterns !== null) {
-    for (const source of Object.keys(patterns)) {
+    for (const source of Object.keys(patterns).sort()) {
       const regex = regexFor({ ctx }, appendPointer(pointer, "patternProperties", source), source);
       objectParts.push(code`for (const key of Object.keys(${o})) if (${regex}.test(key)) ${ps}.add(key);`);
     }
@@ -158,7 +159,7 @@ ${otherwise}
   }
   const dependent = keywordValue(s, "dependentSchemas");
   if (typeof dependent === "object" && dependent !== null) {
-    for (const name of Object.keys(dependent)) {
+    for (const name of Object.keys(dependent).sort()) {
       statements.push(code`if (${typeTest(value, "object")} && ${readOwn(code`(${value} as Record<string, unknown>)`, name)} !== undefined) ${take(appendPointer(pointer, "dependentSchemas", name))}`);
     }
   }

@@ -16,7 +16,8 @@ export function emitConst(k: KeywordEmit): Code[] {
   const site = { pointer: k.pointer, keyword: "const" };
   const message = said(`must be equal to constant ${preview(expected)}`);
   if (isPrimitive(expected)) return [fail(k.ctx, k.mode, code`${k.value} !== ${literal(expected)}`, site, message)];
-  const constant = k.ctx.hoist(`const:${JSON.stringify(expected)}`, "constant", () => literal(expected));
+  const canonical = sortedKeys(expected);
+  const constant = k.ctx.hoist(`const:${JSON.stringify(canonical)}`, "constant", () => literal(canonical));
   return [fail(k.ctx, k.mode, code`!${k.ctx.helper("deepEqual")}(${k.value}, ${constant})`, site, message)];
 }
 
@@ -26,7 +27,7 @@ export function emitEnum(k: KeywordEmit): Code[] {
   const site = { pointer: k.pointer, keyword: "enum" };
   const message = said(`must be equal to one of the allowed values: ${members.slice(0, 8).map(preview).join(", ")}${members.length > 8 ? ", …" : ""}`);
   const primitives = [...new Set(members.filter(isPrimitive))];
-  const containers = members.filter((member) => !isPrimitive(member));
+  const containers = members.filter((member) => !isPrimitive(member)).map(sortedKeys);
   const tests: Code[] = [];
   if (primitives.length > INLINE_MEMBERS) {
     const set = k.ctx.hoist(`enum:${JSON.stringify(primitives)}`, "allowed", () => code`new Set<unknown>([${primitives.map(literal)}])`);
@@ -41,6 +42,18 @@ export function emitEnum(k: KeywordEmit): Code[] {
   }
   const failsWhen = tests.length === 0 ? code`true` : code`!(${join(tests, code` || `)})`;
   return [fail(k.ctx, k.mode, failsWhen, site, message)];
+}
+
+/** The same JSON value with object keys sorted, so the emitted literal ignores the file's key order. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (typeof value !== "object" || value === null) return value;
+  const object = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(object)
+      .sort()
+      .map((key) => [key, sortedKeys(object[key])]),
+  );
 }
 
 function isPrimitive(value: unknown): value is string | number | boolean | null {
