@@ -33,13 +33,32 @@ const ajvFor = (pointer: string): Check => {
 /** Payloads go through JSON.parse, as wire data does. */
 const wire = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
-const element = (i: number): unknown => ({ ref: `e${i}`, role: i % 3 === 0 ? "button" : "textfield", label: `Element number ${i}`, ops: i % 2 === 0 ? ["click"] : ["click", "type"] });
+const element = (i: number): unknown => ({
+  ref: `e${i}`,
+  role: i % 3 === 0 ? "button" : "textfield",
+  label: `Element number ${i}`,
+  ops: i % 2 === 0 ? ["click"] : ["click", "type"],
+});
 const snapshot = (count: number, broken?: number): unknown =>
-  wire({ capture_state: "safe", elements: Array.from({ length: count }, (_, i) => (i === broken ? { ...(element(i) as object), ops: ["drag"] } : element(i))) });
-const step = (i: number): unknown => (i % 3 === 0 ? { ref: `e${i}`, op: "type", text: "hello world" } : i % 3 === 1 ? { ref: `e${i}`, op: "press", key: "cmd+s" } : { ref: `e${i}`, op: "click" });
-const batch = (count: number): unknown => wire({ token: "tok-0123456789abcdef", steps: Array.from({ length: count }, (_, i) => step(i)) });
+  wire({
+    capture_state: "safe",
+    elements: Array.from({ length: count }, (_, i) => (i === broken ? { ...(element(i) as object), ops: ["drag"] } : element(i))),
+  });
+const step = (i: number): unknown =>
+  i % 3 === 0
+    ? { ref: `e${i}`, op: "type", text: "hello world" }
+    : i % 3 === 1
+      ? { ref: `e${i}`, op: "press", key: "cmd+s" }
+      : { ref: `e${i}`, op: "click" };
+const batch = (count: number): unknown =>
+  wire({ token: "tok-0123456789abcdef", steps: Array.from({ length: count }, (_, i) => step(i)) });
 const batchResult = (code: string | null): unknown =>
-  wire({ completed: code === null ? 5 : 2, results: [{ receipt_id: "r1" }, { receipt_id: "r2" }], failed_step: code === null ? null : 2, error_code: code });
+  wire({
+    completed: code === null ? 5 : 2,
+    results: [{ receipt_id: "r1" }, { receipt_id: "r2" }],
+    failed_step: code === null ? null : 2,
+    error_code: code,
+  });
 
 interface Case {
   readonly name: string;
@@ -51,10 +70,38 @@ interface Case {
 }
 
 const CASES: readonly Case[] = [
-  { name: "snapshot-200 valid", shape: "SnapshotResult", pointer: "#/$defs/snapshot/result", payload: snapshot(200), valid: true, hand: handIsSnapshotResult },
-  { name: "snapshot-200 invalid", shape: "SnapshotResult", pointer: "#/$defs/snapshot/result", payload: snapshot(200, 150), valid: false, hand: handIsSnapshotResult },
-  { name: "batch-20 valid", shape: "BatchParams", pointer: "#/$defs/batch/params", payload: batch(20), valid: true, hand: handIsBatchParams },
-  { name: "batch-21 invalid", shape: "BatchParams", pointer: "#/$defs/batch/params", payload: batch(21), valid: false, hand: handIsBatchParams },
+  {
+    name: "snapshot-200 valid",
+    shape: "SnapshotResult",
+    pointer: "#/$defs/snapshot/result",
+    payload: snapshot(200),
+    valid: true,
+    hand: handIsSnapshotResult,
+  },
+  {
+    name: "snapshot-200 invalid",
+    shape: "SnapshotResult",
+    pointer: "#/$defs/snapshot/result",
+    payload: snapshot(200, 150),
+    valid: false,
+    hand: handIsSnapshotResult,
+  },
+  {
+    name: "batch-20 valid",
+    shape: "BatchParams",
+    pointer: "#/$defs/batch/params",
+    payload: batch(20),
+    valid: true,
+    hand: handIsBatchParams,
+  },
+  {
+    name: "batch-21 invalid",
+    shape: "BatchParams",
+    pointer: "#/$defs/batch/params",
+    payload: batch(21),
+    valid: false,
+    hand: handIsBatchParams,
+  },
   ...[...ERROR_CODES, null].map((code) => ({
     name: `batch-result ${code ?? "null"}`,
     shape: "BatchResult",
@@ -62,7 +109,13 @@ const CASES: readonly Case[] = [
     payload: batchResult(code),
     valid: true,
   })),
-  { name: "batch-result not_allowed (invalid)", shape: "BatchResult", pointer: "#/$defs/batch/result", payload: batchResult("not_allowed"), valid: false },
+  {
+    name: "batch-result not_allowed (invalid)",
+    shape: "BatchResult",
+    pointer: "#/$defs/batch/result",
+    payload: batchResult("not_allowed"),
+    valid: false,
+  },
 ];
 
 let sink = 0;
@@ -110,7 +163,11 @@ for (const c of CASES) {
   if (ours === undefined) throw new Error(`no validate${c.shape}`);
   const theirs = ajvFor(c.pointer);
   // A benchmark of validators that disagree measures nothing: check the verdicts first.
-  if (verdictOf(ours(c.payload)) !== c.valid || verdictOf(theirs(c.payload)) !== c.valid || (c.hand !== undefined && verdictOf(c.hand(c.payload)) !== c.valid)) {
+  if (
+    verdictOf(ours(c.payload)) !== c.valid ||
+    verdictOf(theirs(c.payload)) !== c.valid ||
+    (c.hand !== undefined && verdictOf(c.hand(c.payload)) !== c.valid)
+  ) {
     throw new Error(`${c.name}: a validator gives the wrong verdict`);
   }
   const guard = generated[`is${c.shape}`];

@@ -12,7 +12,10 @@ export const CONTRACT_MD = resolve(HERE, "../../../shared/contracts/rightkit-age
 export function demoSchema(): Record<string, unknown> {
   const text = readFileSync(CONTRACT_MD, "utf8");
   const fences = [...text.matchAll(/```json\n([\s\S]*?)\n```/g)].map((match) => JSON.parse(match[1] ?? "null") as unknown);
-  const schema = fences.find((fence): fence is Record<string, unknown> => typeof fence === "object" && fence !== null && (fence as { $id?: unknown }).$id === "rightkit.agent.demo.v1");
+  const schema = fences.find(
+    (fence): fence is Record<string, unknown> =>
+      typeof fence === "object" && fence !== null && (fence as { $id?: unknown }).$id === "rightkit.agent.demo.v1",
+  );
   if (schema === undefined) throw new Error(`no rightkit.agent.demo.v1 schema fence in ${CONTRACT_MD}`);
   return schema;
 }

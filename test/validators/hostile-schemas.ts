@@ -18,7 +18,17 @@ export const NASTY_STRINGS: readonly string[] = [
   "😀 emoji",
 ];
 
-export const NASTY_NAMES: readonly string[] = ["__proto__", "constructor", "toString", "default", "a-b", "0x", "", "a/b~c", ...NASTY_STRINGS];
+export const NASTY_NAMES: readonly string[] = [
+  "__proto__",
+  "constructor",
+  "toString",
+  "default",
+  "a-b",
+  "0x",
+  "",
+  "a/b~c",
+  ...NASTY_STRINGS,
+];
 
 export function nestedProperties(depth: number): object {
   let schema: object = { type: "integer" };
@@ -33,11 +43,21 @@ export function nestedAllOf(depth: number): object {
 }
 
 export const TREE_SCHEMA = {
-  $defs: { node: { type: "object", properties: { value: { type: "number" }, children: { type: "array", items: { $ref: "#/$defs/node" } } }, required: ["value"] } },
+  $defs: {
+    node: {
+      type: "object",
+      properties: { value: { type: "number" }, children: { type: "array", items: { $ref: "#/$defs/node" } } },
+      required: ["value"],
+    },
+  },
   $ref: "#/$defs/node",
 };
 
-export const LINKED_LIST_SCHEMA = { type: "object", properties: { next: { anyOf: [{ type: "null" }, { $ref: "#" }] } }, required: ["next"] };
+export const LINKED_LIST_SCHEMA = {
+  type: "object",
+  properties: { next: { anyOf: [{ type: "null" }, { $ref: "#" }] } },
+  required: ["next"],
+};
 
 export function hugeEnum(size: number): object {
   return { enum: Array.from({ length: size }, (_, i) => `value-${i}`) };
@@ -50,7 +70,11 @@ export function nastySchemas(): readonly object[] {
     { enum: NASTY_STRINGS },
     ...NASTY_STRINGS.map((value) => ({ const: value })),
     { const: Object.fromEntries(NASTY_NAMES.map((name) => [name, name])) },
-    { type: "object", patternProperties: { "^\\$\\{.*\\}$": { type: "integer" }, "`": { const: "`${x}`" } }, additionalProperties: { type: "boolean" } },
+    {
+      type: "object",
+      patternProperties: { "^\\$\\{.*\\}$": { type: "integer" }, "`": { const: "`${x}`" } },
+      additionalProperties: { type: "boolean" },
+    },
     { type: "string", pattern: "^\"[`$]\\{\u2028\\}'$" },
   ];
 }

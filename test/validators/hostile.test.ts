@@ -7,7 +7,16 @@ import { describe, expect, it } from "vitest";
 import { emitValidatorModule, REF_DEPTH_LIMIT } from "../../generator/emit/validators/index.js";
 import { isBindgenError, type BindgenError } from "../../generator/errors.js";
 import { loadModule } from "./load-module.js";
-import { hugeEnum, LINKED_LIST_SCHEMA, NASTY_NAMES, NASTY_STRINGS, nastySchemas, nestedAllOf, nestedProperties, TREE_SCHEMA } from "./hostile-schemas.js";
+import {
+  hugeEnum,
+  LINKED_LIST_SCHEMA,
+  NASTY_NAMES,
+  NASTY_STRINGS,
+  nastySchemas,
+  nestedAllOf,
+  nestedProperties,
+  TREE_SCHEMA,
+} from "./hostile-schemas.js";
 
 const compile = (schema: object) => loadModule(emitValidatorModule(schema));
 const wire = (text: string): unknown => JSON.parse(text);
@@ -94,7 +103,10 @@ describe("recursive $ref", () => {
     expect(v.isValid(deep)).toBe(false);
     const result = v.validate(deep);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.issues.some((issue) => issue.keyword === "$ref" && /deeper than 1000 references/.test(issue.message))).toBe(true);
+    if (!result.ok)
+      expect(result.issues.some((issue) => issue.keyword === "$ref" && /deeper than 1000 references/.test(issue.message))).toBe(
+        true,
+      );
     let shallow: unknown = { next: null };
     for (let i = 0; i < 400; i++) shallow = { next: shallow };
     expect(v.validate(shallow).ok).toBe(true);
@@ -108,7 +120,11 @@ describe("recursive $ref", () => {
 });
 
 describe("__proto__, constructor and toString are data", () => {
-  const v = compile(wire('{"type":"object","properties":{"__proto__":{"type":"number"},"constructor":{"type":"number"}},"required":["__proto__","toString"]}') as object);
+  const v = compile(
+    wire(
+      '{"type":"object","properties":{"__proto__":{"type":"number"},"constructor":{"type":"number"}},"required":["__proto__","toString"]}',
+    ) as object,
+  );
   it("own keys count; inherited ones do not", () => {
     expect(v.isValid(wire('{"__proto__": 1, "toString": 2}'))).toBe(true);
     expect(v.isValid(wire('{"__proto__": "x", "toString": 2}'))).toBe(false);
@@ -174,7 +190,10 @@ describe("strings that try to break out of generated code", () => {
   it("property names", () => {
     const [closed] = nastySchemas();
     const v = compile(closed ?? {});
-    const all = JSON.parse(JSON.stringify(Object.fromEntries(NASTY_NAMES.map((name) => [name, "ok"])))) as Record<string, unknown>;
+    const all = JSON.parse(JSON.stringify(Object.fromEntries(NASTY_NAMES.map((name) => [name, "ok"])))) as Record<
+      string,
+      unknown
+    >;
     expect(v.isValid(all)).toBe(true);
     for (const name of NASTY_NAMES) {
       const missing = { ...all };
@@ -242,12 +261,21 @@ describe("refusals name the keyword and the pointer", () => {
 describe("draft-07 resources (what schemars emits) keep draft-07 meaning", () => {
   const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
   it("$ref overrides its siblings", () => {
-    const v = compile({ $schema: DRAFT_07, definitions: { s: { type: "string" } }, properties: { a: { $ref: "#/definitions/s", minLength: 5 } } });
+    const v = compile({
+      $schema: DRAFT_07,
+      definitions: { s: { type: "string" } },
+      properties: { a: { $ref: "#/definitions/s", minLength: 5 } },
+    });
     expect(v.isValid({ a: "x" })).toBe(true);
     expect(v.isValid({ a: 1 })).toBe(false);
   });
   it("array-form items and additionalItems make a tuple", () => {
-    const v = compile({ $schema: DRAFT_07, type: "array", items: [{ type: "string" }, { type: "integer" }], additionalItems: false });
+    const v = compile({
+      $schema: DRAFT_07,
+      type: "array",
+      items: [{ type: "string" }, { type: "integer" }],
+      additionalItems: false,
+    });
     expect(v.isValid(["a", 1])).toBe(true);
     expect(v.isValid(["a", "b"])).toBe(false);
     expect(v.isValid(["a", 1, 2])).toBe(false);
@@ -275,7 +303,10 @@ describe("draft 2020-12 is the default dialect", () => {
     expect(generationError({ items: [true] }).code).toBe("unsupported_keyword");
   });
   it("an embedded draft-07 resource inside a 2020-12 document keeps draft-07 meaning", () => {
-    const v = compile({ $defs: { old: { $id: "old.json", $schema: "http://json-schema.org/draft-07/schema#", items: [{ type: "string" }] } }, $ref: "old.json" });
+    const v = compile({
+      $defs: { old: { $id: "old.json", $schema: "http://json-schema.org/draft-07/schema#", items: [{ type: "string" }] } },
+      $ref: "old.json",
+    });
     expect(v.isValid(["a", 1])).toBe(true);
     expect(v.isValid([1])).toBe(false);
   });

@@ -23,7 +23,8 @@ export interface SuiteGroup {
   readonly tests: readonly SuiteCase[];
 }
 
-export type Compiled = { readonly kind: "module"; readonly source: string } | { readonly kind: "refused"; readonly error: BindgenError };
+export type Compiled =
+  { readonly kind: "module"; readonly source: string } | { readonly kind: "refused"; readonly error: BindgenError };
 
 /** The `.json` files of a suite folder, sorted; `optional/` is its own folder. */
 export function suiteFiles(folder: "" | "optional"): readonly string[] {

@@ -72,7 +72,8 @@ function runFile(file: string, required: boolean): void {
             const t = tally(file);
             t.cases += 1;
             const result = module.validate(test.data);
-            const right = result.ok === test.valid && module.isValid(test.data) === test.valid && (result.ok || result.issues.length > 0);
+            const right =
+              result.ok === test.valid && module.isValid(test.data) === test.valid && (result.ok || result.issues.length > 0);
             if (right) t.passed += 1;
             if (required || right) {
               expect(result.ok).toBe(test.valid);
@@ -103,7 +104,16 @@ afterAll(() => {
     return `${file.padEnd(44)} ${String(t.passed).padStart(4)}/${String(compiled).padEnd(4)} refused ${String(t.refusedCases).padStart(3)} cases (${t.refusedGroups} groups)`;
   });
   const sum = (optional: boolean) =>
-    rows.filter(([file]) => file.startsWith("optional/") === optional).reduce((acc, [, t]) => ({ passed: acc.passed + t.passed, compiled: acc.compiled + t.cases - t.refusedCases, refused: acc.refused + t.refusedCases }), { passed: 0, compiled: 0, refused: 0 });
+    rows
+      .filter(([file]) => file.startsWith("optional/") === optional)
+      .reduce(
+        (acc, [, t]) => ({
+          passed: acc.passed + t.passed,
+          compiled: acc.compiled + t.cases - t.refusedCases,
+          refused: acc.refused + t.refusedCases,
+        }),
+        { passed: 0, compiled: 0, refused: 0 },
+      );
   const required = sum(false);
   const optional = sum(true);
   console.log(

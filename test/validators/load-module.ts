@@ -5,7 +5,11 @@
 import { transformSync } from "esbuild";
 
 export interface LoadedValidator {
-  validate(value: unknown): { ok: true; value: unknown } | { ok: false; issues: { instancePath: string; schemaPath: string; keyword: string; message: string }[] };
+  validate(
+    value: unknown,
+  ):
+    | { ok: true; value: unknown }
+    | { ok: false; issues: { instancePath: string; schemaPath: string; keyword: string; message: string }[] };
   isValid(value: unknown): boolean;
   readonly [name: string]: unknown;
 }

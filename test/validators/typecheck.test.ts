@@ -31,7 +31,10 @@ const OPTIONS: ts.CompilerOptions = {
 function virtualFiles(): Map<string, string> {
   const files = new Map<string, string>();
   // The lead's types.ts declares these names; their bodies do not matter to the validators.
-  files.set("/virtual/demo/types.ts", DEMO_SHAPES.map((shape) => `export type ${shape.name} = { readonly shape?: "${shape.name}" };`).join("\n"));
+  files.set(
+    "/virtual/demo/types.ts",
+    DEMO_SHAPES.map((shape) => `export type ${shape.name} = { readonly shape?: "${shape.name}" };`).join("\n"),
+  );
   files.set("/virtual/demo/validators.ts", `${emitValidators(indexSchema(demoSchema()), DEMO_SHAPES)}`);
   [...suiteFiles(""), ...suiteFiles("optional")].forEach((file) => {
     readGroups(file).forEach((group, g) => {
@@ -39,9 +42,11 @@ function virtualFiles(): Map<string, string> {
       if (compiled.kind === "module") files.set(`/virtual/jsts/${file.replace(/[/.]/g, "_")}_${g}.ts`, compiled.source);
     });
   });
-  [nestedProperties(500), nestedAllOf(500), hugeEnum(10_000), TREE_SCHEMA, LINKED_LIST_SCHEMA, ...nastySchemas()].forEach((schema, i) => {
-    files.set(`/virtual/hostile/${i}.ts`, emitValidatorModule(schema));
-  });
+  [nestedProperties(500), nestedAllOf(500), hugeEnum(10_000), TREE_SCHEMA, LINKED_LIST_SCHEMA, ...nastySchemas()].forEach(
+    (schema, i) => {
+      files.set(`/virtual/hostile/${i}.ts`, emitValidatorModule(schema));
+    },
+  );
   return files;
 }
 
@@ -57,12 +62,14 @@ describe("generated modules type-check (strict, exactOptionalPropertyTypes, noUn
     const realFileExists = host.fileExists.bind(host);
     host.fileExists = (name) => files.has(name) || realFileExists(name);
     const realDirectoryExists = host.directoryExists?.bind(host);
-    host.directoryExists = (dir) => [...files.keys()].some((name) => name.startsWith(`${dir}/`)) || (realDirectoryExists?.(dir) ?? false);
+    host.directoryExists = (dir) =>
+      [...files.keys()].some((name) => name.startsWith(`${dir}/`)) || (realDirectoryExists?.(dir) ?? false);
     const realReadFile = host.readFile.bind(host);
     host.readFile = (name) => files.get(name) ?? realReadFile(name);
     const program = ts.createProgram([...files.keys()], OPTIONS, host);
     const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
-      const where = d.file === undefined ? "" : `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: `;
+      const where =
+        d.file === undefined ? "" : `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: `;
       return where + ts.flattenDiagnosticMessageText(d.messageText, "\n");
     });
     expect(files.size).toBeGreaterThan(300);

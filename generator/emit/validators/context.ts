@@ -113,11 +113,15 @@ export function createCompileState(index: SchemaIndex): CompileState {
       return ident(name);
     },
     refuse(keyword, pointer, why) {
-      throw new BindgenError("unsupported_keyword", `${keyword} at ${pointer} is not supported by the validator compiler: ${why}`, {
-        file: index.file,
-        keyword,
-        pointer,
-      });
+      throw new BindgenError(
+        "unsupported_keyword",
+        `${keyword} at ${pointer} is not supported by the validator compiler: ${why}`,
+        {
+          file: index.file,
+          keyword,
+          pointer,
+        },
+      );
     },
   };
 

@@ -51,9 +51,14 @@ export function dialectAt(root: unknown, pointer: Pointer): Dialect {
   let isSchema = true;
   let container: "map" | "array" | undefined;
   for (const segment of [...(parsePointer(pointer) ?? []), undefined]) {
-    if (isSchema && isJsonObject(current) && Object.hasOwn(current, "$schema")) dialect = dialectNamed(current.$schema) ?? dialect;
+    if (isSchema && isJsonObject(current) && Object.hasOwn(current, "$schema"))
+      dialect = dialectNamed(current.$schema) ?? dialect;
     if (segment === undefined) break;
-    const next: unknown = Array.isArray(current) ? current[Number(segment)] : isJsonObject(current) ? current[segment] : undefined;
+    const next: unknown = Array.isArray(current)
+      ? current[Number(segment)]
+      : isJsonObject(current)
+        ? current[segment]
+        : undefined;
     if (container !== undefined) {
       isSchema = true;
       container = undefined;

@@ -15,7 +15,10 @@ export { REF_DEPTH_LIMIT } from "./keywords/ref.js";
  */
 export function emitValidators(index: SchemaIndex, entries: readonly { name: string; pointer: string }[]): Code {
   const types = entries.map((entry) => ident(entry.name));
-  const preamble = types.length === 0 ? EMPTY : code`import type { ${join([...new Map(types.map((t) => [String(t), t])).values()])} } from "./types.js";`;
+  const preamble =
+    types.length === 0
+      ? EMPTY
+      : code`import type { ${join([...new Map(types.map((t) => [String(t), t])).values()])} } from "./types.js";`;
   return buildValidatorModule(
     index,
     entries.map((entry) => ({

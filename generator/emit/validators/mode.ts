@@ -58,7 +58,12 @@ export function failure(ctx: CompileContext, mode: Mode, site: KeywordSite, mess
 }
 
 /** A `ValidationIssue` object expression. */
-export function issueExpression(ctx: CompileContext, mode: Extract<Mode, { kind: "check" }>, site: KeywordSite, message: Message): Code {
+export function issueExpression(
+  ctx: CompileContext,
+  mode: Extract<Mode, { kind: "check" }>,
+  site: KeywordSite,
+  message: Message,
+): Code {
   const joined = message.tail === undefined ? code`${`: ${message.lead}`}` : code`${`: ${message.lead}`} + ${message.tail}`;
   return code`${ctx.helper("issue")}(${mode.path}, ${site.schemaPath ?? appendPointer(site.pointer, site.keyword)}, ${site.keyword}, ${joined})`;
 }

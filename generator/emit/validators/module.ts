@@ -75,5 +75,13 @@ ${evaluatedBody(ctx, work.pointer, schema, x, ident("ps"), ident("ix"), false)}
     }
   };
   state.drain(emit);
-  return lines([preamble, RESULT_TYPES, helperSource(state.helpers), lines([...state.hoisted]), lines(functions), lines(exported), EMPTY]);
+  return lines([
+    preamble,
+    RESULT_TYPES,
+    helperSource(state.helpers),
+    lines([...state.hoisted]),
+    lines(functions),
+    lines(exported),
+    EMPTY,
+  ]);
 }

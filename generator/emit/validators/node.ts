@@ -32,7 +32,12 @@ const INLINE_DEPTH = 6;
 export function emitNode(ctx: CompileContext, pointer: Pointer, schema: unknown, value: Code, mode: Mode, depth: number): Code {
   if (schema === true) return EMPTY;
   if (schema === false) {
-    return failure(ctx, mode, { pointer, keyword: "false", schemaPath: pointer }, text("is not allowed here (the schema is false)"));
+    return failure(
+      ctx,
+      mode,
+      { pointer, keyword: "false", schemaPath: pointer },
+      text("is not allowed here (the schema is false)"),
+    );
   }
   const s = asSchemaObject(ctx, pointer, ctx.view(pointer, schema));
   refuseUnsupported(ctx, s, pointer);
@@ -73,11 +78,19 @@ ${rest}`;
 }
 
 /** A subschema: nothing when it cannot fail, inline when cheap, else a call to its functions. */
-export function applySubschema(ctx: CompileContext, pointer: Pointer, schema: unknown, value: Code, mode: Mode, depth: number): Code {
+export function applySubschema(
+  ctx: CompileContext,
+  pointer: Pointer,
+  schema: unknown,
+  value: Code,
+  mode: Mode,
+  depth: number,
+): Code {
   if (acceptsEverything(ctx, pointer, schema)) return EMPTY;
   if (depth < INLINE_DEPTH) return emitNode(ctx, pointer, schema, value, mode, depth);
   const call = callFunctions(mode, ctx.functionsFor(pointer), value, code`d`, descends(ctx.view(pointer, schema)));
-  if (mode.kind === "check" && mode.absent !== undefined) return code`if (${value} === undefined) { return [${mode.absent}]; }
+  if (mode.kind === "check" && mode.absent !== undefined)
+    return code`if (${value} === undefined) { return [${mode.absent}]; }
 ${call}`;
   return call;
 }

@@ -9,14 +9,7 @@
 import { code, lines, type Code } from "../code.js";
 
 export type HelperName =
-  | "issue"
-  | "gather"
-  | "kindOf"
-  | "escapeKey"
-  | "deepEqual"
-  | "duplicatePair"
-  | "codePoints"
-  | "isMultipleOf";
+  "issue" | "gather" | "kindOf" | "escapeKey" | "deepEqual" | "duplicatePair" | "codePoints" | "isMultipleOf";
 
 const SOURCES: { readonly [name in HelperName]: Code } = {
   issue: code`
@@ -143,7 +136,16 @@ const NEEDS: { readonly [name in HelperName]: readonly HelperName[] } = {
   isMultipleOf: [],
 };
 
-const ORDER: readonly HelperName[] = ["issue", "gather", "kindOf", "escapeKey", "deepEqual", "duplicatePair", "codePoints", "isMultipleOf"];
+const ORDER: readonly HelperName[] = [
+  "issue",
+  "gather",
+  "kindOf",
+  "escapeKey",
+  "deepEqual",
+  "duplicatePair",
+  "codePoints",
+  "isMultipleOf",
+];
 
 /** The source of the used helpers and of everything they call, in a fixed order. */
 export function helperSource(used: ReadonlySet<HelperName>): Code {

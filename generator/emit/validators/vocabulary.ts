@@ -11,7 +11,6 @@ import { dialectNamed, DRAFT_07_ONLY } from "./dialect.js";
 
 export type KeywordRole = "assertion" | "annotation" | "container" | "refused";
 
-
 const ROLES: ReadonlyMap<string, KeywordRole> = new Map<string, KeywordRole>([
   // core
   ["$schema", "annotation"],
@@ -98,7 +97,8 @@ export function refuseUnsupported(ctx: CompileContext, schema: { readonly [key: 
         ctx.refuse(keyword, pointer, REFUSAL_REASONS[keyword] ?? "not implemented");
         break;
       case "assertion":
-        if (dialect === "2020-12" && DRAFT_07_ONLY.has(keyword)) ctx.refuse(keyword, pointer, REFUSAL_REASONS[keyword] ?? "a draft-07 keyword");
+        if (dialect === "2020-12" && DRAFT_07_ONLY.has(keyword))
+          ctx.refuse(keyword, pointer, REFUSAL_REASONS[keyword] ?? "a draft-07 keyword");
         break;
       case "annotation":
       case "container":
@@ -108,9 +108,14 @@ export function refuseUnsupported(ctx: CompileContext, schema: { readonly [key: 
     }
   }
   if (Object.hasOwn(schema, "$schema") && dialectNamed(schema.$schema) === undefined) {
-    ctx.refuse("$schema", pointer, `only the draft 2020-12 and draft-07 dialects are compiled, not ${JSON.stringify(schema.$schema)}`);
+    ctx.refuse(
+      "$schema",
+      pointer,
+      `only the draft 2020-12 and draft-07 dialects are compiled, not ${JSON.stringify(schema.$schema)}`,
+    );
   }
-  if (dialect === "2020-12" && Array.isArray(schema.items)) ctx.refuse("items", pointer, "array-form items is draft-07; draft 2020-12 spells it prefixItems");
+  if (dialect === "2020-12" && Array.isArray(schema.items))
+    ctx.refuse("items", pointer, "array-form items is draft-07; draft 2020-12 spells it prefixItems");
 }
 
 const REFUSAL_REASONS: { readonly [keyword: string]: string } = {

@@ -34,19 +34,31 @@ function emitAllOf(k: KeywordEmit): Code {
  * told apart by type (Rust's `Option<Enum>` is oneOf [enum, null]), only the branch of the value's
  * type can say anything useful, so only its reasons are taken.
  */
-function noBranchMatched(k: KeywordEmit, keyword: string, all: readonly unknown[], message: string, branchTypes: BranchTypes | undefined): Code {
+function noBranchMatched(
+  k: KeywordEmit,
+  keyword: string,
+  all: readonly unknown[],
+  message: string,
+  branchTypes: BranchTypes | undefined,
+): Code {
   const site = { pointer: k.pointer, keyword };
   switch (k.mode.kind) {
     case "fast":
       return code`return false;`;
     case "check": {
       const path = k.mode.path;
-      const checks = all.map((_, i) => code`${k.ctx.functionsFor(appendPointer(k.pointer, keyword, i)).check}(${k.value}, ${path}, d)`);
+      const checks = all.map(
+        (_, i) => code`${k.ctx.functionsFor(appendPointer(k.pointer, keyword, i)).check}(${k.value}, ${path}, d)`,
+      );
       const summary = issueExpression(k.ctx, k.mode, site, text(message));
       if (branchTypes === undefined) return code`return ${k.ctx.helper("gather")}([${join(checks)}], ${summary});`;
       const reasons = k.ctx.local("reasons");
       const chosen = checks.reduceRight<Code>(
-        (otherwise, check, i) => code`${join((branchTypes[i] ?? []).map((type) => typeTest(k.value, type)), code` || `)} ? ${check} : ${otherwise}`,
+        (otherwise, check, i) =>
+          code`${join(
+            (branchTypes[i] ?? []).map((type) => typeTest(k.value, type)),
+            code` || `,
+          )} ? ${check} : ${otherwise}`,
         code`undefined`,
       );
       return code`const ${reasons} = ${chosen};
@@ -76,7 +88,9 @@ function emitOneOf(k: KeywordEmit): Code {
     return code`if (!(${join(tests, code` || `)})) { ${noBranchMatched(k, "oneOf", all, message, branchTypes)} }`;
   }
   const count = k.ctx.local("matches");
-  const tests = all.map((_, i) => code`if (${k.ctx.functionsFor(appendPointer(k.pointer, "oneOf", i)).is}(${k.value}, d)) ${count}++;`);
+  const tests = all.map(
+    (_, i) => code`if (${k.ctx.functionsFor(appendPointer(k.pointer, "oneOf", i)).is}(${k.value}, d)) ${count}++;`,
+  );
   const site = { pointer: k.pointer, keyword: "oneOf" };
   return code`{
 let ${count} = 0;
@@ -89,13 +103,21 @@ ${fail(k.ctx, k.mode, code`${count} > 1`, site, said("must match exactly one sch
 function emitNot(k: KeywordEmit): Code {
   if (!Object.hasOwn(k.schema, "not")) return EMPTY;
   const { is } = k.ctx.functionsFor(appendPointer(k.pointer, "not"));
-  return fail(k.ctx, k.mode, code`${is}(${k.value}, d)`, { pointer: k.pointer, keyword: "not" }, text("must not match the schema in not"));
+  return fail(
+    k.ctx,
+    k.mode,
+    code`${is}(${k.value}, d)`,
+    { pointer: k.pointer, keyword: "not" },
+    text("must not match the schema in not"),
+  );
 }
 
 function emitConditional(k: KeywordEmit): Code {
   if (!Object.hasOwn(k.schema, "if")) return EMPTY;
   const then = Object.hasOwn(k.schema, "then") ? k.sub(appendPointer(k.pointer, "then"), k.schema.then, k.value, k.mode) : EMPTY;
-  const otherwise = Object.hasOwn(k.schema, "else") ? k.sub(appendPointer(k.pointer, "else"), k.schema.else, k.value, k.mode) : EMPTY;
+  const otherwise = Object.hasOwn(k.schema, "else")
+    ? k.sub(appendPointer(k.pointer, "else"), k.schema.else, k.value, k.mode)
+    : EMPTY;
   if (then.isEmpty && otherwise.isEmpty) return EMPTY;
   const { is } = k.ctx.functionsFor(appendPointer(k.pointer, "if"));
   return code`if (${is}(${k.value}, d)) {
@@ -140,5 +162,7 @@ function declaredTypes(k: KeywordEmit, pointer: string, raw: unknown): readonly 
   const target = k.ctx.view(targetPointer, k.ctx.index.schemaAt(targetPointer));
   const targetType = typeof target === "object" && target !== null ? keywordValue(target as SchemaObject, "type") : undefined;
   if (typeof targetType === "string") return [targetType];
-  return Array.isArray(targetType) && targetType.every((type): type is string => typeof type === "string") ? targetType : undefined;
+  return Array.isArray(targetType) && targetType.every((type): type is string => typeof type === "string")
+    ? targetType
+    : undefined;
 }

@@ -21,14 +21,28 @@ export function emitNumbers(k: KeywordEmit): Code {
     if (limit === undefined) continue;
     const comparison = comparisonOperator(bound.failsWith, n, limit);
     statements.push(
-      fail(k.ctx, k.mode, comparison, { pointer: k.pointer, keyword: bound.keyword }, said(`${bound.says} ${limit}, got `, code`${n}`)),
+      fail(
+        k.ctx,
+        k.mode,
+        comparison,
+        { pointer: k.pointer, keyword: bound.keyword },
+        said(`${bound.says} ${limit}, got `, code`${n}`),
+      ),
     );
   }
   const divisor = numberKeyword(k, "multipleOf");
   if (divisor !== undefined) {
     if (divisor <= 0) throw badValue(k, "multipleOf", "must be greater than 0");
     const test = code`!${k.ctx.helper("isMultipleOf")}(${n}, ${divisor})`;
-    statements.push(fail(k.ctx, k.mode, test, { pointer: k.pointer, keyword: "multipleOf" }, said(`must be a multiple of ${divisor}, got `, code`${n}`)));
+    statements.push(
+      fail(
+        k.ctx,
+        k.mode,
+        test,
+        { pointer: k.pointer, keyword: "multipleOf" },
+        said(`must be a multiple of ${divisor}, got `, code`${n}`),
+      ),
+    );
   }
   return guarded(k.known, "number", k.value, statements);
 }
@@ -57,10 +71,15 @@ export function numberKeyword(k: KeywordEmit, keyword: string): number | undefin
 /** A count keyword (minLength, maxItems…): a non-negative integer. */
 export function countKeyword(k: KeywordEmit, keyword: string): number | undefined {
   const value = numberKeyword(k, keyword);
-  if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw badValue(k, keyword, "must be a non-negative integer");
+  if (value !== undefined && (!Number.isInteger(value) || value < 0))
+    throw badValue(k, keyword, "must be a non-negative integer");
   return value;
 }
 
 export function badValue(k: KeywordEmit, keyword: string, why: string): BindgenError {
-  return new BindgenError("meta_schema", `${keyword} ${why}`, { file: k.ctx.index.file, pointer: appendPointer(k.pointer, keyword), keyword });
+  return new BindgenError("meta_schema", `${keyword} ${why}`, {
+    file: k.ctx.index.file,
+    pointer: appendPointer(k.pointer, keyword),
+    keyword,
+  });
 }

@@ -60,12 +60,16 @@ function emitPropertiesAndRequired(k: KeywordEmit, o: Code): Code[] {
     const mode = childPath(k.mode, escapeSegment(name), false);
     // The property value gets its own local so nested checks read it once.
     const v = k.ctx.local("v");
-    const body = properties.has(name) ? k.sub(appendPointer(k.pointer, "properties", name), properties.get(name), v, mode) : EMPTY;
+    const body = properties.has(name)
+      ? k.sub(appendPointer(k.pointer, "properties", name), properties.get(name), v, mode)
+      : EMPTY;
     const missing = said(`must have required property ${JSON.stringify(name)}`);
     const requiredSite = { pointer: k.pointer, keyword: "required" };
-    if (body.isEmpty) return required.has(name) ? fail(k.ctx, k.mode, code`${readOwn(o, name)} === undefined`, requiredSite, missing) : EMPTY;
+    if (body.isEmpty)
+      return required.has(name) ? fail(k.ctx, k.mode, code`${readOwn(o, name)} === undefined`, requiredSite, missing) : EMPTY;
     const read = code`const ${v} = ${readOwn(o, name)};`;
-    if (!required.has(name)) return code`{
+    if (!required.has(name))
+      return code`{
 ${read}
 if (${v} !== undefined) {
 ${body}
@@ -80,7 +84,8 @@ ${body}
     }
     // A typed subschema rejects the missing value (undefined) by itself; on the issue path it
     // reports it as the missing required property.
-    const foldedMode: Mode = k.mode.kind === "fast" ? k.mode : { ...mode, absent: issueExpression(k.ctx, k.mode, requiredSite, missing) } as Mode;
+    const foldedMode: Mode =
+      k.mode.kind === "fast" ? k.mode : ({ ...mode, absent: issueExpression(k.ctx, k.mode, requiredSite, missing) } as Mode);
     return code`{
 ${read}
 ${k.sub(appendPointer(k.pointer, "properties", name), properties.get(name), v, foldedMode)}
@@ -94,13 +99,25 @@ ${k.sub(appendPointer(k.pointer, "properties", name), properties.get(name), v, f
  */
 function emitDependencies(k: KeywordEmit, o: Code): Code[] {
   const legacy = schemaMap(k, "dependencies");
-  const names = [...schemaMap(k, "dependentRequired").map(([name, list]) => ({ keyword: "dependentRequired", name, list })), ...legacy.filter(([, value]) => Array.isArray(value)).map(([name, list]) => ({ keyword: "dependencies", name, list }))];
-  const schemas = [...schemaMap(k, "dependentSchemas").map(([name, schema]) => ({ keyword: "dependentSchemas", name, schema })), ...legacy.filter(([, value]) => !Array.isArray(value)).map(([name, schema]) => ({ keyword: "dependencies", name, schema }))];
+  const names = [
+    ...schemaMap(k, "dependentRequired").map(([name, list]) => ({ keyword: "dependentRequired", name, list })),
+    ...legacy.filter(([, value]) => Array.isArray(value)).map(([name, list]) => ({ keyword: "dependencies", name, list })),
+  ];
+  const schemas = [
+    ...schemaMap(k, "dependentSchemas").map(([name, schema]) => ({ keyword: "dependentSchemas", name, schema })),
+    ...legacy.filter(([, value]) => !Array.isArray(value)).map(([name, schema]) => ({ keyword: "dependencies", name, schema })),
+  ];
   const requiredBy = names.map(({ keyword, name, list }) => {
     const needed = stringList(k, keyword, list);
     const site = { pointer: appendPointer(k.pointer, keyword), keyword: name };
     const checks = needed.map((other) =>
-      fail(k.ctx, k.mode, code`${readOwn(o, other)} === undefined`, site, text(`must have property ${JSON.stringify(other)} when property ${JSON.stringify(name)} is present`)),
+      fail(
+        k.ctx,
+        k.mode,
+        code`${readOwn(o, other)} === undefined`,
+        site,
+        text(`must have property ${JSON.stringify(other)} when property ${JSON.stringify(name)} is present`),
+      ),
     );
     return code`if (${readOwn(o, name)} !== undefined) {
 ${lines(checks)}
@@ -108,7 +125,9 @@ ${lines(checks)}
   });
   const applied = schemas.map(({ keyword, name, schema }) => {
     const body = k.sub(appendPointer(k.pointer, keyword, name), schema, k.value, k.mode);
-    return body.isEmpty ? EMPTY : code`if (${readOwn(o, name)} !== undefined) {
+    return body.isEmpty
+      ? EMPTY
+      : code`if (${readOwn(o, name)} !== undefined) {
 ${body}
 }`;
   });
@@ -122,10 +141,26 @@ function emitPropertyCounts(k: KeywordEmit, o: Code): Code {
   const count = k.ctx.local("count");
   const checks: Code[] = [];
   if (min !== undefined && min > 0) {
-    checks.push(fail(k.ctx, k.mode, code`${count} < ${min}`, { pointer: k.pointer, keyword: "minProperties" }, said(`must have at least ${min} properties, got `, code`${count}`)));
+    checks.push(
+      fail(
+        k.ctx,
+        k.mode,
+        code`${count} < ${min}`,
+        { pointer: k.pointer, keyword: "minProperties" },
+        said(`must have at least ${min} properties, got `, code`${count}`),
+      ),
+    );
   }
   if (max !== undefined) {
-    checks.push(fail(k.ctx, k.mode, code`${count} > ${max}`, { pointer: k.pointer, keyword: "maxProperties" }, said(`must have at most ${max} properties, got `, code`${count}`)));
+    checks.push(
+      fail(
+        k.ctx,
+        k.mode,
+        code`${count} > ${max}`,
+        { pointer: k.pointer, keyword: "maxProperties" },
+        said(`must have at most ${max} properties, got `, code`${count}`),
+      ),
+    );
   }
   return code`{
 const ${count} = Object.keys(${o}).length;
@@ -153,7 +188,8 @@ function emitKeyLoop(k: KeywordEmit, o: Code): Code {
     const regex = regexFor(k, pointer, source);
     const applied = k.sub(pointer, schema, v, mode);
     const mark = needsMatched ? code`${matched} = true;` : EMPTY;
-    if (!mark.isEmpty || !applied.isEmpty) body.push(code`if (${regex}.test(${key})) {
+    if (!mark.isEmpty || !applied.isEmpty)
+      body.push(code`if (${regex}.test(${key})) {
 ${mark}
 ${applied}
 }`);
@@ -192,7 +228,15 @@ function additionalCheck(k: KeywordEmit, additional: unknown, key: Code, v: Code
 function declaredTest(k: KeywordEmit, key: Code): Code {
   const names = schemaMap(k, "properties").map(([name]) => name);
   if (names.length === 0) return code`false`;
-  if (names.length <= INLINE_NAMES) return join(names.map((name) => code`${key} === ${literal(name)}`), code` || `);
-  const set = k.ctx.hoist(`names:${JSON.stringify(names)}`, "declared", () => code`new Set<string>([${names.map((name) => literal(name))}])`);
+  if (names.length <= INLINE_NAMES)
+    return join(
+      names.map((name) => code`${key} === ${literal(name)}`),
+      code` || `,
+    );
+  const set = k.ctx.hoist(
+    `names:${JSON.stringify(names)}`,
+    "declared",
+    () => code`new Set<string>([${names.map((name) => literal(name))}])`,
+  );
   return code`${set}.has(${key})`;
 }

@@ -16,7 +16,11 @@ export const REF_DEPTH_LIMIT = 1000;
 /** The target pointer; refs that leave the document are refused as unsupported `$ref`. */
 export function refTarget(ctx: CompileContext, pointer: string, ref: unknown): string {
   if (typeof ref !== "string") {
-    throw new BindgenError("meta_schema", "$ref must be a string", { file: ctx.index.file, pointer: appendPointer(pointer, "$ref"), keyword: "$ref" });
+    throw new BindgenError("meta_schema", "$ref must be a string", {
+      file: ctx.index.file,
+      pointer: appendPointer(pointer, "$ref"),
+      keyword: "$ref",
+    });
   }
   try {
     return ctx.index.resolveRef(ref, pointer).pointer;
@@ -36,8 +40,17 @@ export function emitRef(k: KeywordEmit): Code {
   if (!descends(targetSchema)) return k.sub(targetPointer, targetSchema, k.value, k.mode);
   const target = k.ctx.functionsFor(targetPointer);
   const site = { pointer: k.pointer, keyword: "$ref" };
-  const presence = k.mode.kind === "check" && k.mode.absent !== undefined ? code`if (${k.value} === undefined) { return [${k.mode.absent}]; }` : EMPTY;
-  const tooDeep = fail(k.ctx, k.mode, code`d >= ${REF_DEPTH_LIMIT}`, site, said(`must not nest deeper than ${REF_DEPTH_LIMIT} references`));
+  const presence =
+    k.mode.kind === "check" && k.mode.absent !== undefined
+      ? code`if (${k.value} === undefined) { return [${k.mode.absent}]; }`
+      : EMPTY;
+  const tooDeep = fail(
+    k.ctx,
+    k.mode,
+    code`d >= ${REF_DEPTH_LIMIT}`,
+    site,
+    said(`must not nest deeper than ${REF_DEPTH_LIMIT} references`),
+  );
   return code`${presence}
 ${tooDeep}
 ${callFunctions(k.mode, target, k.value, code`d + 1`, true)}`;
@@ -54,7 +67,8 @@ export function callFunctions(mode: Mode, target: LocationFunctions, value: Code
     case "fast":
       return code`if (!${target.is}(${value}, ${depth})) return false;`;
     case "check":
-      if (mode.inLoop || !targetDescends) return code`if (!${target.is}(${value}, ${depth})) return ${target.check}(${value}, ${mode.path}, ${depth});`;
+      if (mode.inLoop || !targetDescends)
+        return code`if (!${target.is}(${value}, ${depth})) return ${target.check}(${value}, ${mode.path}, ${depth});`;
       return code`{
 const issues = ${target.check}(${value}, ${mode.path}, ${depth});
 if (issues !== undefined) return issues;
@@ -63,7 +77,24 @@ if (issues !== undefined) return issues;
 }
 
 /** Keywords that walk into the instance's items or properties. */
-const DESCENDING = ["items", "prefixItems", "contains", "properties", "patternProperties", "additionalProperties", "propertyNames", "dependentSchemas", "unevaluatedItems", "unevaluatedProperties", "allOf", "anyOf", "oneOf", "not", "if", "$ref"];
+const DESCENDING = [
+  "items",
+  "prefixItems",
+  "contains",
+  "properties",
+  "patternProperties",
+  "additionalProperties",
+  "propertyNames",
+  "dependentSchemas",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+  "if",
+  "$ref",
+];
 
 /** Whether checking against `schema` may walk a container (or go through more references). */
 export function descends(schema: unknown): boolean {

@@ -41,7 +41,8 @@ export function emitStrings(k: KeywordEmit): Code {
  * The source is checked here so that an invalid pattern fails generation, naming where it is.
  */
 export function regexFor(k: Pick<KeywordEmit, "ctx">, pointer: string, source: unknown): Code {
-  if (typeof source !== "string") throw new BindgenError("bad_pattern", "pattern must be a string", { file: k.ctx.index.file, pointer });
+  if (typeof source !== "string")
+    throw new BindgenError("bad_pattern", "pattern must be a string", { file: k.ctx.index.file, pointer });
   try {
     new RegExp(source, "u");
   } catch (error) {

@@ -36,7 +36,11 @@ export function typeCheck(ctx: CompileContext, schema: SchemaObject, pointer: st
   const known = new Set<JsonType>(tested.map((name) => (name === "integer" ? "number" : name)));
   const tests = tested.map((name) => (name === "integer" ? integerTest(value) : typeTest(value, name)));
   const failsWhen =
-    tests.length === 0 ? code`true` : tests.length === 1 && tested[0] === "object" ? objectFails(value) : code`!(${join(tests, code` || `)})`;
+    tests.length === 0
+      ? code`true`
+      : tests.length === 1 && tested[0] === "object"
+        ? objectFails(value)
+        : code`!(${join(tests, code` || `)})`;
   const message = said(`must be ${[...new Set(names)].join(" or ")}, got `, code`${ctx.helper("kindOf")}(${value})`);
   return { failsWhen, message, known };
 }

@@ -98,7 +98,8 @@ export function evaluatedBody(
   const objectParts: Code[] = [];
   const properties = keywordValue(s, "properties");
   if (typeof properties === "object" && properties !== null) {
-    for (const name of Object.keys(properties).sort()) objectParts.push(code`if (${readOwn(o, name)} !== undefined) ${ps}.add(${name});`);
+    for (const name of Object.keys(properties).sort())
+      objectParts.push(code`if (${readOwn(o, name)} !== undefined) ${ps}.add(${name});`);
   }
   const everyKey = has("additionalProperties") || (has("unevaluatedProperties") && !skipOwnUnevaluated);
   const patterns = keywordValue(s, "patternProperties");
@@ -160,7 +161,9 @@ ${otherwise}
   const dependent = keywordValue(s, "dependentSchemas");
   if (typeof dependent === "object" && dependent !== null) {
     for (const name of Object.keys(dependent).sort()) {
-      statements.push(code`if (${typeTest(value, "object")} && ${readOwn(code`(${value} as Record<string, unknown>)`, name)} !== undefined) ${take(appendPointer(pointer, "dependentSchemas", name))}`);
+      statements.push(
+        code`if (${typeTest(value, "object")} && ${readOwn(code`(${value} as Record<string, unknown>)`, name)} !== undefined) ${take(appendPointer(pointer, "dependentSchemas", name))}`,
+      );
     }
   }
   if (has("$ref")) {

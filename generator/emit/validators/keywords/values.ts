@@ -25,12 +25,18 @@ export function emitEnum(k: KeywordEmit): Code[] {
   const members = keywordValue(k.schema, "enum");
   if (!Array.isArray(members)) return [];
   const site = { pointer: k.pointer, keyword: "enum" };
-  const message = said(`must be equal to one of the allowed values: ${members.slice(0, 8).map(preview).join(", ")}${members.length > 8 ? ", …" : ""}`);
+  const message = said(
+    `must be equal to one of the allowed values: ${members.slice(0, 8).map(preview).join(", ")}${members.length > 8 ? ", …" : ""}`,
+  );
   const primitives = [...new Set(members.filter(isPrimitive))];
   const containers = members.filter((member) => !isPrimitive(member)).map(sortedKeys);
   const tests: Code[] = [];
   if (primitives.length > INLINE_MEMBERS) {
-    const set = k.ctx.hoist(`enum:${JSON.stringify(primitives)}`, "allowed", () => code`new Set<unknown>([${primitives.map(literal)}])`);
+    const set = k.ctx.hoist(
+      `enum:${JSON.stringify(primitives)}`,
+      "allowed",
+      () => code`new Set<unknown>([${primitives.map(literal)}])`,
+    );
     tests.push(code`${set}.has(${k.value})`);
   } else {
     tests.push(...primitives.map((member) => code`${k.value} === ${literal(member)}`));
