@@ -40,13 +40,16 @@ export type ValidationIssue = {
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
-/** One failure; the message leads with the instance path so it reads on its own. */
+/**
+ * One failure; the message leads with the instance path so it reads on its own. The text arrives
+ * as ": must …" so that joining it to the path is a single concatenation.
+ */
 function issue(instancePath: string, schemaPath: string, keyword: string, text: string): ValidationIssue {
   return {
     instancePath,
     schemaPath,
     keyword,
-    message: instancePath === "" ? text : instancePath + ": " + text,
+    message: instancePath === "" ? text.slice(2) : instancePath + text,
   };
 }
 
@@ -82,146 +85,117 @@ function is0(x: unknown, d: number): boolean {
   }
   const o2 = x as Record<string, unknown>;
   {
-    const v3 = o2.token;
-    if (v3 === undefined) {
-      return false;
-    }
-    if (d >= 1000) {
-      return false;
-    }
-    if (!is19(v3, d + 1)) return false;
-  }
-  {
-    const v6 = o2.ref;
-    if (v6 === undefined) {
-      return false;
-    }
-    if (d >= 1000) {
-      return false;
-    }
-    if (!is9(v6, d + 1)) return false;
-  }
-  {
-    const v9 = o2.op;
-    if (v9 === undefined) {
-      return false;
-    }
-    if (d >= 1000) {
-      return false;
-    }
-    if (!is8(v9, d + 1)) return false;
-  }
-  {
-    const v12 = o2.text;
-    if (v12 !== undefined) {
-      if (!(typeof v12 === "string")) {
+    const v3 = o2.key;
+    if (v3 !== undefined) {
+      if (!(typeof v3 === "string")) {
         return false;
       }
     }
   }
   {
-    const v15 = o2.key;
-    if (v15 !== undefined) {
-      if (!(typeof v15 === "string")) {
+    const v6 = o2.op;
+    if (!(typeof v6 === "string")) {
+      return false;
+    }
+    if (!(v6 === "click" || v6 === "type" || v6 === "press")) {
+      return false;
+    }
+  }
+  {
+    const v15 = o2.ref;
+    if (!(typeof v15 === "string")) {
+      return false;
+    }
+  }
+  {
+    const v24 = o2.text;
+    if (v24 !== undefined) {
+      if (!(typeof v24 === "string")) {
         return false;
       }
+    }
+  }
+  {
+    const v27 = o2.token;
+    if (!(typeof v27 === "string")) {
+      return false;
     }
   }
   return true;
 }
 function check0(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/act/params/type", "type", "must be object, got " + kindOf(x))];
+    return [issue(p, "#/$defs/act/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o19 = x as Record<string, unknown>;
+  const o37 = x as Record<string, unknown>;
   {
-    const v20 = o19.token;
-    if (v20 === undefined) {
-      return [issue(p, "#/$defs/act/params/required", "required", 'must have required property "token"')];
-    }
-    if (d >= 1000) {
-      return [
-        issue(
-          p + "/" + "token",
-          "#/$defs/act/params/properties/token/$ref",
-          "$ref",
-          "must not nest deeper than 1000 references",
-        ),
-      ];
-    }
-    {
-      const issues = check19(v20, p + "/" + "token", d + 1);
-      if (issues !== undefined) return issues;
-    }
-  }
-  {
-    const v23 = o19.ref;
-    if (v23 === undefined) {
-      return [issue(p, "#/$defs/act/params/required", "required", 'must have required property "ref"')];
-    }
-    if (d >= 1000) {
-      return [
-        issue(
-          p + "/" + "ref",
-          "#/$defs/act/params/properties/ref/$ref",
-          "$ref",
-          "must not nest deeper than 1000 references",
-        ),
-      ];
-    }
-    {
-      const issues = check9(v23, p + "/" + "ref", d + 1);
-      if (issues !== undefined) return issues;
-    }
-  }
-  {
-    const v26 = o19.op;
-    if (v26 === undefined) {
-      return [issue(p, "#/$defs/act/params/required", "required", 'must have required property "op"')];
-    }
-    if (d >= 1000) {
-      return [
-        issue(
-          p + "/" + "op",
-          "#/$defs/act/params/properties/op/$ref",
-          "$ref",
-          "must not nest deeper than 1000 references",
-        ),
-      ];
-    }
-    {
-      const issues = check8(v26, p + "/" + "op", d + 1);
-      if (issues !== undefined) return issues;
-    }
-  }
-  {
-    const v29 = o19.text;
-    if (v29 !== undefined) {
-      if (!(typeof v29 === "string")) {
+    const v38 = o37.key;
+    if (v38 !== undefined) {
+      if (!(typeof v38 === "string")) {
         return [
           issue(
-            p + "/" + "text",
-            "#/$defs/act/params/properties/text/type",
-            "type",
-            "must be string, got " + kindOf(v29),
-          ),
-        ];
-      }
-    }
-  }
-  {
-    const v32 = o19.key;
-    if (v32 !== undefined) {
-      if (!(typeof v32 === "string")) {
-        return [
-          issue(
-            p + "/" + "key",
+            p + "/key",
             "#/$defs/act/params/properties/key/type",
             "type",
-            "must be string, got " + kindOf(v32),
+            ": must be string, got " + kindOf(v38),
           ),
         ];
       }
+    }
+  }
+  {
+    const v41 = o37.op;
+    if (!(typeof v41 === "string")) {
+      return [
+        v41 === undefined
+          ? issue(p, "#/$defs/act/params/required", "required", ': must have required property "op"')
+          : issue(p + "/op", "#/$defs/elementOp/type", "type", ": must be string, got " + kindOf(v41)),
+      ];
+    }
+    if (!(v41 === "click" || v41 === "type" || v41 === "press")) {
+      return [
+        issue(
+          p + "/op",
+          "#/$defs/elementOp/enum",
+          "enum",
+          ': must be equal to one of the allowed values: "click", "type", "press"',
+        ),
+      ];
+    }
+  }
+  {
+    const v50 = o37.ref;
+    if (!(typeof v50 === "string")) {
+      return [
+        v50 === undefined
+          ? issue(p, "#/$defs/act/params/required", "required", ': must have required property "ref"')
+          : issue(p + "/ref", "#/$defs/elementRef/type", "type", ": must be string, got " + kindOf(v50)),
+      ];
+    }
+  }
+  {
+    const v59 = o37.text;
+    if (v59 !== undefined) {
+      if (!(typeof v59 === "string")) {
+        return [
+          issue(
+            p + "/text",
+            "#/$defs/act/params/properties/text/type",
+            "type",
+            ": must be string, got " + kindOf(v59),
+          ),
+        ];
+      }
+    }
+  }
+  {
+    const v62 = o37.token;
+    if (!(typeof v62 === "string")) {
+      return [
+        v62 === undefined
+          ? issue(p, "#/$defs/act/params/required", "required", ': must have required property "token"')
+          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v62)),
+      ];
     }
   }
   return undefined;
@@ -233,13 +207,10 @@ function is1(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o36 = x as Record<string, unknown>;
+  const o72 = x as Record<string, unknown>;
   {
-    const v37 = o36.receipt_id;
-    if (v37 === undefined) {
-      return false;
-    }
-    if (!(typeof v37 === "string")) {
+    const v73 = o72.receipt_id;
+    if (!(typeof v73 === "string")) {
       return false;
     }
   }
@@ -247,24 +218,21 @@ function is1(x: unknown, d: number): boolean {
 }
 function check1(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/act/result/type", "type", "must be object, got " + kindOf(x))];
+    return [issue(p, "#/$defs/act/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o41 = x as Record<string, unknown>;
+  const o79 = x as Record<string, unknown>;
   {
-    const v42 = o41.receipt_id;
-    if (v42 === undefined) {
+    const v80 = o79.receipt_id;
+    if (!(typeof v80 === "string")) {
       return [
-        issue(p, "#/$defs/act/result/required", "required", 'must have required property "receipt_id"'),
-      ];
-    }
-    if (!(typeof v42 === "string")) {
-      return [
-        issue(
-          p + "/" + "receipt_id",
-          "#/$defs/act/result/properties/receipt_id/type",
-          "type",
-          "must be string, got " + kindOf(v42),
-        ),
+        v80 === undefined
+          ? issue(p, "#/$defs/act/result/required", "required", ': must have required property "receipt_id"')
+          : issue(
+              p + "/receipt_id",
+              "#/$defs/act/result/properties/receipt_id/type",
+              "type",
+              ": must be string, got " + kindOf(v80),
+            ),
       ];
     }
   }
@@ -277,22 +245,16 @@ function is2(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o46 = x as Record<string, unknown>;
+  const o86 = x as Record<string, unknown>;
   {
-    const v47 = o46.id;
-    if (v47 === undefined) {
-      return false;
-    }
-    if (!(typeof v47 === "string")) {
+    const v87 = o86.id;
+    if (!(typeof v87 === "string")) {
       return false;
     }
   }
   {
-    const v50 = o46.name;
-    if (v50 === undefined) {
-      return false;
-    }
-    if (!(typeof v50 === "string")) {
+    const v92 = o86.name;
+    if (!(typeof v92 === "string")) {
       return false;
     }
   }
@@ -301,53 +263,52 @@ function is2(x: unknown, d: number): boolean {
 function check2(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
-      issue(p, "#/$defs/apps/result/properties/apps/items/type", "type", "must be object, got " + kindOf(x)),
+      issue(
+        p,
+        "#/$defs/apps/result/properties/apps/items/type",
+        "type",
+        ": must be object, got " + kindOf(x),
+      ),
     ];
   }
-  const o54 = x as Record<string, unknown>;
+  const o98 = x as Record<string, unknown>;
   {
-    const v55 = o54.id;
-    if (v55 === undefined) {
+    const v99 = o98.id;
+    if (!(typeof v99 === "string")) {
       return [
-        issue(
-          p,
-          "#/$defs/apps/result/properties/apps/items/required",
-          "required",
-          'must have required property "id"',
-        ),
-      ];
-    }
-    if (!(typeof v55 === "string")) {
-      return [
-        issue(
-          p + "/" + "id",
-          "#/$defs/apps/result/properties/apps/items/properties/id/type",
-          "type",
-          "must be string, got " + kindOf(v55),
-        ),
+        v99 === undefined
+          ? issue(
+              p,
+              "#/$defs/apps/result/properties/apps/items/required",
+              "required",
+              ': must have required property "id"',
+            )
+          : issue(
+              p + "/id",
+              "#/$defs/apps/result/properties/apps/items/properties/id/type",
+              "type",
+              ": must be string, got " + kindOf(v99),
+            ),
       ];
     }
   }
   {
-    const v58 = o54.name;
-    if (v58 === undefined) {
+    const v104 = o98.name;
+    if (!(typeof v104 === "string")) {
       return [
-        issue(
-          p,
-          "#/$defs/apps/result/properties/apps/items/required",
-          "required",
-          'must have required property "name"',
-        ),
-      ];
-    }
-    if (!(typeof v58 === "string")) {
-      return [
-        issue(
-          p + "/" + "name",
-          "#/$defs/apps/result/properties/apps/items/properties/name/type",
-          "type",
-          "must be string, got " + kindOf(v58),
-        ),
+        v104 === undefined
+          ? issue(
+              p,
+              "#/$defs/apps/result/properties/apps/items/required",
+              "required",
+              ': must have required property "name"',
+            )
+          : issue(
+              p + "/name",
+              "#/$defs/apps/result/properties/apps/items/properties/name/type",
+              "type",
+              ": must be string, got " + kindOf(v104),
+            ),
       ];
     }
   }
@@ -365,7 +326,7 @@ function is3(x: unknown, d: number): boolean {
 }
 function check3(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/apps/params/type", "type", "must be object, got " + kindOf(x))];
+    return [issue(p, "#/$defs/apps/params/type", "type", ": must be object, got " + kindOf(x))];
   }
 
   return undefined;
@@ -377,42 +338,30 @@ function is4(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o66 = x as Record<string, unknown>;
+  const o114 = x as Record<string, unknown>;
   {
-    const v67 = o66.apps;
-    if (v67 === undefined) {
+    const v115 = o114.apps;
+    if (!Array.isArray(v115)) {
       return false;
     }
-    if (!Array.isArray(v67)) {
-      return false;
-    }
-    const a68 = v67 as unknown[];
-    for (let i69 = 0; i69 < a68.length; i69++) {
-      const item70 = a68[i69];
-      if (item70 === undefined) {
+    const a132 = v115 as unknown[];
+    for (let i133 = 0; i133 < a132.length; i133++) {
+      const item134 = a132[i133];
+
+      if (typeof item134 !== "object" || item134 === null || Array.isArray(item134)) {
         return false;
-      } else {
-        if (typeof item70 !== "object" || item70 === null || Array.isArray(item70)) {
+      }
+      const o136 = item134 as Record<string, unknown>;
+      {
+        const v137 = o136.id;
+        if (!(typeof v137 === "string")) {
           return false;
         }
-        const o72 = item70 as Record<string, unknown>;
-        {
-          const v73 = o72.id;
-          if (v73 === undefined) {
-            return false;
-          }
-          if (!(typeof v73 === "string")) {
-            return false;
-          }
-        }
-        {
-          const v76 = o72.name;
-          if (v76 === undefined) {
-            return false;
-          }
-          if (!(typeof v76 === "string")) {
-            return false;
-          }
+      }
+      {
+        const v142 = o136.name;
+        if (!(typeof v142 === "string")) {
+          return false;
         }
       }
     }
@@ -421,17 +370,78 @@ function is4(x: unknown, d: number): boolean {
 }
 function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/apps/result/type", "type", "must be object, got " + kindOf(x))];
+    return [issue(p, "#/$defs/apps/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o81 = x as Record<string, unknown>;
+  const o149 = x as Record<string, unknown>;
   {
-    const v82 = o81.apps;
-    if (v82 === undefined) {
-      return [issue(p, "#/$defs/apps/result/required", "required", 'must have required property "apps"')];
+    const v150 = o149.apps;
+    if (!Array.isArray(v150)) {
+      return [
+        v150 === undefined
+          ? issue(p, "#/$defs/apps/result/required", "required", ': must have required property "apps"')
+          : issue(
+              p + "/apps",
+              "#/$defs/apps/result/properties/apps/type",
+              "type",
+              ": must be array, got " + kindOf(v150),
+            ),
+      ];
     }
-    {
-      const issues = check20(v82, p + "/" + "apps", d);
-      if (issues !== undefined) return issues;
+    const a167 = v150 as unknown[];
+    for (let i168 = 0; i168 < a167.length; i168++) {
+      const item169 = a167[i168];
+
+      if (typeof item169 !== "object" || item169 === null || Array.isArray(item169)) {
+        return [
+          issue(
+            p + "/apps" + "/" + i168,
+            "#/$defs/apps/result/properties/apps/items/type",
+            "type",
+            ": must be object, got " + kindOf(item169),
+          ),
+        ];
+      }
+      const o171 = item169 as Record<string, unknown>;
+      {
+        const v172 = o171.id;
+        if (!(typeof v172 === "string")) {
+          return [
+            v172 === undefined
+              ? issue(
+                  p + "/apps" + "/" + i168,
+                  "#/$defs/apps/result/properties/apps/items/required",
+                  "required",
+                  ': must have required property "id"',
+                )
+              : issue(
+                  p + "/apps" + "/" + i168 + "/id",
+                  "#/$defs/apps/result/properties/apps/items/properties/id/type",
+                  "type",
+                  ": must be string, got " + kindOf(v172),
+                ),
+          ];
+        }
+      }
+      {
+        const v177 = o171.name;
+        if (!(typeof v177 === "string")) {
+          return [
+            v177 === undefined
+              ? issue(
+                  p + "/apps" + "/" + i168,
+                  "#/$defs/apps/result/properties/apps/items/required",
+                  "required",
+                  ': must have required property "name"',
+                )
+              : issue(
+                  p + "/apps" + "/" + i168 + "/name",
+                  "#/$defs/apps/result/properties/apps/items/properties/name/type",
+                  "type",
+                  ": must be string, got " + kindOf(v177),
+                ),
+          ];
+        }
+      }
     }
   }
   return undefined;
@@ -443,79 +453,100 @@ function is5(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o84 = x as Record<string, unknown>;
+  const o184 = x as Record<string, unknown>;
   {
-    const v85 = o84.token;
-    if (v85 === undefined) {
+    const v185 = o184.steps;
+    if (!Array.isArray(v185)) {
       return false;
     }
-    if (d >= 1000) {
+    const a192 = v185 as unknown[];
+    if (a192.length < 1) {
       return false;
     }
-    if (!is19(v85, d + 1)) return false;
+    if (a192.length > 20) {
+      return false;
+    }
+    for (let i193 = 0; i193 < a192.length; i193++) {
+      const item194 = a192[i193];
+
+      if (d >= 1000) {
+        return false;
+      }
+      if (!is18(item194, d + 1)) return false;
+    }
   }
   {
-    const v88 = o84.steps;
-    if (v88 === undefined) {
+    const v198 = o184.token;
+    if (!(typeof v198 === "string")) {
       return false;
-    }
-    if (!Array.isArray(v88)) {
-      return false;
-    }
-    const a89 = v88 as unknown[];
-    if (a89.length < 1) {
-      return false;
-    }
-    if (a89.length > 20) {
-      return false;
-    }
-    for (let i90 = 0; i90 < a89.length; i90++) {
-      const item91 = a89[i90];
-      if (item91 === undefined) {
-        return false;
-      } else {
-        if (d >= 1000) {
-          return false;
-        }
-        if (!is18(item91, d + 1)) return false;
-      }
     }
   }
   return true;
 }
 function check5(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/batch/params/type", "type", "must be object, got " + kindOf(x))];
+    return [issue(p, "#/$defs/batch/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o96 = x as Record<string, unknown>;
+  const o208 = x as Record<string, unknown>;
   {
-    const v97 = o96.token;
-    if (v97 === undefined) {
-      return [issue(p, "#/$defs/batch/params/required", "required", 'must have required property "token"')];
+    const v209 = o208.steps;
+    if (!Array.isArray(v209)) {
+      return [
+        v209 === undefined
+          ? issue(p, "#/$defs/batch/params/required", "required", ': must have required property "steps"')
+          : issue(
+              p + "/steps",
+              "#/$defs/batch/params/properties/steps/type",
+              "type",
+              ": must be array, got " + kindOf(v209),
+            ),
+      ];
     }
-    if (d >= 1000) {
+    const a216 = v209 as unknown[];
+    if (a216.length < 1) {
       return [
         issue(
-          p + "/" + "token",
-          "#/$defs/batch/params/properties/token/$ref",
-          "$ref",
-          "must not nest deeper than 1000 references",
+          p + "/steps",
+          "#/$defs/batch/params/properties/steps/minItems",
+          "minItems",
+          ": must have at least 1 items, got " + a216.length,
         ),
       ];
     }
-    {
-      const issues = check19(v97, p + "/" + "token", d + 1);
-      if (issues !== undefined) return issues;
+    if (a216.length > 20) {
+      return [
+        issue(
+          p + "/steps",
+          "#/$defs/batch/params/properties/steps/maxItems",
+          "maxItems",
+          ": must have at most 20 items, got " + a216.length,
+        ),
+      ];
+    }
+    for (let i217 = 0; i217 < a216.length; i217++) {
+      const item218 = a216[i217];
+
+      if (d >= 1000) {
+        return [
+          issue(
+            p + "/steps" + "/" + i217,
+            "#/$defs/batch/params/properties/steps/items/$ref",
+            "$ref",
+            ": must not nest deeper than 1000 references",
+          ),
+        ];
+      }
+      if (!is18(item218, d + 1)) return check18(item218, p + "/steps" + "/" + i217, d + 1);
     }
   }
   {
-    const v100 = o96.steps;
-    if (v100 === undefined) {
-      return [issue(p, "#/$defs/batch/params/required", "required", 'must have required property "steps"')];
-    }
-    {
-      const issues = check21(v100, p + "/" + "steps", d);
-      if (issues !== undefined) return issues;
+    const v222 = o208.token;
+    if (!(typeof v222 === "string")) {
+      return [
+        v222 === undefined
+          ? issue(p, "#/$defs/batch/params/required", "required", ': must have required property "token"')
+          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v222)),
+      ];
     }
   }
   return undefined;
@@ -527,77 +558,54 @@ function is6(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o102 = x as Record<string, unknown>;
+  const o232 = x as Record<string, unknown>;
   {
-    const v103 = o102.completed;
-    if (v103 === undefined) {
+    const v233 = o232.completed;
+    if (!(typeof v233 === "number" && Number.isInteger(v233))) {
       return false;
     }
-    if (!(typeof v103 === "number" && Number.isInteger(v103))) {
-      return false;
-    }
-    if ((v103 as number) < 0) {
+    if ((v233 as number) < 0) {
       return false;
     }
   }
   {
-    const v106 = o102.results;
-    if (v106 === undefined) {
+    const v238 = o232.error_code;
+    if (v238 === undefined) {
       return false;
     }
-    if (!Array.isArray(v106)) {
+    if (!(is20(v238, d) || is21(v238, d))) {
       return false;
     }
-    const a107 = v106 as unknown[];
-    for (let i108 = 0; i108 < a107.length; i108++) {
-      const item109 = a107[i108];
-      if (item109 === undefined) {
+  }
+  {
+    const v241 = o232.failed_step;
+    if (!((typeof v241 === "number" && Number.isInteger(v241)) || v241 === null)) {
+      return false;
+    }
+    if (typeof v241 === "number") {
+      if ((v241 as number) < 0) {
         return false;
-      } else {
-        if (typeof item109 !== "object" || item109 === null || Array.isArray(item109)) {
+      }
+    }
+  }
+  {
+    const v246 = o232.results;
+    if (!Array.isArray(v246)) {
+      return false;
+    }
+    const a258 = v246 as unknown[];
+    for (let i259 = 0; i259 < a258.length; i259++) {
+      const item260 = a258[i259];
+
+      if (typeof item260 !== "object" || item260 === null || Array.isArray(item260)) {
+        return false;
+      }
+      const o262 = item260 as Record<string, unknown>;
+      {
+        const v263 = o262.receipt_id;
+        if (!(typeof v263 === "string")) {
           return false;
         }
-        const o111 = item109 as Record<string, unknown>;
-        {
-          const v112 = o111.receipt_id;
-          if (v112 === undefined) {
-            return false;
-          }
-          if (!(typeof v112 === "string")) {
-            return false;
-          }
-        }
-      }
-    }
-  }
-  {
-    const v116 = o102.failed_step;
-    if (v116 === undefined) {
-      return false;
-    }
-    if (!((typeof v116 === "number" && Number.isInteger(v116)) || v116 === null)) {
-      return false;
-    }
-    if (typeof v116 === "number") {
-      if ((v116 as number) < 0) {
-        return false;
-      }
-    }
-  }
-  {
-    const v119 = o102.error_code;
-    if (v119 === undefined) {
-      return false;
-    }
-    {
-      let matches122 = 0;
-      if (is22(v119, d)) matches122++;
-      if (is23(v119, d)) matches122++;
-      if (matches122 === 0) {
-        return false;
-      }
-      if (matches122 > 1) {
-        return false;
       }
     }
   }
@@ -605,87 +613,149 @@ function is6(x: unknown, d: number): boolean {
 }
 function check6(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/batch/result/type", "type", "must be object, got " + kindOf(x))];
+    return [issue(p, "#/$defs/batch/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o124 = x as Record<string, unknown>;
+  const o270 = x as Record<string, unknown>;
   {
-    const v125 = o124.completed;
-    if (v125 === undefined) {
+    const v271 = o270.completed;
+    if (!(typeof v271 === "number" && Number.isInteger(v271))) {
       return [
-        issue(p, "#/$defs/batch/result/required", "required", 'must have required property "completed"'),
+        v271 === undefined
+          ? issue(p, "#/$defs/batch/result/required", "required", ': must have required property "completed"')
+          : issue(
+              p + "/completed",
+              "#/$defs/batch/result/properties/completed/type",
+              "type",
+              ": must be integer, got " + kindOf(v271),
+            ),
       ];
     }
-    if (!(typeof v125 === "number" && Number.isInteger(v125))) {
+    if ((v271 as number) < 0) {
       return [
         issue(
-          p + "/" + "completed",
-          "#/$defs/batch/result/properties/completed/type",
-          "type",
-          "must be integer, got " + kindOf(v125),
-        ),
-      ];
-    }
-    if ((v125 as number) < 0) {
-      return [
-        issue(
-          p + "/" + "completed",
+          p + "/completed",
           "#/$defs/batch/result/properties/completed/minimum",
           "minimum",
-          "must be >= 0, got " + (v125 as number),
+          ": must be >= 0, got " + (v271 as number),
         ),
       ];
     }
   }
   {
-    const v128 = o124.results;
-    if (v128 === undefined) {
-      return [issue(p, "#/$defs/batch/result/required", "required", 'must have required property "results"')];
-    }
-    {
-      const issues = check24(v128, p + "/" + "results", d);
-      if (issues !== undefined) return issues;
-    }
-  }
-  {
-    const v129 = o124.failed_step;
-    if (v129 === undefined) {
+    const v276 = o270.error_code;
+    if (v276 === undefined) {
       return [
-        issue(p, "#/$defs/batch/result/required", "required", 'must have required property "failed_step"'),
+        issue(p, "#/$defs/batch/result/required", "required", ': must have required property "error_code"'),
       ];
     }
-    if (!((typeof v129 === "number" && Number.isInteger(v129)) || v129 === null)) {
-      return [
-        issue(
-          p + "/" + "failed_step",
-          "#/$defs/batch/result/properties/failed_step/type",
-          "type",
-          "must be integer or null, got " + kindOf(v129),
-        ),
-      ];
-    }
-    if (typeof v129 === "number") {
-      if ((v129 as number) < 0) {
+    if (!(is20(v276, d) || is21(v276, d))) {
+      const reasons279 =
+        typeof v276 === "string"
+          ? check20(v276, p + "/error_code", d)
+          : v276 === null
+            ? check21(v276, p + "/error_code", d)
+            : undefined;
+      if (reasons279 === undefined)
         return [
           issue(
-            p + "/" + "failed_step",
+            p + "/error_code",
+            "#/$defs/batch/result/properties/error_code/oneOf",
+            "oneOf",
+            ": must match exactly one schema in oneOf, matched none",
+          ),
+        ];
+      reasons279.push(
+        issue(
+          p + "/error_code",
+          "#/$defs/batch/result/properties/error_code/oneOf",
+          "oneOf",
+          ": must match exactly one schema in oneOf, matched none",
+        ),
+      );
+      return reasons279;
+    }
+  }
+  {
+    const v280 = o270.failed_step;
+    if (!((typeof v280 === "number" && Number.isInteger(v280)) || v280 === null)) {
+      return [
+        v280 === undefined
+          ? issue(
+              p,
+              "#/$defs/batch/result/required",
+              "required",
+              ': must have required property "failed_step"',
+            )
+          : issue(
+              p + "/failed_step",
+              "#/$defs/batch/result/properties/failed_step/type",
+              "type",
+              ": must be integer or null, got " + kindOf(v280),
+            ),
+      ];
+    }
+    if (typeof v280 === "number") {
+      if ((v280 as number) < 0) {
+        return [
+          issue(
+            p + "/failed_step",
             "#/$defs/batch/result/properties/failed_step/minimum",
             "minimum",
-            "must be >= 0, got " + (v129 as number),
+            ": must be >= 0, got " + (v280 as number),
           ),
         ];
       }
     }
   }
   {
-    const v132 = o124.error_code;
-    if (v132 === undefined) {
+    const v285 = o270.results;
+    if (!Array.isArray(v285)) {
       return [
-        issue(p, "#/$defs/batch/result/required", "required", 'must have required property "error_code"'),
+        v285 === undefined
+          ? issue(p, "#/$defs/batch/result/required", "required", ': must have required property "results"')
+          : issue(
+              p + "/results",
+              "#/$defs/batch/result/properties/results/type",
+              "type",
+              ": must be array, got " + kindOf(v285),
+            ),
       ];
     }
-    {
-      const issues = check25(v132, p + "/" + "error_code", d);
-      if (issues !== undefined) return issues;
+    const a297 = v285 as unknown[];
+    for (let i298 = 0; i298 < a297.length; i298++) {
+      const item299 = a297[i298];
+
+      if (typeof item299 !== "object" || item299 === null || Array.isArray(item299)) {
+        return [
+          issue(
+            p + "/results" + "/" + i298,
+            "#/$defs/batch/result/properties/results/items/type",
+            "type",
+            ": must be object, got " + kindOf(item299),
+          ),
+        ];
+      }
+      const o301 = item299 as Record<string, unknown>;
+      {
+        const v302 = o301.receipt_id;
+        if (!(typeof v302 === "string")) {
+          return [
+            v302 === undefined
+              ? issue(
+                  p + "/results" + "/" + i298,
+                  "#/$defs/batch/result/properties/results/items/required",
+                  "required",
+                  ': must have required property "receipt_id"',
+                )
+              : issue(
+                  p + "/results" + "/" + i298 + "/receipt_id",
+                  "#/$defs/batch/result/properties/results/items/properties/receipt_id/type",
+                  "type",
+                  ": must be string, got " + kindOf(v302),
+                ),
+          ];
+        }
+      }
     }
   }
   return undefined;
@@ -697,13 +767,10 @@ function is7(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o134 = x as Record<string, unknown>;
+  const o309 = x as Record<string, unknown>;
   {
-    const v135 = o134.receipt_id;
-    if (v135 === undefined) {
-      return false;
-    }
-    if (!(typeof v135 === "string")) {
+    const v310 = o309.receipt_id;
+    if (!(typeof v310 === "string")) {
       return false;
     }
   }
@@ -716,31 +783,28 @@ function check7(x: unknown, p: string, d: number): ValidationIssue[] | undefined
         p,
         "#/$defs/batch/result/properties/results/items/type",
         "type",
-        "must be object, got " + kindOf(x),
+        ": must be object, got " + kindOf(x),
       ),
     ];
   }
-  const o139 = x as Record<string, unknown>;
+  const o316 = x as Record<string, unknown>;
   {
-    const v140 = o139.receipt_id;
-    if (v140 === undefined) {
+    const v317 = o316.receipt_id;
+    if (!(typeof v317 === "string")) {
       return [
-        issue(
-          p,
-          "#/$defs/batch/result/properties/results/items/required",
-          "required",
-          'must have required property "receipt_id"',
-        ),
-      ];
-    }
-    if (!(typeof v140 === "string")) {
-      return [
-        issue(
-          p + "/" + "receipt_id",
-          "#/$defs/batch/result/properties/results/items/properties/receipt_id/type",
-          "type",
-          "must be string, got " + kindOf(v140),
-        ),
+        v317 === undefined
+          ? issue(
+              p,
+              "#/$defs/batch/result/properties/results/items/required",
+              "required",
+              ': must have required property "receipt_id"',
+            )
+          : issue(
+              p + "/receipt_id",
+              "#/$defs/batch/result/properties/results/items/properties/receipt_id/type",
+              "type",
+              ": must be string, got " + kindOf(v317),
+            ),
       ];
     }
   }
@@ -760,7 +824,7 @@ function is8(x: unknown, d: number): boolean {
 }
 function check8(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (!(typeof x === "string")) {
-    return [issue(p, "#/$defs/elementOp/type", "type", "must be string, got " + kindOf(x))];
+    return [issue(p, "#/$defs/elementOp/type", "type", ": must be string, got " + kindOf(x))];
   }
   if (!(x === "click" || x === "type" || x === "press")) {
     return [
@@ -768,7 +832,7 @@ function check8(x: unknown, p: string, d: number): ValidationIssue[] | undefined
         p,
         "#/$defs/elementOp/enum",
         "enum",
-        'must be equal to one of the allowed values: "click", "type", "press"',
+        ': must be equal to one of the allowed values: "click", "type", "press"',
       ),
     ];
   }
@@ -786,7 +850,7 @@ function is9(x: unknown, d: number): boolean {
 }
 function check9(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (!(typeof x === "string")) {
-    return [issue(p, "#/$defs/elementRef/type", "type", "must be string, got " + kindOf(x))];
+    return [issue(p, "#/$defs/elementRef/type", "type", ": must be string, got " + kindOf(x))];
   }
 
   return undefined;
@@ -798,42 +862,28 @@ function is10(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o152 = x as Record<string, unknown>;
+  const o331 = x as Record<string, unknown>;
   {
-    const v153 = o152.token;
-    if (v153 === undefined) {
+    const v332 = o331.token;
+    if (!(typeof v332 === "string")) {
       return false;
     }
-    if (d >= 1000) {
-      return false;
-    }
-    if (!is19(v153, d + 1)) return false;
   }
   return true;
 }
 function check10(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/end/params/type", "type", "must be object, got " + kindOf(x))];
+    return [issue(p, "#/$defs/end/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o157 = x as Record<string, unknown>;
+  const o342 = x as Record<string, unknown>;
   {
-    const v158 = o157.token;
-    if (v158 === undefined) {
-      return [issue(p, "#/$defs/end/params/required", "required", 'must have required property "token"')];
-    }
-    if (d >= 1000) {
+    const v343 = o342.token;
+    if (!(typeof v343 === "string")) {
       return [
-        issue(
-          p + "/" + "token",
-          "#/$defs/end/params/properties/token/$ref",
-          "$ref",
-          "must not nest deeper than 1000 references",
-        ),
+        v343 === undefined
+          ? issue(p, "#/$defs/end/params/required", "required", ': must have required property "token"')
+          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v343)),
       ];
-    }
-    {
-      const issues = check19(v158, p + "/" + "token", d + 1);
-      if (issues !== undefined) return issues;
     }
   }
   return undefined;
@@ -845,37 +895,28 @@ function is11(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o162 = x as Record<string, unknown>;
+  const o353 = x as Record<string, unknown>;
   {
-    const v163 = o162.ended;
-    if (v163 === undefined) {
-      return false;
-    }
-    if (!(typeof v163 === "boolean")) {
-      return false;
-    }
-    if (v163 !== true) {
+    const v354 = o353.bundle_id;
+    if (!(typeof v354 === "string")) {
       return false;
     }
   }
   {
-    const v166 = o162.bundle_id;
-    if (v166 === undefined) {
+    const v359 = o353.bundle_state;
+    if (!(typeof v359 === "string")) {
       return false;
     }
-    if (!(typeof v166 === "string")) {
+    if (!(v359 === "complete" || v359 === "killed")) {
       return false;
     }
   }
   {
-    const v169 = o162.bundle_state;
-    if (v169 === undefined) {
+    const v364 = o353.ended;
+    if (!(typeof v364 === "boolean")) {
       return false;
     }
-    if (!(typeof v169 === "string")) {
-      return false;
-    }
-    if (!(v169 === "complete" || v169 === "killed")) {
+    if (v364 !== true) {
       return false;
     }
   }
@@ -883,75 +924,75 @@ function is11(x: unknown, d: number): boolean {
 }
 function check11(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/end/result/type", "type", "must be object, got " + kindOf(x))];
+    return [issue(p, "#/$defs/end/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o173 = x as Record<string, unknown>;
+  const o370 = x as Record<string, unknown>;
   {
-    const v174 = o173.ended;
-    if (v174 === undefined) {
-      return [issue(p, "#/$defs/end/result/required", "required", 'must have required property "ended"')];
-    }
-    if (!(typeof v174 === "boolean")) {
+    const v371 = o370.bundle_id;
+    if (!(typeof v371 === "string")) {
       return [
-        issue(
-          p + "/" + "ended",
-          "#/$defs/end/result/properties/ended/type",
-          "type",
-          "must be boolean, got " + kindOf(v174),
-        ),
-      ];
-    }
-    if (v174 !== true) {
-      return [
-        issue(
-          p + "/" + "ended",
-          "#/$defs/end/result/properties/ended/const",
-          "const",
-          "must be equal to constant true",
-        ),
+        v371 === undefined
+          ? issue(p, "#/$defs/end/result/required", "required", ': must have required property "bundle_id"')
+          : issue(
+              p + "/bundle_id",
+              "#/$defs/end/result/properties/bundle_id/type",
+              "type",
+              ": must be string, got " + kindOf(v371),
+            ),
       ];
     }
   }
   {
-    const v177 = o173.bundle_id;
-    if (v177 === undefined) {
-      return [issue(p, "#/$defs/end/result/required", "required", 'must have required property "bundle_id"')];
-    }
-    if (!(typeof v177 === "string")) {
+    const v376 = o370.bundle_state;
+    if (!(typeof v376 === "string")) {
       return [
-        issue(
-          p + "/" + "bundle_id",
-          "#/$defs/end/result/properties/bundle_id/type",
-          "type",
-          "must be string, got " + kindOf(v177),
-        ),
+        v376 === undefined
+          ? issue(
+              p,
+              "#/$defs/end/result/required",
+              "required",
+              ': must have required property "bundle_state"',
+            )
+          : issue(
+              p + "/bundle_state",
+              "#/$defs/end/result/properties/bundle_state/type",
+              "type",
+              ": must be string, got " + kindOf(v376),
+            ),
       ];
     }
-  }
-  {
-    const v180 = o173.bundle_state;
-    if (v180 === undefined) {
-      return [
-        issue(p, "#/$defs/end/result/required", "required", 'must have required property "bundle_state"'),
-      ];
-    }
-    if (!(typeof v180 === "string")) {
+    if (!(v376 === "complete" || v376 === "killed")) {
       return [
         issue(
-          p + "/" + "bundle_state",
-          "#/$defs/end/result/properties/bundle_state/type",
-          "type",
-          "must be string, got " + kindOf(v180),
-        ),
-      ];
-    }
-    if (!(v180 === "complete" || v180 === "killed")) {
-      return [
-        issue(
-          p + "/" + "bundle_state",
+          p + "/bundle_state",
           "#/$defs/end/result/properties/bundle_state/enum",
           "enum",
-          'must be equal to one of the allowed values: "complete", "killed"',
+          ': must be equal to one of the allowed values: "complete", "killed"',
+        ),
+      ];
+    }
+  }
+  {
+    const v381 = o370.ended;
+    if (!(typeof v381 === "boolean")) {
+      return [
+        v381 === undefined
+          ? issue(p, "#/$defs/end/result/required", "required", ': must have required property "ended"')
+          : issue(
+              p + "/ended",
+              "#/$defs/end/result/properties/ended/type",
+              "type",
+              ": must be boolean, got " + kindOf(v381),
+            ),
+      ];
+    }
+    if (v381 !== true) {
+      return [
+        issue(
+          p + "/ended",
+          "#/$defs/end/result/properties/ended/const",
+          "const",
+          ": must be equal to constant true",
         ),
       ];
     }
@@ -972,7 +1013,7 @@ function is12(x: unknown, d: number): boolean {
 }
 function check12(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (!(typeof x === "string")) {
-    return [issue(p, "#/$defs/errorCode/type", "type", "must be string, got " + kindOf(x))];
+    return [issue(p, "#/$defs/errorCode/type", "type", ": must be string, got " + kindOf(x))];
   }
   if (!allowed0.has(x)) {
     return [
@@ -980,7 +1021,7 @@ function check12(x: unknown, p: string, d: number): ValidationIssue[] | undefine
         p,
         "#/$defs/errorCode/enum",
         "enum",
-        'must be equal to one of the allowed values: "demo_disabled", "consent_denied", "invalid_token", "session_ended", "session_killed", "unknown_app", "not_armed", "permission_missing", …',
+        ': must be equal to one of the allowed values: "demo_disabled", "consent_denied", "invalid_token", "session_ended", "session_killed", "unknown_app", "not_armed", "permission_missing", …',
       ),
     ];
   }
@@ -993,22 +1034,16 @@ function is13(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o188 = x as Record<string, unknown>;
+  const o391 = x as Record<string, unknown>;
   {
-    const v189 = o188.app;
-    if (v189 === undefined) {
-      return false;
-    }
-    if (!(typeof v189 === "string")) {
+    const v392 = o391.agent_name;
+    if (!(typeof v392 === "string")) {
       return false;
     }
   }
   {
-    const v192 = o188.agent_name;
-    if (v192 === undefined) {
-      return false;
-    }
-    if (!(typeof v192 === "string")) {
+    const v397 = o391.app;
+    if (!(typeof v397 === "string")) {
       return false;
     }
   }
@@ -1016,40 +1051,41 @@ function is13(x: unknown, d: number): boolean {
 }
 function check13(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/request/params/type", "type", "must be object, got " + kindOf(x))];
+    return [issue(p, "#/$defs/request/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o196 = x as Record<string, unknown>;
+  const o403 = x as Record<string, unknown>;
   {
-    const v197 = o196.app;
-    if (v197 === undefined) {
-      return [issue(p, "#/$defs/request/params/required", "required", 'must have required property "app"')];
-    }
-    if (!(typeof v197 === "string")) {
+    const v404 = o403.agent_name;
+    if (!(typeof v404 === "string")) {
       return [
-        issue(
-          p + "/" + "app",
-          "#/$defs/request/params/properties/app/type",
-          "type",
-          "must be string, got " + kindOf(v197),
-        ),
+        v404 === undefined
+          ? issue(
+              p,
+              "#/$defs/request/params/required",
+              "required",
+              ': must have required property "agent_name"',
+            )
+          : issue(
+              p + "/agent_name",
+              "#/$defs/request/params/properties/agent_name/type",
+              "type",
+              ": must be string, got " + kindOf(v404),
+            ),
       ];
     }
   }
   {
-    const v200 = o196.agent_name;
-    if (v200 === undefined) {
+    const v409 = o403.app;
+    if (!(typeof v409 === "string")) {
       return [
-        issue(p, "#/$defs/request/params/required", "required", 'must have required property "agent_name"'),
-      ];
-    }
-    if (!(typeof v200 === "string")) {
-      return [
-        issue(
-          p + "/" + "agent_name",
-          "#/$defs/request/params/properties/agent_name/type",
-          "type",
-          "must be string, got " + kindOf(v200),
-        ),
+        v409 === undefined
+          ? issue(p, "#/$defs/request/params/required", "required", ': must have required property "app"')
+          : issue(
+              p + "/app",
+              "#/$defs/request/params/properties/app/type",
+              "type",
+              ": must be string, got " + kindOf(v409),
+            ),
       ];
     }
   }
@@ -1062,32 +1098,22 @@ function is14(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o204 = x as Record<string, unknown>;
+  const o415 = x as Record<string, unknown>;
   {
-    const v205 = o204.session;
-    if (v205 === undefined) {
-      return false;
-    }
-    if (!(typeof v205 === "string")) {
+    const v416 = o415.app;
+    if (!(typeof v416 === "string")) {
       return false;
     }
   }
   {
-    const v208 = o204.token;
-    if (v208 === undefined) {
+    const v421 = o415.session;
+    if (!(typeof v421 === "string")) {
       return false;
     }
-    if (d >= 1000) {
-      return false;
-    }
-    if (!is19(v208, d + 1)) return false;
   }
   {
-    const v211 = o204.app;
-    if (v211 === undefined) {
-      return false;
-    }
-    if (!(typeof v211 === "string")) {
+    const v426 = o415.token;
+    if (!(typeof v426 === "string")) {
       return false;
     }
   }
@@ -1095,60 +1121,46 @@ function is14(x: unknown, d: number): boolean {
 }
 function check14(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/request/result/type", "type", "must be object, got " + kindOf(x))];
+    return [issue(p, "#/$defs/request/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o215 = x as Record<string, unknown>;
+  const o436 = x as Record<string, unknown>;
   {
-    const v216 = o215.session;
-    if (v216 === undefined) {
+    const v437 = o436.app;
+    if (!(typeof v437 === "string")) {
       return [
-        issue(p, "#/$defs/request/result/required", "required", 'must have required property "session"'),
-      ];
-    }
-    if (!(typeof v216 === "string")) {
-      return [
-        issue(
-          p + "/" + "session",
-          "#/$defs/request/result/properties/session/type",
-          "type",
-          "must be string, got " + kindOf(v216),
-        ),
+        v437 === undefined
+          ? issue(p, "#/$defs/request/result/required", "required", ': must have required property "app"')
+          : issue(
+              p + "/app",
+              "#/$defs/request/result/properties/app/type",
+              "type",
+              ": must be string, got " + kindOf(v437),
+            ),
       ];
     }
   }
   {
-    const v219 = o215.token;
-    if (v219 === undefined) {
-      return [issue(p, "#/$defs/request/result/required", "required", 'must have required property "token"')];
-    }
-    if (d >= 1000) {
+    const v442 = o436.session;
+    if (!(typeof v442 === "string")) {
       return [
-        issue(
-          p + "/" + "token",
-          "#/$defs/request/result/properties/token/$ref",
-          "$ref",
-          "must not nest deeper than 1000 references",
-        ),
+        v442 === undefined
+          ? issue(p, "#/$defs/request/result/required", "required", ': must have required property "session"')
+          : issue(
+              p + "/session",
+              "#/$defs/request/result/properties/session/type",
+              "type",
+              ": must be string, got " + kindOf(v442),
+            ),
       ];
-    }
-    {
-      const issues = check19(v219, p + "/" + "token", d + 1);
-      if (issues !== undefined) return issues;
     }
   }
   {
-    const v222 = o215.app;
-    if (v222 === undefined) {
-      return [issue(p, "#/$defs/request/result/required", "required", 'must have required property "app"')];
-    }
-    if (!(typeof v222 === "string")) {
+    const v447 = o436.token;
+    if (!(typeof v447 === "string")) {
       return [
-        issue(
-          p + "/" + "app",
-          "#/$defs/request/result/properties/app/type",
-          "type",
-          "must be string, got " + kindOf(v222),
-        ),
+        v447 === undefined
+          ? issue(p, "#/$defs/request/result/required", "required", ': must have required property "token"')
+          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v447)),
       ];
     }
   }
@@ -1161,54 +1173,40 @@ function is15(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o226 = x as Record<string, unknown>;
+  const o457 = x as Record<string, unknown>;
   {
-    const v227 = o226.ref;
-    if (v227 === undefined) {
-      return false;
-    }
-    if (d >= 1000) {
-      return false;
-    }
-    if (!is9(v227, d + 1)) return false;
-  }
-  {
-    const v230 = o226.role;
-    if (v230 === undefined) {
-      return false;
-    }
-    if (!(typeof v230 === "string")) {
+    const v458 = o457.label;
+    if (!(typeof v458 === "string")) {
       return false;
     }
   }
   {
-    const v233 = o226.label;
-    if (v233 === undefined) {
+    const v463 = o457.ops;
+    if (!Array.isArray(v463)) {
       return false;
     }
-    if (!(typeof v233 === "string")) {
-      return false;
-    }
-  }
-  {
-    const v236 = o226.ops;
-    if (v236 === undefined) {
-      return false;
-    }
-    if (!Array.isArray(v236)) {
-      return false;
-    }
-    const a237 = v236 as unknown[];
-    for (let i238 = 0; i238 < a237.length; i238++) {
-      const item239 = a237[i238];
-      if (item239 === undefined) {
+    const a472 = v463 as unknown[];
+    for (let i473 = 0; i473 < a472.length; i473++) {
+      const item474 = a472[i473];
+
+      if (!(typeof item474 === "string")) {
         return false;
-      } else {
-        if (d >= 1000) {
-          return false;
-        }
-        if (!is8(item239, d + 1)) return false;
       }
+      if (!(item474 === "click" || item474 === "type" || item474 === "press")) {
+        return false;
+      }
+    }
+  }
+  {
+    const v480 = o457.ref;
+    if (!(typeof v480 === "string")) {
+      return false;
+    }
+  }
+  {
+    const v489 = o457.role;
+    if (!(typeof v489 === "string")) {
+      return false;
     }
   }
   return true;
@@ -1220,99 +1218,109 @@ function check15(x: unknown, p: string, d: number): ValidationIssue[] | undefine
         p,
         "#/$defs/snapshot/result/properties/elements/items/type",
         "type",
-        "must be object, got " + kindOf(x),
+        ": must be object, got " + kindOf(x),
       ),
     ];
   }
-  const o244 = x as Record<string, unknown>;
+  const o495 = x as Record<string, unknown>;
   {
-    const v245 = o244.ref;
-    if (v245 === undefined) {
+    const v496 = o495.label;
+    if (!(typeof v496 === "string")) {
       return [
-        issue(
-          p,
-          "#/$defs/snapshot/result/properties/elements/items/required",
-          "required",
-          'must have required property "ref"',
-        ),
-      ];
-    }
-    if (d >= 1000) {
-      return [
-        issue(
-          p + "/" + "ref",
-          "#/$defs/snapshot/result/properties/elements/items/properties/ref/$ref",
-          "$ref",
-          "must not nest deeper than 1000 references",
-        ),
-      ];
-    }
-    {
-      const issues = check9(v245, p + "/" + "ref", d + 1);
-      if (issues !== undefined) return issues;
-    }
-  }
-  {
-    const v248 = o244.role;
-    if (v248 === undefined) {
-      return [
-        issue(
-          p,
-          "#/$defs/snapshot/result/properties/elements/items/required",
-          "required",
-          'must have required property "role"',
-        ),
-      ];
-    }
-    if (!(typeof v248 === "string")) {
-      return [
-        issue(
-          p + "/" + "role",
-          "#/$defs/snapshot/result/properties/elements/items/properties/role/type",
-          "type",
-          "must be string, got " + kindOf(v248),
-        ),
+        v496 === undefined
+          ? issue(
+              p,
+              "#/$defs/snapshot/result/properties/elements/items/required",
+              "required",
+              ': must have required property "label"',
+            )
+          : issue(
+              p + "/label",
+              "#/$defs/snapshot/result/properties/elements/items/properties/label/type",
+              "type",
+              ": must be string, got " + kindOf(v496),
+            ),
       ];
     }
   }
   {
-    const v251 = o244.label;
-    if (v251 === undefined) {
+    const v501 = o495.ops;
+    if (!Array.isArray(v501)) {
       return [
-        issue(
-          p,
-          "#/$defs/snapshot/result/properties/elements/items/required",
-          "required",
-          'must have required property "label"',
-        ),
+        v501 === undefined
+          ? issue(
+              p,
+              "#/$defs/snapshot/result/properties/elements/items/required",
+              "required",
+              ': must have required property "ops"',
+            )
+          : issue(
+              p + "/ops",
+              "#/$defs/snapshot/result/properties/elements/items/properties/ops/type",
+              "type",
+              ": must be array, got " + kindOf(v501),
+            ),
       ];
     }
-    if (!(typeof v251 === "string")) {
+    const a510 = v501 as unknown[];
+    for (let i511 = 0; i511 < a510.length; i511++) {
+      const item512 = a510[i511];
+
+      if (!(typeof item512 === "string")) {
+        return [
+          issue(
+            p + "/ops" + "/" + i511,
+            "#/$defs/elementOp/type",
+            "type",
+            ": must be string, got " + kindOf(item512),
+          ),
+        ];
+      }
+      if (!(item512 === "click" || item512 === "type" || item512 === "press")) {
+        return [
+          issue(
+            p + "/ops" + "/" + i511,
+            "#/$defs/elementOp/enum",
+            "enum",
+            ': must be equal to one of the allowed values: "click", "type", "press"',
+          ),
+        ];
+      }
+    }
+  }
+  {
+    const v518 = o495.ref;
+    if (!(typeof v518 === "string")) {
       return [
-        issue(
-          p + "/" + "label",
-          "#/$defs/snapshot/result/properties/elements/items/properties/label/type",
-          "type",
-          "must be string, got " + kindOf(v251),
-        ),
+        v518 === undefined
+          ? issue(
+              p,
+              "#/$defs/snapshot/result/properties/elements/items/required",
+              "required",
+              ': must have required property "ref"',
+            )
+          : issue(p + "/ref", "#/$defs/elementRef/type", "type", ": must be string, got " + kindOf(v518)),
       ];
     }
   }
   {
-    const v254 = o244.ops;
-    if (v254 === undefined) {
+    const v527 = o495.role;
+    if (!(typeof v527 === "string")) {
       return [
-        issue(
-          p,
-          "#/$defs/snapshot/result/properties/elements/items/required",
-          "required",
-          'must have required property "ops"',
-        ),
+        v527 === undefined
+          ? issue(
+              p,
+              "#/$defs/snapshot/result/properties/elements/items/required",
+              "required",
+              ': must have required property "role"',
+            )
+          : issue(
+              p + "/role",
+              "#/$defs/snapshot/result/properties/elements/items/properties/role/type",
+              "type",
+              ": must be string, got " + kindOf(v527),
+            ),
       ];
-    }
-    {
-      const issues = check26(v254, p + "/" + "ops", d);
-      if (issues !== undefined) return issues;
     }
   }
   return undefined;
@@ -1324,44 +1332,28 @@ function is16(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o256 = x as Record<string, unknown>;
+  const o533 = x as Record<string, unknown>;
   {
-    const v257 = o256.token;
-    if (v257 === undefined) {
+    const v534 = o533.token;
+    if (!(typeof v534 === "string")) {
       return false;
     }
-    if (d >= 1000) {
-      return false;
-    }
-    if (!is19(v257, d + 1)) return false;
   }
   return true;
 }
 function check16(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/snapshot/params/type", "type", "must be object, got " + kindOf(x))];
+    return [issue(p, "#/$defs/snapshot/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o261 = x as Record<string, unknown>;
+  const o544 = x as Record<string, unknown>;
   {
-    const v262 = o261.token;
-    if (v262 === undefined) {
+    const v545 = o544.token;
+    if (!(typeof v545 === "string")) {
       return [
-        issue(p, "#/$defs/snapshot/params/required", "required", 'must have required property "token"'),
+        v545 === undefined
+          ? issue(p, "#/$defs/snapshot/params/required", "required", ': must have required property "token"')
+          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v545)),
       ];
-    }
-    if (d >= 1000) {
-      return [
-        issue(
-          p + "/" + "token",
-          "#/$defs/snapshot/params/properties/token/$ref",
-          "$ref",
-          "must not nest deeper than 1000 references",
-        ),
-      ];
-    }
-    {
-      const issues = check19(v262, p + "/" + "token", d + 1);
-      if (issues !== undefined) return issues;
     }
   }
   return undefined;
@@ -1373,85 +1365,62 @@ function is17(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o266 = x as Record<string, unknown>;
+  const o555 = x as Record<string, unknown>;
   {
-    const v267 = o266.capture_state;
-    if (v267 === undefined) {
+    const v556 = o555.capture_state;
+    if (!(typeof v556 === "string")) {
       return false;
     }
-    if (!(typeof v267 === "string")) {
-      return false;
-    }
-    if (!(v267 === "safe")) {
+    if (!(v556 === "safe")) {
       return false;
     }
   }
   {
-    const v270 = o266.elements;
-    if (v270 === undefined) {
+    const v561 = o555.elements;
+    if (!Array.isArray(v561)) {
       return false;
     }
-    if (!Array.isArray(v270)) {
-      return false;
-    }
-    const a271 = v270 as unknown[];
-    for (let i272 = 0; i272 < a271.length; i272++) {
-      const item273 = a271[i272];
-      if (item273 === undefined) {
+    const a604 = v561 as unknown[];
+    for (let i605 = 0; i605 < a604.length; i605++) {
+      const item606 = a604[i605];
+
+      if (typeof item606 !== "object" || item606 === null || Array.isArray(item606)) {
         return false;
-      } else {
-        if (typeof item273 !== "object" || item273 === null || Array.isArray(item273)) {
+      }
+      const o608 = item606 as Record<string, unknown>;
+      {
+        const v609 = o608.label;
+        if (!(typeof v609 === "string")) {
           return false;
         }
-        const o275 = item273 as Record<string, unknown>;
-        {
-          const v276 = o275.ref;
-          if (v276 === undefined) {
-            return false;
-          }
-          if (d >= 1000) {
-            return false;
-          }
-          if (!is9(v276, d + 1)) return false;
+      }
+      {
+        const v614 = o608.ops;
+        if (!Array.isArray(v614)) {
+          return false;
         }
-        {
-          const v279 = o275.role;
-          if (v279 === undefined) {
+        const a623 = v614 as unknown[];
+        for (let i624 = 0; i624 < a623.length; i624++) {
+          const item625 = a623[i624];
+
+          if (!(typeof item625 === "string")) {
             return false;
           }
-          if (!(typeof v279 === "string")) {
+          if (!(item625 === "click" || item625 === "type" || item625 === "press")) {
             return false;
           }
         }
-        {
-          const v282 = o275.label;
-          if (v282 === undefined) {
-            return false;
-          }
-          if (!(typeof v282 === "string")) {
-            return false;
-          }
+      }
+      {
+        const v631 = o608.ref;
+        if (!(typeof v631 === "string")) {
+          return false;
         }
-        {
-          const v285 = o275.ops;
-          if (v285 === undefined) {
-            return false;
-          }
-          if (!Array.isArray(v285)) {
-            return false;
-          }
-          const a286 = v285 as unknown[];
-          for (let i287 = 0; i287 < a286.length; i287++) {
-            const item288 = a286[i287];
-            if (item288 === undefined) {
-              return false;
-            } else {
-              if (d >= 1000) {
-                return false;
-              }
-              if (!is8(item288, d + 1)) return false;
-            }
-          }
+      }
+      {
+        const v640 = o608.role;
+        if (!(typeof v640 === "string")) {
+          return false;
         }
       }
     }
@@ -1460,52 +1429,178 @@ function is17(x: unknown, d: number): boolean {
 }
 function check17(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/snapshot/result/type", "type", "must be object, got " + kindOf(x))];
+    return [issue(p, "#/$defs/snapshot/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o294 = x as Record<string, unknown>;
+  const o647 = x as Record<string, unknown>;
   {
-    const v295 = o294.capture_state;
-    if (v295 === undefined) {
+    const v648 = o647.capture_state;
+    if (!(typeof v648 === "string")) {
       return [
-        issue(
-          p,
-          "#/$defs/snapshot/result/required",
-          "required",
-          'must have required property "capture_state"',
-        ),
+        v648 === undefined
+          ? issue(
+              p,
+              "#/$defs/snapshot/result/required",
+              "required",
+              ': must have required property "capture_state"',
+            )
+          : issue(
+              p + "/capture_state",
+              "#/$defs/snapshot/result/properties/capture_state/type",
+              "type",
+              ": must be string, got " + kindOf(v648),
+            ),
       ];
     }
-    if (!(typeof v295 === "string")) {
+    if (!(v648 === "safe")) {
       return [
         issue(
-          p + "/" + "capture_state",
-          "#/$defs/snapshot/result/properties/capture_state/type",
-          "type",
-          "must be string, got " + kindOf(v295),
-        ),
-      ];
-    }
-    if (!(v295 === "safe")) {
-      return [
-        issue(
-          p + "/" + "capture_state",
+          p + "/capture_state",
           "#/$defs/snapshot/result/properties/capture_state/enum",
           "enum",
-          'must be equal to one of the allowed values: "safe"',
+          ': must be equal to one of the allowed values: "safe"',
         ),
       ];
     }
   }
   {
-    const v298 = o294.elements;
-    if (v298 === undefined) {
+    const v653 = o647.elements;
+    if (!Array.isArray(v653)) {
       return [
-        issue(p, "#/$defs/snapshot/result/required", "required", 'must have required property "elements"'),
+        v653 === undefined
+          ? issue(
+              p,
+              "#/$defs/snapshot/result/required",
+              "required",
+              ': must have required property "elements"',
+            )
+          : issue(
+              p + "/elements",
+              "#/$defs/snapshot/result/properties/elements/type",
+              "type",
+              ": must be array, got " + kindOf(v653),
+            ),
       ];
     }
-    {
-      const issues = check27(v298, p + "/" + "elements", d);
-      if (issues !== undefined) return issues;
+    const a696 = v653 as unknown[];
+    for (let i697 = 0; i697 < a696.length; i697++) {
+      const item698 = a696[i697];
+
+      if (typeof item698 !== "object" || item698 === null || Array.isArray(item698)) {
+        return [
+          issue(
+            p + "/elements" + "/" + i697,
+            "#/$defs/snapshot/result/properties/elements/items/type",
+            "type",
+            ": must be object, got " + kindOf(item698),
+          ),
+        ];
+      }
+      const o700 = item698 as Record<string, unknown>;
+      {
+        const v701 = o700.label;
+        if (!(typeof v701 === "string")) {
+          return [
+            v701 === undefined
+              ? issue(
+                  p + "/elements" + "/" + i697,
+                  "#/$defs/snapshot/result/properties/elements/items/required",
+                  "required",
+                  ': must have required property "label"',
+                )
+              : issue(
+                  p + "/elements" + "/" + i697 + "/label",
+                  "#/$defs/snapshot/result/properties/elements/items/properties/label/type",
+                  "type",
+                  ": must be string, got " + kindOf(v701),
+                ),
+          ];
+        }
+      }
+      {
+        const v706 = o700.ops;
+        if (!Array.isArray(v706)) {
+          return [
+            v706 === undefined
+              ? issue(
+                  p + "/elements" + "/" + i697,
+                  "#/$defs/snapshot/result/properties/elements/items/required",
+                  "required",
+                  ': must have required property "ops"',
+                )
+              : issue(
+                  p + "/elements" + "/" + i697 + "/ops",
+                  "#/$defs/snapshot/result/properties/elements/items/properties/ops/type",
+                  "type",
+                  ": must be array, got " + kindOf(v706),
+                ),
+          ];
+        }
+        const a715 = v706 as unknown[];
+        for (let i716 = 0; i716 < a715.length; i716++) {
+          const item717 = a715[i716];
+
+          if (!(typeof item717 === "string")) {
+            return [
+              issue(
+                p + "/elements" + "/" + i697 + "/ops" + "/" + i716,
+                "#/$defs/elementOp/type",
+                "type",
+                ": must be string, got " + kindOf(item717),
+              ),
+            ];
+          }
+          if (!(item717 === "click" || item717 === "type" || item717 === "press")) {
+            return [
+              issue(
+                p + "/elements" + "/" + i697 + "/ops" + "/" + i716,
+                "#/$defs/elementOp/enum",
+                "enum",
+                ': must be equal to one of the allowed values: "click", "type", "press"',
+              ),
+            ];
+          }
+        }
+      }
+      {
+        const v723 = o700.ref;
+        if (!(typeof v723 === "string")) {
+          return [
+            v723 === undefined
+              ? issue(
+                  p + "/elements" + "/" + i697,
+                  "#/$defs/snapshot/result/properties/elements/items/required",
+                  "required",
+                  ': must have required property "ref"',
+                )
+              : issue(
+                  p + "/elements" + "/" + i697 + "/ref",
+                  "#/$defs/elementRef/type",
+                  "type",
+                  ": must be string, got " + kindOf(v723),
+                ),
+          ];
+        }
+      }
+      {
+        const v732 = o700.role;
+        if (!(typeof v732 === "string")) {
+          return [
+            v732 === undefined
+              ? issue(
+                  p + "/elements" + "/" + i697,
+                  "#/$defs/snapshot/result/properties/elements/items/required",
+                  "required",
+                  ': must have required property "role"',
+                )
+              : issue(
+                  p + "/elements" + "/" + i697 + "/role",
+                  "#/$defs/snapshot/result/properties/elements/items/properties/role/type",
+                  "type",
+                  ": must be string, got " + kindOf(v732),
+                ),
+          ];
+        }
+      }
     }
   }
   return undefined;
@@ -1517,39 +1612,34 @@ function is18(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o300 = x as Record<string, unknown>;
+  const o739 = x as Record<string, unknown>;
   {
-    const v301 = o300.ref;
-    if (v301 === undefined) {
-      return false;
-    }
-    if (d >= 1000) {
-      return false;
-    }
-    if (!is9(v301, d + 1)) return false;
-  }
-  {
-    const v304 = o300.op;
-    if (v304 === undefined) {
-      return false;
-    }
-    if (d >= 1000) {
-      return false;
-    }
-    if (!is8(v304, d + 1)) return false;
-  }
-  {
-    const v307 = o300.text;
-    if (v307 !== undefined) {
-      if (!(typeof v307 === "string")) {
+    const v740 = o739.key;
+    if (v740 !== undefined) {
+      if (!(typeof v740 === "string")) {
         return false;
       }
     }
   }
   {
-    const v310 = o300.key;
-    if (v310 !== undefined) {
-      if (!(typeof v310 === "string")) {
+    const v743 = o739.op;
+    if (!(typeof v743 === "string")) {
+      return false;
+    }
+    if (!(v743 === "click" || v743 === "type" || v743 === "press")) {
+      return false;
+    }
+  }
+  {
+    const v752 = o739.ref;
+    if (!(typeof v752 === "string")) {
+      return false;
+    }
+  }
+  {
+    const v761 = o739.text;
+    if (v761 !== undefined) {
+      if (!(typeof v761 === "string")) {
         return false;
       }
     }
@@ -1558,74 +1648,64 @@ function is18(x: unknown, d: number): boolean {
 }
 function check18(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/step/type", "type", "must be object, got " + kindOf(x))];
+    return [issue(p, "#/$defs/step/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o314 = x as Record<string, unknown>;
+  const o765 = x as Record<string, unknown>;
   {
-    const v315 = o314.ref;
-    if (v315 === undefined) {
-      return [issue(p, "#/$defs/step/required", "required", 'must have required property "ref"')];
-    }
-    if (d >= 1000) {
-      return [
-        issue(
-          p + "/" + "ref",
-          "#/$defs/step/properties/ref/$ref",
-          "$ref",
-          "must not nest deeper than 1000 references",
-        ),
-      ];
-    }
-    {
-      const issues = check9(v315, p + "/" + "ref", d + 1);
-      if (issues !== undefined) return issues;
-    }
-  }
-  {
-    const v318 = o314.op;
-    if (v318 === undefined) {
-      return [issue(p, "#/$defs/step/required", "required", 'must have required property "op"')];
-    }
-    if (d >= 1000) {
-      return [
-        issue(
-          p + "/" + "op",
-          "#/$defs/step/properties/op/$ref",
-          "$ref",
-          "must not nest deeper than 1000 references",
-        ),
-      ];
-    }
-    {
-      const issues = check8(v318, p + "/" + "op", d + 1);
-      if (issues !== undefined) return issues;
-    }
-  }
-  {
-    const v321 = o314.text;
-    if (v321 !== undefined) {
-      if (!(typeof v321 === "string")) {
+    const v766 = o765.key;
+    if (v766 !== undefined) {
+      if (!(typeof v766 === "string")) {
         return [
           issue(
-            p + "/" + "text",
-            "#/$defs/step/properties/text/type",
+            p + "/key",
+            "#/$defs/step/properties/key/type",
             "type",
-            "must be string, got " + kindOf(v321),
+            ": must be string, got " + kindOf(v766),
           ),
         ];
       }
     }
   }
   {
-    const v324 = o314.key;
-    if (v324 !== undefined) {
-      if (!(typeof v324 === "string")) {
+    const v769 = o765.op;
+    if (!(typeof v769 === "string")) {
+      return [
+        v769 === undefined
+          ? issue(p, "#/$defs/step/required", "required", ': must have required property "op"')
+          : issue(p + "/op", "#/$defs/elementOp/type", "type", ": must be string, got " + kindOf(v769)),
+      ];
+    }
+    if (!(v769 === "click" || v769 === "type" || v769 === "press")) {
+      return [
+        issue(
+          p + "/op",
+          "#/$defs/elementOp/enum",
+          "enum",
+          ': must be equal to one of the allowed values: "click", "type", "press"',
+        ),
+      ];
+    }
+  }
+  {
+    const v778 = o765.ref;
+    if (!(typeof v778 === "string")) {
+      return [
+        v778 === undefined
+          ? issue(p, "#/$defs/step/required", "required", ': must have required property "ref"')
+          : issue(p + "/ref", "#/$defs/elementRef/type", "type", ": must be string, got " + kindOf(v778)),
+      ];
+    }
+  }
+  {
+    const v787 = o765.text;
+    if (v787 !== undefined) {
+      if (!(typeof v787 === "string")) {
         return [
           issue(
-            p + "/" + "key",
-            "#/$defs/step/properties/key/type",
+            p + "/text",
+            "#/$defs/step/properties/text/type",
             "type",
-            "must be string, got " + kindOf(v324),
+            ": must be string, got " + kindOf(v787),
           ),
         ];
       }
@@ -1645,457 +1725,61 @@ function is19(x: unknown, d: number): boolean {
 }
 function check19(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (!(typeof x === "string")) {
-    return [issue(p, "#/$defs/token/type", "type", "must be string, got " + kindOf(x))];
+    return [issue(p, "#/$defs/token/type", "type", ": must be string, got " + kindOf(x))];
   }
 
   return undefined;
 }
 /**
- * #/$defs/apps/result/properties/apps
+ * #/$defs/batch/result/properties/error_code/oneOf/0
  */
 function is20(x: unknown, d: number): boolean {
-  if (!Array.isArray(x)) {
+  if (!(typeof x === "string")) {
     return false;
   }
-  const a331 = x as unknown[];
-  for (let i332 = 0; i332 < a331.length; i332++) {
-    const item333 = a331[i332];
-    if (item333 === undefined) {
-      return false;
-    } else {
-      if (typeof item333 !== "object" || item333 === null || Array.isArray(item333)) {
-        return false;
-      }
-      const o335 = item333 as Record<string, unknown>;
-      {
-        const v336 = o335.id;
-        if (v336 === undefined) {
-          return false;
-        }
-        if (!(typeof v336 === "string")) {
-          return false;
-        }
-      }
-      {
-        const v339 = o335.name;
-        if (v339 === undefined) {
-          return false;
-        }
-        if (!(typeof v339 === "string")) {
-          return false;
-        }
-      }
-    }
+  if (!allowed0.has(x)) {
+    return false;
   }
   return true;
 }
 function check20(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!Array.isArray(x)) {
-    return [issue(p, "#/$defs/apps/result/properties/apps/type", "type", "must be array, got " + kindOf(x))];
+  if (!(typeof x === "string")) {
+    return [issue(p, "#/$defs/errorCode/type", "type", ": must be string, got " + kindOf(x))];
   }
-  const a343 = x as unknown[];
-  for (let i344 = 0; i344 < a343.length; i344++) {
-    const item345 = a343[i344];
-    if (item345 === undefined) {
-      return [
-        issue(
-          p + "/" + i344,
-          "#/$defs/apps/result/properties/apps/items",
-          "items",
-          "must be a JSON value, got a hole in a sparse array",
-        ),
-      ];
-    } else {
-      if (!is2(item345, d)) return check2(item345, p + "/" + i344, d);
-    }
-  }
-  return undefined;
-}
-/**
- * #/$defs/batch/params/properties/steps
- */
-function is21(x: unknown, d: number): boolean {
-  if (!Array.isArray(x)) {
-    return false;
-  }
-  const a347 = x as unknown[];
-  if (a347.length < 1) {
-    return false;
-  }
-  if (a347.length > 20) {
-    return false;
-  }
-  for (let i348 = 0; i348 < a347.length; i348++) {
-    const item349 = a347[i348];
-    if (item349 === undefined) {
-      return false;
-    } else {
-      if (d >= 1000) {
-        return false;
-      }
-      if (!is18(item349, d + 1)) return false;
-    }
-  }
-  return true;
-}
-function check21(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!Array.isArray(x)) {
-    return [
-      issue(p, "#/$defs/batch/params/properties/steps/type", "type", "must be array, got " + kindOf(x)),
-    ];
-  }
-  const a353 = x as unknown[];
-  if (a353.length < 1) {
+  if (!allowed0.has(x)) {
     return [
       issue(
         p,
-        "#/$defs/batch/params/properties/steps/minItems",
-        "minItems",
-        "must have at least 1 items, got " + a353.length,
+        "#/$defs/errorCode/enum",
+        "enum",
+        ': must be equal to one of the allowed values: "demo_disabled", "consent_denied", "invalid_token", "session_ended", "session_killed", "unknown_app", "not_armed", "permission_missing", …',
       ),
     ];
-  }
-  if (a353.length > 20) {
-    return [
-      issue(
-        p,
-        "#/$defs/batch/params/properties/steps/maxItems",
-        "maxItems",
-        "must have at most 20 items, got " + a353.length,
-      ),
-    ];
-  }
-  for (let i354 = 0; i354 < a353.length; i354++) {
-    const item355 = a353[i354];
-    if (item355 === undefined) {
-      return [
-        issue(
-          p + "/" + i354,
-          "#/$defs/batch/params/properties/steps/items",
-          "items",
-          "must be a JSON value, got a hole in a sparse array",
-        ),
-      ];
-    } else {
-      if (d >= 1000) {
-        return [
-          issue(
-            p + "/" + i354,
-            "#/$defs/batch/params/properties/steps/items/$ref",
-            "$ref",
-            "must not nest deeper than 1000 references",
-          ),
-        ];
-      }
-      if (!is18(item355, d + 1)) return check18(item355, p + "/" + i354, d + 1);
-    }
-  }
-  return undefined;
-}
-/**
- * #/$defs/batch/result/properties/error_code/oneOf/0
- */
-function is22(x: unknown, d: number): boolean {
-  if (d >= 1000) {
-    return false;
-  }
-  if (!is12(x, d + 1)) return false;
-  return true;
-}
-function check22(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (d >= 1000) {
-    return [
-      issue(
-        p,
-        "#/$defs/batch/result/properties/error_code/oneOf/0/$ref",
-        "$ref",
-        "must not nest deeper than 1000 references",
-      ),
-    ];
-  }
-  {
-    const issues = check12(x, p, d + 1);
-    if (issues !== undefined) return issues;
   }
   return undefined;
 }
 /**
  * #/$defs/batch/result/properties/error_code/oneOf/1
  */
-function is23(x: unknown, d: number): boolean {
+function is21(x: unknown, d: number): boolean {
   if (!(x === null)) {
     return false;
   }
 
   return true;
 }
-function check23(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function check21(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (!(x === null)) {
     return [
       issue(
         p,
         "#/$defs/batch/result/properties/error_code/oneOf/1/type",
         "type",
-        "must be null, got " + kindOf(x),
+        ": must be null, got " + kindOf(x),
       ),
     ];
   }
 
-  return undefined;
-}
-/**
- * #/$defs/batch/result/properties/results
- */
-function is24(x: unknown, d: number): boolean {
-  if (!Array.isArray(x)) {
-    return false;
-  }
-  const a367 = x as unknown[];
-  for (let i368 = 0; i368 < a367.length; i368++) {
-    const item369 = a367[i368];
-    if (item369 === undefined) {
-      return false;
-    } else {
-      if (typeof item369 !== "object" || item369 === null || Array.isArray(item369)) {
-        return false;
-      }
-      const o371 = item369 as Record<string, unknown>;
-      {
-        const v372 = o371.receipt_id;
-        if (v372 === undefined) {
-          return false;
-        }
-        if (!(typeof v372 === "string")) {
-          return false;
-        }
-      }
-    }
-  }
-  return true;
-}
-function check24(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!Array.isArray(x)) {
-    return [
-      issue(p, "#/$defs/batch/result/properties/results/type", "type", "must be array, got " + kindOf(x)),
-    ];
-  }
-  const a376 = x as unknown[];
-  for (let i377 = 0; i377 < a376.length; i377++) {
-    const item378 = a376[i377];
-    if (item378 === undefined) {
-      return [
-        issue(
-          p + "/" + i377,
-          "#/$defs/batch/result/properties/results/items",
-          "items",
-          "must be a JSON value, got a hole in a sparse array",
-        ),
-      ];
-    } else {
-      if (!is7(item378, d)) return check7(item378, p + "/" + i377, d);
-    }
-  }
-  return undefined;
-}
-/**
- * #/$defs/batch/result/properties/error_code
- */
-function is25(x: unknown, d: number): boolean {
-  {
-    let matches382 = 0;
-    if (is22(x, d)) matches382++;
-    if (is23(x, d)) matches382++;
-    if (matches382 === 0) {
-      return false;
-    }
-    if (matches382 > 1) {
-      return false;
-    }
-  }
-  return true;
-}
-function check25(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  {
-    let matches385 = 0;
-    if (is22(x, d)) matches385++;
-    if (is23(x, d)) matches385++;
-    if (matches385 === 0) {
-      return [
-        ...(check22(x, p, d) ?? []),
-        ...(check23(x, p, d) ?? []),
-        issue(
-          p,
-          "#/$defs/batch/result/properties/error_code/oneOf",
-          "oneOf",
-          "must match exactly one schema in oneOf, matched none",
-        ),
-      ];
-    }
-    if (matches385 > 1) {
-      return [
-        issue(
-          p,
-          "#/$defs/batch/result/properties/error_code/oneOf",
-          "oneOf",
-          "must match exactly one schema in oneOf, matched " + matches385,
-        ),
-      ];
-    }
-  }
-  return undefined;
-}
-/**
- * #/$defs/snapshot/result/properties/elements/items/properties/ops
- */
-function is26(x: unknown, d: number): boolean {
-  if (!Array.isArray(x)) {
-    return false;
-  }
-  const a386 = x as unknown[];
-  for (let i387 = 0; i387 < a386.length; i387++) {
-    const item388 = a386[i387];
-    if (item388 === undefined) {
-      return false;
-    } else {
-      if (d >= 1000) {
-        return false;
-      }
-      if (!is8(item388, d + 1)) return false;
-    }
-  }
-  return true;
-}
-function check26(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/snapshot/result/properties/elements/items/properties/ops/type",
-        "type",
-        "must be array, got " + kindOf(x),
-      ),
-    ];
-  }
-  const a392 = x as unknown[];
-  for (let i393 = 0; i393 < a392.length; i393++) {
-    const item394 = a392[i393];
-    if (item394 === undefined) {
-      return [
-        issue(
-          p + "/" + i393,
-          "#/$defs/snapshot/result/properties/elements/items/properties/ops/items",
-          "items",
-          "must be a JSON value, got a hole in a sparse array",
-        ),
-      ];
-    } else {
-      if (d >= 1000) {
-        return [
-          issue(
-            p + "/" + i393,
-            "#/$defs/snapshot/result/properties/elements/items/properties/ops/items/$ref",
-            "$ref",
-            "must not nest deeper than 1000 references",
-          ),
-        ];
-      }
-      if (!is8(item394, d + 1)) return check8(item394, p + "/" + i393, d + 1);
-    }
-  }
-  return undefined;
-}
-/**
- * #/$defs/snapshot/result/properties/elements
- */
-function is27(x: unknown, d: number): boolean {
-  if (!Array.isArray(x)) {
-    return false;
-  }
-  const a398 = x as unknown[];
-  for (let i399 = 0; i399 < a398.length; i399++) {
-    const item400 = a398[i399];
-    if (item400 === undefined) {
-      return false;
-    } else {
-      if (typeof item400 !== "object" || item400 === null || Array.isArray(item400)) {
-        return false;
-      }
-      const o402 = item400 as Record<string, unknown>;
-      {
-        const v403 = o402.ref;
-        if (v403 === undefined) {
-          return false;
-        }
-        if (d >= 1000) {
-          return false;
-        }
-        if (!is9(v403, d + 1)) return false;
-      }
-      {
-        const v406 = o402.role;
-        if (v406 === undefined) {
-          return false;
-        }
-        if (!(typeof v406 === "string")) {
-          return false;
-        }
-      }
-      {
-        const v409 = o402.label;
-        if (v409 === undefined) {
-          return false;
-        }
-        if (!(typeof v409 === "string")) {
-          return false;
-        }
-      }
-      {
-        const v412 = o402.ops;
-        if (v412 === undefined) {
-          return false;
-        }
-        if (!Array.isArray(v412)) {
-          return false;
-        }
-        const a413 = v412 as unknown[];
-        for (let i414 = 0; i414 < a413.length; i414++) {
-          const item415 = a413[i414];
-          if (item415 === undefined) {
-            return false;
-          } else {
-            if (d >= 1000) {
-              return false;
-            }
-            if (!is8(item415, d + 1)) return false;
-          }
-        }
-      }
-    }
-  }
-  return true;
-}
-function check27(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!Array.isArray(x)) {
-    return [
-      issue(p, "#/$defs/snapshot/result/properties/elements/type", "type", "must be array, got " + kindOf(x)),
-    ];
-  }
-  const a420 = x as unknown[];
-  for (let i421 = 0; i421 < a420.length; i421++) {
-    const item422 = a420[i421];
-    if (item422 === undefined) {
-      return [
-        issue(
-          p + "/" + i421,
-          "#/$defs/snapshot/result/properties/elements/items",
-          "items",
-          "must be a JSON value, got a hole in a sparse array",
-        ),
-      ];
-    } else {
-      if (!is15(item422, d)) return check15(item422, p + "/" + i421, d);
-    }
-  }
   return undefined;
 }
 /**

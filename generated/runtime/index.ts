@@ -27,6 +27,7 @@ export {
   type ToolErrorJson,
   type ToolErrorOptions,
 } from "./errors.js";
+export { Deadlines } from "./deadlines.js";
 export { LineSplitter, MAX_LINE_BYTES } from "./framing.js";
 export {
   classifyLine,
@@ -54,7 +55,7 @@ export {
   abortedError,
   checkTimeout,
   timeoutError,
-  watchDeadline,
+  watchAbort,
   type Transport,
   type TransportCallOptions,
 } from "./transport.js";

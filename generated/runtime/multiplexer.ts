@@ -3,12 +3,20 @@
 
 import { ToolError } from "./errors.js";
 import { classifyLine, encodeRequest, type RpcId } from "./jsonrpc.js";
-import { abortedError, checkTimeout, watchDeadline, type TransportCallOptions } from "./transport.js";
+import { Deadlines } from "./deadlines.js";
+import {
+  abortedError,
+  checkTimeout,
+  timeoutError,
+  watchAbort,
+  type TransportCallOptions,
+} from "./transport.js";
 
 type PendingCall = {
   resolve(result: unknown): void;
   reject(error: ToolError): void;
-  disarm(): void;
+  /** Detaches the abort listener, when the call has a signal. */
+  detach: (() => void) | undefined;
 };
 
 // Ids of calls that timed out or were aborted stay here so their late answers are dropped
@@ -25,6 +33,7 @@ export class RpcMultiplexer {
   readonly #send: (line: string) => void;
   readonly #pending = new Map<RpcId, PendingCall>();
   readonly #abandoned = new Set<RpcId>();
+  readonly #deadlines = new Deadlines<RpcId>();
   #nextId: RpcId = 1;
   #failure: ToolError | undefined;
 
@@ -52,13 +61,13 @@ export class RpcMultiplexer {
       );
     }
     const id = this.#nextId++;
+    const { signal, timeoutMs } = options;
     return new Promise<unknown>((resolve, reject) => {
-      const disarm = watchDeadline(method, options, (error) => {
-        this.#pending.delete(id);
-        this.#abandon(id);
-        reject(error);
-      });
-      this.#pending.set(id, { resolve, reject, disarm });
+      const call: PendingCall = { resolve, reject, detach: undefined };
+      if (signal)
+        call.detach = watchAbort(signal, () => this.#giveUp(id, abortedError(method, signal.reason)));
+      this.#pending.set(id, call);
+      this.#deadlines.add(id, timeoutMs, () => this.#giveUp(id, timeoutError(method, timeoutMs)));
       this.#send(line);
     });
   }
@@ -80,8 +89,7 @@ export class RpcMultiplexer {
           if (this.#abandoned.delete(message.id)) return undefined;
           return unknownId(message.id);
         }
-        this.#pending.delete(message.id);
-        call.disarm();
+        this.#settle(message.id, call);
         if (message.kind === "result") call.resolve(message.result);
         else call.reject(message.error);
         return undefined;
@@ -97,10 +105,26 @@ export class RpcMultiplexer {
     const calls = [...this.#pending.values()];
     this.#pending.clear();
     this.#abandoned.clear();
+    this.#deadlines.clear();
     for (const call of calls) {
-      call.disarm();
+      call.detach?.();
       call.reject(error);
     }
+  }
+
+  #settle(id: RpcId, call: PendingCall): void {
+    this.#pending.delete(id);
+    this.#deadlines.delete(id);
+    call.detach?.();
+  }
+
+  /** Timeout or abort: the caller stops waiting, and a late answer will be dropped quietly. */
+  #giveUp(id: RpcId, error: ToolError): void {
+    const call = this.#pending.get(id);
+    if (!call) return;
+    this.#settle(id, call);
+    this.#abandon(id);
+    call.reject(error);
   }
 
   #abandon(id: RpcId): void {

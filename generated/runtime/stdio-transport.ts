@@ -54,7 +54,9 @@ export class StdioTransport implements Transport {
     child.once("error", (error) =>
       channel.fail(serviceUnavailable(`cannot run ${command}`, !spawned, error)),
     );
-    child.once("exit", (code, signal) => {
+    // "close", not "exit": an answer the child wrote just before exiting may still be in the
+    // pipe, and "close" comes only after stdout has been read to its end.
+    child.once("close", (code, signal) => {
       channel.fail(serviceUnavailable(`${command} exited (${signal ?? `code ${code}`})`, false));
     });
     // EPIPE when the child is gone before we write; the exit handler reports it.

@@ -15,10 +15,6 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-// setTimeout fires immediately (with a warning) for delays above 2^31-1 ms, which would turn
-// a generous timeout into an instant one.
-const MAX_TIMER_MS = 2_147_483_647;
-
 /**
  * A timeout is retryable (the host may simply have been slow); an abort is the caller's own
  * decision, so repeating it blindly is not what they asked for.
@@ -47,31 +43,11 @@ export function checkTimeout(method: string, timeoutMs: number): ToolError | und
 }
 
 /**
- * Arms the timer and the abort listener of one call. `onExpire` runs at most once; the
- * returned function disarms both and must be called when the call settles any other way,
- * so no timer or listener outlives its call.
+ * Calls `onAbort` once if `signal` aborts; the returned function detaches the listener and
+ * must be called when the call settles any other way, so no listener outlives its call.
  */
-export function watchDeadline(
-  method: string,
-  options: TransportCallOptions,
-  onExpire: (error: ToolError) => void,
-): () => void {
-  const { signal, timeoutMs } = options;
-  const onAbort = (): void => {
-    disarm();
-    onExpire(abortedError(method, signal?.reason));
-  };
-  const timer = setTimeout(
-    () => {
-      disarm();
-      onExpire(timeoutError(method, timeoutMs));
-    },
-    Math.min(timeoutMs, MAX_TIMER_MS),
-  );
-  function disarm(): void {
-    clearTimeout(timer);
-    signal?.removeEventListener("abort", onAbort);
-  }
-  signal?.addEventListener("abort", onAbort, { once: true });
-  return disarm;
+export function watchAbort(signal: AbortSignal, onAbort: () => void): () => void {
+  const listener = (): void => onAbort();
+  signal.addEventListener("abort", listener, { once: true });
+  return () => signal.removeEventListener("abort", listener);
 }
