@@ -6,11 +6,12 @@
  */
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
+import { TEMPLATES_DIR } from "../package-files.js";
 import { Code } from "./code.js";
 
 export type TemplateValue = Code | boolean | readonly TemplateValue[] | { readonly [key: string]: TemplateValue };
 
-export const TEMPLATES_DIR = new URL("../../templates/", import.meta.url);
+export { TEMPLATES_DIR };
 
 function assertCodeOnly(value: unknown, path: string): void {
   if (value instanceof Code || typeof value === "boolean") return;

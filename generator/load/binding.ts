@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { BindgenError } from "../errors.js";
+import { BINDING_SCHEMA } from "../package-files.js";
 import { parseJson } from "./json.js";
 
 export interface FailClosedRule {
@@ -38,12 +39,11 @@ export interface Binding {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-const BINDING_SCHEMA_URL = new URL("./binding.schema.json", import.meta.url);
 
 export function parseBinding(text: string, file: string): Binding {
   const value = parseJson(text, file);
   const ajv = new Ajv2020({ strict: true, allErrors: false });
-  const schema = JSON.parse(readFileSync(BINDING_SCHEMA_URL, "utf8")) as object;
+  const schema = JSON.parse(readFileSync(BINDING_SCHEMA, "utf8")) as object;
   const validate = ajv.compile(schema);
   if (!validate(value)) {
     const first = validate.errors?.[0];

@@ -15,6 +15,7 @@ export const PRETTIER_OPTIONS = {
   endOfLine: "lf",
 } as const;
 
-export async function formatTypeScript(source: string): Promise<string> {
-  return format(source, { ...PRETTIER_OPTIONS });
+/** `fileName` (a `.ts` name) tells prettier the source is not JSX, which spares a scan of the whole text. */
+export async function formatTypeScript(source: string, fileName = "generated.ts"): Promise<string> {
+  return format(source, { ...PRETTIER_OPTIONS, filepath: fileName });
 }

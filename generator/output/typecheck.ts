@@ -5,6 +5,7 @@
  */
 import { Project, ts } from "ts-morph";
 import { BindgenError } from "../errors.js";
+import { nodeTypeRoots } from "../package-files.js";
 
 export const STRICT_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
@@ -30,7 +31,7 @@ export const STRICT_OPTIONS: ts.CompilerOptions = {
  */
 export function typeCheck(files: ReadonlyMap<string, string>): void {
   const project = new Project({
-    compilerOptions: { ...STRICT_OPTIONS, types: ["node"], typeRoots: [new URL("../../node_modules/@types", import.meta.url).pathname] },
+    compilerOptions: { ...STRICT_OPTIONS, types: ["node"], typeRoots: [nodeTypeRoots()] },
     skipAddingFilesFromTsConfig: true,
   });
   const root = "/__rightkit_bindgen_check__/";

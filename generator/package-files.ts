@@ -1,0 +1,18 @@
+/**
+ * Files of this package the toolchain reads at run time, located once from the package root.
+ * (One module, one depth: the prebuilt bundle in .build/ sits at the same depth, so these
+ * URLs hold whether the sources or the bundle are running.)
+ */
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+
+const PACKAGE_ROOT = new URL("../", import.meta.url);
+
+export const PACKAGE_JSON = new URL("package.json", PACKAGE_ROOT);
+export const TEMPLATES_DIR = new URL("templates/", PACKAGE_ROOT);
+export const BINDING_SCHEMA = new URL("generator/load/binding.schema.json", PACKAGE_ROOT);
+
+/** Where @types/node is installed (hoisted or not), for type-checking the runtime, which uses Node's library. */
+export function nodeTypeRoots(): string {
+  return dirname(dirname(createRequire(PACKAGE_JSON).resolve("@types/node/package.json")));
+}
