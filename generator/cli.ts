@@ -84,7 +84,9 @@ async function runCheck(args: readonly string[], io: Io): Promise<number> {
     return EXIT.ok;
   }
   for (const { patch } of drift) io.out(patch);
-  io.err(`${options.out} is stale or hand-edited: ${drift.length} file(s) differ (${drift.map((d) => d.path).join(", ")}). Run \`${GENERATOR_NAME} generate\` and commit the result.`);
+  io.err(
+    `${options.out} is stale or hand-edited: ${drift.length} file(s) differ (${drift.map((d) => d.path).join(", ")}). Run \`${GENERATOR_NAME} generate\` and commit the result.`,
+  );
   return EXIT.drift;
 }
 

@@ -8,7 +8,7 @@ import { API_SURFACE_FILE, apiSurface } from "./evolution/api-surface.js";
 import { TEMPLATES_DIR, renderTemplate } from "./emit/template.js";
 import { loadContract, type ContractSource, type LoadedContract } from "./load/contract.js";
 import { buildModel } from "./model/build.js";
-import { byCodeUnits } from "./model/convert.js";
+import { byCodeUnits } from "./order.js";
 import type { ContractModel } from "./model/types.js";
 import { compareGeneration, type Generation } from "./output/files.js";
 import { formatTypeScript } from "./output/format.js";
@@ -42,7 +42,10 @@ function runtimeFiles(): [string, string][] {
     .filter((name) => name.endsWith(".ts.hbs"))
     .sort(byCodeUnits);
   const facts: HeaderFacts = { contractId: undefined, schemaSha256: undefined, bindingSha256: undefined };
-  return names.map((name) => [`${RUNTIME_DIR}/${name.replace(/\.hbs$/, "")}`, withHeader(renderTemplate(`runtime/${name}`, {}), facts)]);
+  return names.map((name) => [
+    `${RUNTIME_DIR}/${name.replace(/\.hbs$/, "")}`,
+    withHeader(renderTemplate(`runtime/${name}`, {}), facts),
+  ]);
 }
 
 export interface PipelineOptions {
@@ -54,21 +57,32 @@ export interface PipelineOptions {
   readonly outDir?: string;
 }
 
-export async function generateFiles(source: ContractSource, options: PipelineOptions = { typeCheck: "always" }): Promise<Generated> {
+export async function generateFiles(
+  source: ContractSource,
+  options: PipelineOptions = { typeCheck: "always" },
+): Promise<Generated> {
   const contract = loadContract(source);
   const model = buildModel(contract);
   const index = indexSchema(contract.schema, contract.schemaFile);
   const dir = contractDirName(model.id);
   const facts: HeaderFacts = { contractId: model.id, schemaSha256: model.schemaSha256, bindingSha256: model.bindingSha256 };
   const bindingFiles = await Promise.all(
-    emitBinding(model, index).map(async ({ name, source: text }): Promise<[string, string]> => [`${dir}/${name}`, await finish(name, text, facts)]),
+    emitBinding(model, index).map(async ({ name, source: text }): Promise<[string, string]> => [
+      `${dir}/${name}`,
+      await finish(name, text, facts),
+    ]),
   );
   // The binding's public declarations, committed beside it, so a surface change shows in review.
   const surface = await apiSurface(model.id, new Map(bindingFiles.map(([path, text]) => [path.slice(dir.length + 1), text])));
-  const files = new Map([...runtimeFiles(), ...bindingFiles, [`${dir}/${API_SURFACE_FILE}`, surface] as [string, string]].sort(([a], [b]) => byCodeUnits(a, b)));
+  const files = new Map(
+    [...runtimeFiles(), ...bindingFiles, [`${dir}/${API_SURFACE_FILE}`, surface] as [string, string]].sort(([a], [b]) =>
+      byCodeUnits(a, b),
+    ),
+  );
   const mustCheck =
     options.typeCheck === "always" ||
-    (options.typeCheck === "when-changed" && (options.outDir === undefined || compareGeneration(options.outDir, files).length > 0));
+    (options.typeCheck === "when-changed" &&
+      (options.outDir === undefined || compareGeneration(options.outDir, files).length > 0));
   if (mustCheck) {
     // Loaded on demand: the compiler is the heaviest dependency, and most runs write nothing.
     const { typeCheck } = await import("./output/typecheck.js");

@@ -4,7 +4,7 @@
  * emit/cli.ts turns it into code through the code door.
  */
 import { assertNever } from "../errors.js";
-import { byCodeUnits } from "../model/convert.js";
+import { byCodeUnits } from "../order.js";
 import type { ContractModel, Docs, Method, NamedType, TypeId, TypeNode } from "../model/types.js";
 
 export interface CliParamFacts {
@@ -93,7 +93,8 @@ class TypeText {
   #grouped(node: TypeNode, depth: number): string {
     const text = this.text(node, depth + 1);
     const resolved = this.resolve(node).node;
-    const compound = resolved.kind === "union" || resolved.kind === "intersection" || (resolved.kind === "enum" && resolved.values.length > 1);
+    const compound =
+      resolved.kind === "union" || resolved.kind === "intersection" || (resolved.kind === "enum" && resolved.values.length > 1);
     return compound ? `(${text})` : text;
   }
 
@@ -117,7 +118,9 @@ class TypeText {
   /** The first description along the ref chain: the property's own, else its type's. */
   description(node: TypeNode): string {
     const refs = node.kind === "ref" ? [node, ...this.#refTargets(node)] : [node];
-    const found = refs.map((link) => this.#docs(link).description ?? this.#docs(link).title).find((text) => text !== undefined && text.trim() !== "");
+    const found = refs
+      .map((link) => this.#docs(link).description ?? this.#docs(link).title)
+      .find((text) => text !== undefined && text.trim() !== "");
     return (found ?? "").replace(/\s+/g, " ").trim();
   }
 
@@ -135,7 +138,9 @@ class TypeText {
 
   #docs(node: TypeNode): Docs {
     if (node.kind !== "ref") return node.docs;
-    return node.docs.constraints.length > 0 || node.docs.description !== undefined ? node.docs : (this.named(node.target)?.type.docs ?? node.docs);
+    return node.docs.constraints.length > 0 || node.docs.description !== undefined
+      ? node.docs
+      : (this.named(node.target)?.type.docs ?? node.docs);
   }
 
   /** The object a params type is, following refs; undefined when it is something else. */

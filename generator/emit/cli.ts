@@ -45,7 +45,8 @@ function toolEntry(model: ContractModel, method: Method, toolType: Code): Code {
 export function emitCli(model: ContractModel): string {
   const stem = cliStem(model);
   const toolTypeOf = (m: Method): Code => code`CliTool<${literal(m.name)}, ${literal(m.tool)}, ${paramsType(model, m)}>`;
-  const callTypeOf = (m: Method): Code => code`{ tool: ${literal(m.tool)}; method: ${literal(m.name)}; params: ${paramsType(model, m)} }`;
+  const callTypeOf = (m: Method): Code =>
+    code`{ tool: ${literal(m.tool)}; method: ${literal(m.name)}; params: ${paramsType(model, m)} }`;
   const command = commandOf(model);
   return renderTemplate("binding/cli.ts.hbs", {
     command: literal(command),

@@ -19,15 +19,40 @@ function record(entries: readonly (readonly [string, Code])[]): Code {
 
 function constants(model: ContractModel): Code[] {
   const optional: Code[] = [];
-  if (model.service !== undefined) optional.push(constant("The daemon service that serves this contract.", "SERVICE", literal(model.service)));
-  if (model.clientApp !== undefined) optional.push(constant("The client app label callers present to the daemon.", "CLIENT_APP", literal(model.clientApp)));
-  if (model.fixtureAppId !== undefined) optional.push(constant("The fixture app, defined only for this contract's tests and demos.", "FIXTURE_APP_ID", literal(model.fixtureAppId)));
+  if (model.service !== undefined)
+    optional.push(constant("The daemon service that serves this contract.", "SERVICE", literal(model.service)));
+  if (model.clientApp !== undefined)
+    optional.push(constant("The client app label callers present to the daemon.", "CLIENT_APP", literal(model.clientApp)));
+  if (model.fixtureAppId !== undefined)
+    optional.push(
+      constant(
+        "The fixture app, defined only for this contract's tests and demos.",
+        "FIXTURE_APP_ID",
+        literal(model.fixtureAppId),
+      ),
+    );
   return [
     ...optional,
-    constant("Tool (wire method) name per method.", "TOOLS", record(model.methods.map((m) => [m.name, literal(m.tool)] as const))),
-    constant("Default timeout per method, in milliseconds; each call may override it.", "TIMEOUTS_MS", record(model.methods.map((m) => [m.name, literal(m.timeoutMs)] as const))),
-    constant("Methods whose params carry the session token.", "TOKEN_METHODS", code`[${model.methods.filter((m) => m.carriesToken).map((m) => m.name)}] as const`),
-    constant("The error codes this contract documents, with their meaning.", "ERROR_CODES", record(model.errorCodes.map((e) => [e.code, literal(e.meaning)] as const))),
+    constant(
+      "Tool (wire method) name per method.",
+      "TOOLS",
+      record(model.methods.map((m) => [m.name, literal(m.tool)] as const)),
+    ),
+    constant(
+      "Default timeout per method, in milliseconds; each call may override it.",
+      "TIMEOUTS_MS",
+      record(model.methods.map((m) => [m.name, literal(m.timeoutMs)] as const)),
+    ),
+    constant(
+      "Methods whose params carry the session token.",
+      "TOKEN_METHODS",
+      code`[${model.methods.filter((m) => m.carriesToken).map((m) => m.name)}] as const`,
+    ),
+    constant(
+      "The error codes this contract documents, with their meaning.",
+      "ERROR_CODES",
+      record(model.errorCodes.map((e) => [e.code, literal(e.meaning)] as const)),
+    ),
   ];
 }
 
@@ -47,9 +72,15 @@ function methodDoc(method: Method): Code {
   const notes = [
     `Calls \`${method.tool}\`. Default timeout ${timeout}.`,
     method.carriesToken ? "Carries the session token; the client never stores it." : undefined,
-    method.failClosed === undefined ? undefined : `Fails closed: an answer whose \`${method.failClosed.field}\` is not ${JSON.stringify(method.failClosed.expected)} becomes \`${method.failClosed.code}\`, and nothing of it is returned.`,
+    method.failClosed === undefined
+      ? undefined
+      : `Fails closed: an answer whose \`${method.failClosed.field}\` is not ${JSON.stringify(method.failClosed.expected)} becomes \`${method.failClosed.code}\`, and nothing of it is returned.`,
   ].filter((n): n is string => n !== undefined);
-  return docComment(method.summary, notes.join(" "), "@throws ToolError with a contract error code, or a code passed through from the host.");
+  return docComment(
+    method.summary,
+    notes.join(" "),
+    "@throws ToolError with a contract error code, or a code passed through from the host.",
+  );
 }
 
 export function emitClient(model: ContractModel): string {
@@ -72,6 +103,8 @@ export function emitClient(model: ContractModel): string {
     constants: constants(model),
     methods,
     className: ident(model.clientClass),
-    classDoc: docComment(`Client for ${model.id}. Params are validated before anything is sent, results before anything is returned.`),
+    classDoc: docComment(
+      `Client for ${model.id}. Params are validated before anything is sent, results before anything is returned.`,
+    ),
   });
 }

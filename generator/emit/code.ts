@@ -62,7 +62,12 @@ export function join(parts: readonly Code[], separator: Code = mint(", ")): Code
 
 /** Joins code fragments one per line. */
 export function lines(parts: readonly Code[]): Code {
-  return mint(parts.filter((part) => !part.isEmpty).map(String).join("\n"));
+  return mint(
+    parts
+      .filter((part) => !part.isEmpty)
+      .map(String)
+      .join("\n"),
+  );
 }
 
 // --- identifiers ---------------------------------------------------------------------------
@@ -126,7 +131,9 @@ function literalText(value: unknown): string {
 }
 
 function stringLiteral(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(text)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** A key inside a type literal or interface: bare when it is an identifier name, else quoted. */
@@ -154,7 +161,7 @@ export function docComment(...paragraphs: readonly (string | undefined)[]): Code
   if (text === "") return EMPTY;
   const body = commentLine(text)
     .split("\n")
-    .map((line) => (line === "" ? " *" : ` * ${line.replace(/^\s+/, (ws) => ws)}`))
+    .map((line) => (line === "" ? " *" : ` * ${line}`))
     .join("\n");
   return mint(`/**\n${body}\n */`);
 }

@@ -4,8 +4,26 @@
  * declares extra properties (additionalProperties or patternProperties).
  */
 import { assertNever } from "../errors.js";
-import type { ContractModel, Docs, JsonValue, NamedType, ObjectNode, PropertyNode, TypeNode } from "../model/types.js";
+import type {
+  ContractModel,
+  Docs,
+  JsonValue,
+  NamedType,
+  ObjectNode,
+  PrimitiveType,
+  PropertyNode,
+  TypeNode,
+} from "../model/types.js";
 import { code, docComment, EMPTY, ident, join, lines, literal, propertyKey, type Code } from "./code.js";
+
+/** JSON Schema's `integer` is a mathematical integer; TypeScript has only `number` for it. */
+const PRIMITIVE_TYPES: Readonly<Record<PrimitiveType, Code>> = {
+  string: code`string`,
+  number: code`number`,
+  integer: code`number`,
+  boolean: code`boolean`,
+  null: code`null`,
+};
 
 export function emitTypes(model: ContractModel): Code {
   const declarations = model.types.map((named) => declaration(named, model));
@@ -34,7 +52,7 @@ function typeExpr(node: TypeNode, model: ContractModel): Code {
     case "never":
       return code`never`;
     case "primitive":
-      return node.type === "integer" ? code`number` : node.type === "string" ? code`string` : node.type === "number" ? code`number` : node.type === "boolean" ? code`boolean` : code`null`;
+      return PRIMITIVE_TYPES[node.type];
     case "literal":
       return literalType(node.value);
     case "enum":
@@ -46,7 +64,10 @@ function typeExpr(node: TypeNode, model: ContractModel): Code {
     case "union":
       return node.members.length === 0 ? code`never` : union(node.members.map((member) => typeExpr(member, model)));
     case "intersection":
-      return join(node.members.map((member) => grouped(member, model)), code` & `);
+      return join(
+        node.members.map((member) => grouped(member, model)),
+        code` & `,
+      );
     case "ref":
       return ident(model.typeNames.get(node.target) as string);
     default:

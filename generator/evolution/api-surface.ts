@@ -6,7 +6,7 @@
  * and constant values.
  */
 import type { ts as Ts } from "ts-morph";
-import { byCodeUnits } from "../model/convert.js";
+import { byCodeUnits } from "../order.js";
 import { codeBlock } from "./markdown.js";
 
 /** The golden's file name inside the binding folder. */
@@ -33,7 +33,11 @@ interface Reader {
 function readerFor(ts: typeof Ts, file: Ts.SourceFile): Reader {
   const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
   const raw = (node: Ts.Node): string => printer.printNode(ts.EmitHint.Unspecified, node, file);
-  return { ts, line: (node) => (node === undefined ? "" : raw(node).replace(/\s*\n\s*/g, " ")), lines: (node) => raw(node).split("\n") };
+  return {
+    ts,
+    line: (node) => (node === undefined ? "" : raw(node).replace(/\s*\n\s*/g, " ")),
+    lines: (node) => raw(node).split("\n"),
+  };
 }
 
 function hasModifier(ts: typeof Ts, node: Ts.Node, kind: Ts.SyntaxKind): boolean {
@@ -56,14 +60,17 @@ function heritage(read: Reader, node: Ts.ClassDeclaration | Ts.InterfaceDeclarat
 function classMember(read: Reader, member: Ts.ClassElement): string | undefined {
   const { ts } = read;
   if (member.name !== undefined && ts.isPrivateIdentifier(member.name)) return undefined;
-  if (hasModifier(ts, member, ts.SyntaxKind.PrivateKeyword) || hasModifier(ts, member, ts.SyntaxKind.ProtectedKeyword)) return undefined;
+  if (hasModifier(ts, member, ts.SyntaxKind.PrivateKeyword) || hasModifier(ts, member, ts.SyntaxKind.ProtectedKeyword))
+    return undefined;
   const prefix = `${hasModifier(ts, member, ts.SyntaxKind.StaticKeyword) ? "static " : ""}${hasModifier(ts, member, ts.SyntaxKind.ReadonlyKeyword) ? "readonly " : ""}`;
   const name = read.line(member.name);
   if (ts.isConstructorDeclaration(member)) return `constructor${signature(read, member)}`;
-  if (ts.isMethodDeclaration(member)) return `${prefix}${name}${member.questionToken === undefined ? "" : "?"}${signature(read, member)}`;
+  if (ts.isMethodDeclaration(member))
+    return `${prefix}${name}${member.questionToken === undefined ? "" : "?"}${signature(read, member)}`;
   if (ts.isGetAccessorDeclaration(member)) return `${prefix}get ${name}${signature(read, member)}`;
   if (ts.isSetAccessorDeclaration(member)) return `${prefix}set ${name}${signature(read, member)}`;
-  if (ts.isPropertyDeclaration(member)) return `${prefix}${name}${member.questionToken === undefined ? "" : "?"}${member.type === undefined ? "" : `: ${read.line(member.type)}`}`;
+  if (ts.isPropertyDeclaration(member))
+    return `${prefix}${name}${member.questionToken === undefined ? "" : "?"}${member.type === undefined ? "" : `: ${read.line(member.type)}`}`;
   return undefined;
 }
 
@@ -77,7 +84,8 @@ function variableEntries(read: Reader, statement: Ts.VariableStatement): Entry[]
     const value = declaration.initializer;
     if (value === undefined) return { key: name, lines: [head] };
     // Function values show their signature; every other value is shown whole (constant values are API).
-    if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) return { key: name, lines: [`${head} = ${signature(read, value)} => …`] };
+    if (ts.isArrowFunction(value) || ts.isFunctionExpression(value))
+      return { key: name, lines: [`${head} = ${signature(read, value)} => …`] };
     const flat = read.line(value);
     if (flat.length <= ONE_LINE_VALUE) return { key: name, lines: [`${head} = ${flat}`] };
     const [first = "", ...rest] = read.lines(value);
@@ -90,18 +98,31 @@ const indented = (lines: readonly string[]): string[] => [...lines].sort(byCodeU
 function statementEntries(read: Reader, statement: Ts.Statement): Entry[] {
   const { ts } = read;
   if (ts.isExportDeclaration(statement)) {
-    const from = statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : "";
+    const from =
+      statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier)
+        ? statement.moduleSpecifier.text
+        : "";
     return [{ key: from, lines: [read.line(statement)] }];
   }
   if (ts.isExportAssignment(statement)) return [{ key: "default", lines: [read.line(statement)] }];
   if (!hasModifier(ts, statement, ts.SyntaxKind.ExportKeyword)) return [];
   if (ts.isInterfaceDeclaration(statement)) {
     const name = statement.name.text;
-    return [{ key: name, lines: [`interface ${name}${list(read, statement.typeParameters, "<", ">")}${heritage(read, statement)}`, ...indented(statement.members.map(read.line))] }];
+    return [
+      {
+        key: name,
+        lines: [
+          `interface ${name}${list(read, statement.typeParameters, "<", ">")}${heritage(read, statement)}`,
+          ...indented(statement.members.map(read.line)),
+        ],
+      },
+    ];
   }
   if (ts.isTypeAliasDeclaration(statement)) {
     const name = statement.name.text;
-    return [{ key: name, lines: [`type ${name}${list(read, statement.typeParameters, "<", ">")} = ${read.line(statement.type)}`] }];
+    return [
+      { key: name, lines: [`type ${name}${list(read, statement.typeParameters, "<", ">")} = ${read.line(statement.type)}`] },
+    ];
   }
   if (ts.isFunctionDeclaration(statement)) {
     const name = statement.name?.text ?? "default";
@@ -109,11 +130,26 @@ function statementEntries(read: Reader, statement: Ts.Statement): Entry[] {
   }
   if (ts.isClassDeclaration(statement)) {
     const name = statement.name?.text ?? "default";
-    const members = statement.members.map((member) => classMember(read, member)).filter((line): line is string => line !== undefined);
-    return [{ key: name, lines: [`class ${name}${list(read, statement.typeParameters, "<", ">")}${heritage(read, statement)}`, ...indented(members)] }];
+    const members = statement.members
+      .map((member) => classMember(read, member))
+      .filter((line): line is string => line !== undefined);
+    return [
+      {
+        key: name,
+        lines: [
+          `class ${name}${list(read, statement.typeParameters, "<", ">")}${heritage(read, statement)}`,
+          ...indented(members),
+        ],
+      },
+    ];
   }
   if (ts.isEnumDeclaration(statement)) {
-    return [{ key: statement.name.text, lines: [`enum ${statement.name.text}`, ...statement.members.map((member) => `  ${read.line(member)}`)] }];
+    return [
+      {
+        key: statement.name.text,
+        lines: [`enum ${statement.name.text}`, ...statement.members.map((member) => `  ${read.line(member)}`)],
+      },
+    ];
   }
   if (ts.isVariableStatement(statement)) return variableEntries(read, statement);
   return [{ key: "", lines: [read.line(statement)] }];
@@ -131,7 +167,9 @@ export async function apiSurface(contractId: string, files: ReadonlyMap<string, 
     const file = ts.createSourceFile(name, files.get(name) as string, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
     const read = readerFor(ts, file);
     const entries = file.statements.flatMap((statement) => statementEntries(read, statement));
-    const lines = entries.sort((a, b) => byCodeUnits(a.key, b.key) || byCodeUnits(a.lines.join("\n"), b.lines.join("\n"))).flatMap((entry) => entry.lines);
+    const lines = entries
+      .sort((a, b) => byCodeUnits(a.key, b.key) || byCodeUnits(a.lines.join("\n"), b.lines.join("\n")))
+      .flatMap((entry) => entry.lines);
     if (lines.length > 0) sections.push(`## ${name}`, "", ...codeBlock("ts", lines), "");
   }
   return [

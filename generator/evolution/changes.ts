@@ -2,7 +2,7 @@
  * The vocabulary of a contract diff: what kind of change, how bad it is for an existing caller,
  * and the one deterministic order every rendering uses.
  */
-import { byCodeUnits } from "../model/convert.js";
+import { byCodeUnits } from "../order.js";
 import type { Pointer } from "../resolve/pointer.js";
 
 /**

@@ -44,10 +44,21 @@ function compareNullable(walk: Walk, a: SchemaView, b: SchemaView): void {
 
 function compareBooleanSchemas(walk: Walk, a: SchemaView, b: SchemaView): void {
   if (canonicalJson(a.node) === canonicalJson(b.node)) return;
-  const anything = (node: JsonObject | boolean): boolean => node === true || (isJsonObject(node) && Object.keys(node).every((key) => IGNORED.has(key) || (ANNOTATIONS as readonly string[]).includes(key)));
+  const anything = (node: JsonObject | boolean): boolean =>
+    node === true ||
+    (isJsonObject(node) &&
+      Object.keys(node).every((key) => IGNORED.has(key) || (ANNOTATIONS as readonly string[]).includes(key)));
   if (anything(b.node)) reportEffect(walk, "wider", true, "type_widened", b.pointer, "now accepts any value");
-  else if (anything(a.node)) reportEffect(walk, "narrower", true, "type_narrowed", b.pointer, "used to accept any value, now constrained");
-  else report(walk, "breaking", "type_changed", b.pointer, `schema changed from ${canonicalJson(a.node)} to ${canonicalJson(b.node)}`);
+  else if (anything(a.node))
+    reportEffect(walk, "narrower", true, "type_narrowed", b.pointer, "used to accept any value, now constrained");
+  else
+    report(
+      walk,
+      "breaking",
+      "type_changed",
+      b.pointer,
+      `schema changed from ${canonicalJson(a.node)} to ${canonicalJson(b.node)}`,
+    );
 }
 
 function compareAnnotations(walk: Walk, a: JsonObject, b: JsonObject, pointer: Pointer): void {
@@ -68,6 +79,12 @@ function compareRemaining(walk: Walk, a: JsonObject, b: JsonObject, pointer: Poi
   const keywords = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((keyword) => !HANDLED.has(keyword)).sort();
   for (const keyword of keywords) {
     if (canonicalJson(a[keyword]) === canonicalJson(b[keyword])) continue;
-    report(walk, "breaking", "keyword_changed", appendPointer(pointer, keyword), `${keyword} changed (not classified; review by hand)`);
+    report(
+      walk,
+      "breaking",
+      "keyword_changed",
+      appendPointer(pointer, keyword),
+      `${keyword} changed (not classified; review by hand)`,
+    );
   }
 }

@@ -12,7 +12,15 @@ const UPPER_BOUNDS = ["exclusiveMaximum", "maxItems", "maxLength", "maxPropertie
 /** Rules that cannot be ordered: any change may both admit and reject values. */
 const UNORDERED_RULES = ["format", "multipleOf", "pattern"] as const;
 
-export const CONSTRAINT_KEYWORDS: readonly string[] = ["type", "enum", "const", "uniqueItems", ...LOWER_BOUNDS, ...UPPER_BOUNDS, ...UNORDERED_RULES];
+export const CONSTRAINT_KEYWORDS: readonly string[] = [
+  "type",
+  "enum",
+  "const",
+  "uniqueItems",
+  ...LOWER_BOUNDS,
+  ...UPPER_BOUNDS,
+  ...UNORDERED_RULES,
+];
 
 export function compareConstraints(walk: Walk, a: JsonObject, b: JsonObject, pointer: Pointer): void {
   compareTypes(walk, a, b, pointer);
@@ -42,7 +50,8 @@ function compareTypes(walk: Walk, a: JsonObject, b: JsonObject, pointer: Pointer
     // A schema without `type` but with `enum`/`const` already fixes its type: adding or dropping
     // a matching `type` keyword then changes nothing a caller can see.
     if (["enum", "const"].some((keyword) => Object.hasOwn(before === undefined ? a : b, keyword))) return;
-    if (after === undefined) reportEffect(walk, "wider", true, "type_widened", pointer, `type ${shown(before as Set<string>)} → any`);
+    if (after === undefined)
+      reportEffect(walk, "wider", true, "type_widened", pointer, `type ${shown(before as Set<string>)} → any`);
     else reportEffect(walk, "narrower", true, "type_narrowed", pointer, `type any → ${shown(after)}`);
     return;
   }
@@ -72,7 +81,14 @@ function compareValues(walk: Walk, a: JsonObject, b: JsonObject, pointer: Pointe
   const after = valueSet(b);
   if (before === undefined && after === undefined) return;
   if (before === undefined) {
-    reportEffect(walk, "narrower", true, "type_narrowed", pointer, `now restricted to ${[...(after as Map<string, unknown>).keys()].sort().join(", ")}`);
+    reportEffect(
+      walk,
+      "narrower",
+      true,
+      "type_narrowed",
+      pointer,
+      `now restricted to ${[...(after as Map<string, unknown>).keys()].sort().join(", ")}`,
+    );
     return;
   }
   if (after === undefined) {
@@ -114,7 +130,23 @@ function compareRules(walk: Walk, a: JsonObject, b: JsonObject, pointer: Pointer
     const message = `${keyword} ${before === undefined ? "(none)" : canonicalJson(before)} → ${after === undefined ? "(none)" : canonicalJson(after)}`;
     if (before === undefined) reportEffect(walk, "narrower", false, "bound_tightened", pointer, message);
     else if (after === undefined) reportEffect(walk, "wider", false, "bound_loosened", pointer, message);
-    else if (walk.direction === "sends") reportEffect(walk, "narrower", false, "bound_tightened", pointer, `${message} (a changed rule may reject values it used to accept)`);
-    else reportEffect(walk, "wider", false, "bound_loosened", pointer, `${message} (a changed rule may admit values it used to reject)`);
+    else if (walk.direction === "sends")
+      reportEffect(
+        walk,
+        "narrower",
+        false,
+        "bound_tightened",
+        pointer,
+        `${message} (a changed rule may reject values it used to accept)`,
+      );
+    else
+      reportEffect(
+        walk,
+        "wider",
+        false,
+        "bound_loosened",
+        pointer,
+        `${message} (a changed rule may admit values it used to reject)`,
+      );
   }
 }

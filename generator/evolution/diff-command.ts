@@ -11,10 +11,17 @@ function isFormat(value: string): value is DiffFormat {
 }
 
 export async function runDiff(args: readonly string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({ args: [...args], options: { format: { type: "string" } }, strict: true, allowPositionals: true });
-  if (positionals.length !== 2) throw new BindgenError("bad_argument", `diff takes two schema files (OLD NEW), got ${positionals.length}`);
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    options: { format: { type: "string" } },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length !== 2)
+    throw new BindgenError("bad_argument", `diff takes two schema files (OLD NEW), got ${positionals.length}`);
   const format = values.format ?? "text";
-  if (!isFormat(format)) throw new BindgenError("bad_argument", `--format must be one of ${DIFF_FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
+  if (!isFormat(format))
+    throw new BindgenError("bad_argument", `--format must be one of ${DIFF_FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
   const [before, after] = positionals as [string, string];
   const diff = diffContracts(loadContract({ contract: before }), loadContract({ contract: after }));
   io.out(renderDiff(diff, format));

@@ -30,9 +30,17 @@ function methodPointer(method: Method): Pointer {
 
 function compareMethod(before: SchemaIndex, after: SchemaIndex, old: Method, now: Method): Change[] {
   const sends = newWalk(before, after, now.name, "sends");
-  compareSchemas(sends, { schema: before.schemaAt(old.params), pointer: old.params }, { schema: after.schemaAt(now.params), pointer: now.params });
+  compareSchemas(
+    sends,
+    { schema: before.schemaAt(old.params), pointer: old.params },
+    { schema: after.schemaAt(now.params), pointer: now.params },
+  );
   const receives = newWalk(before, after, now.name, "receives");
-  compareSchemas(receives, { schema: before.schemaAt(old.result), pointer: old.result }, { schema: after.schemaAt(now.result), pointer: now.result });
+  compareSchemas(
+    receives,
+    { schema: before.schemaAt(old.result), pointer: old.result },
+    { schema: after.schemaAt(now.result), pointer: now.result },
+  );
   return [...sends.changes, ...receives.changes];
 }
 
@@ -40,7 +48,13 @@ function compareRoot(before: SchemaIndex, after: SchemaIndex, from: string, to: 
   const walk = newWalk(before, after, undefined, "receives");
   if (from !== to) {
     const major = isMajorChange(from, to);
-    report(walk, major ? "breaking" : "non-breaking", major ? "id_changed_major" : "id_changed", "#/$id", `$id ${from} → ${to}${major ? " (new major version)" : ""}`);
+    report(
+      walk,
+      major ? "breaking" : "non-breaking",
+      major ? "id_changed_major" : "id_changed",
+      "#/$id",
+      `$id ${from} → ${to}${major ? " (new major version)" : ""}`,
+    );
   }
   const a = isJsonObject(before.root) ? before.root : {};
   const b = isJsonObject(after.root) ? after.root : {};
@@ -59,13 +73,32 @@ export function diffContracts(before: LoadedContract, after: LoadedContract): Co
   const oldMethods = new Map(oldModel.methods.map((method) => [method.name, method]));
   const newMethods = new Map(newModel.methods.map((method) => [method.name, method]));
   for (const [name, method] of oldMethods) {
-    if (!newMethods.has(name)) changes.push({ severity: "breaking", kind: "method_removed", method: name, pointer: methodPointer(method), message: `method ${name} removed` });
+    if (!newMethods.has(name))
+      changes.push({
+        severity: "breaking",
+        kind: "method_removed",
+        method: name,
+        pointer: methodPointer(method),
+        message: `method ${name} removed`,
+      });
   }
   for (const [name, method] of newMethods) {
     const old = oldMethods.get(name);
-    if (old === undefined) changes.push({ severity: "non-breaking", kind: "method_added", method: name, pointer: methodPointer(method), message: `method ${name} added` });
+    if (old === undefined)
+      changes.push({
+        severity: "non-breaking",
+        kind: "method_added",
+        method: name,
+        pointer: methodPointer(method),
+        message: `method ${name} added`,
+      });
     else changes.push(...compareMethod(oldIndex, newIndex, old, method));
   }
   const sorted = changes.sort(compareChanges);
-  return { from: oldModel.id, to: newModel.id, breaking: sorted.some((change) => change.severity === "breaking"), changes: sorted };
+  return {
+    from: oldModel.id,
+    to: newModel.id,
+    breaking: sorted.some((change) => change.severity === "breaking"),
+    changes: sorted,
+  };
 }

@@ -23,7 +23,12 @@ function fileLine(file: PlannedFile): string {
 
 export function prBody(plan: UpdatePlan): string {
   const { diff } = plan;
-  const lines = [`## Contract update: ${escapeMarkdown(diff.from)} → ${escapeMarkdown(diff.to)}`, "", `**${escapeMarkdown(summaryLine(diff))}**`, ""];
+  const lines = [
+    `## Contract update: ${escapeMarkdown(diff.from)} → ${escapeMarkdown(diff.to)}`,
+    "",
+    `**${escapeMarkdown(summaryLine(diff))}**`,
+    "",
+  ];
   if (plan.major) {
     lines.push(
       `This is a new major version. The old contract is kept in ${inlineCode(plan.contractFiles.find((f) => f.change === "moved")?.path.replace(/\/[^/]*$/, "/") ?? "contract/")} and its binding stays generated; the new one is generated beside it. Review the copied binding file.`,

@@ -37,7 +37,9 @@ function renderJson(diff: ContractDiff): string {
 }
 
 function counts(diff: ContractDiff): string {
-  const parts = SEVERITIES.map((severity) => [severity, diff.changes.filter((change) => change.severity === severity).length] as const)
+  const parts = SEVERITIES.map(
+    (severity) => [severity, diff.changes.filter((change) => change.severity === severity).length] as const,
+  )
     .filter(([, count]) => count > 0)
     .map(([severity, count]) => `${count} ${severity}`);
   return parts.length === 0 ? "no changes" : parts.join(", ");
@@ -51,7 +53,11 @@ export function summaryLine(diff: ContractDiff): string {
 function renderText(diff: ContractDiff): string {
   // Method names and pointers are schema text: a newline in them must not split a change's line.
   const flat = (text: string): string => text.replace(/[\r\n\u2028\u2029]+/g, " ");
-  const lines = diff.changes.map((change) => flat(`${change.severity.padEnd(12)} ${change.kind.padEnd(22)} ${(change.method ?? "(contract)").padEnd(12)} ${change.pointer}  ${change.message}`));
+  const lines = diff.changes.map((change) =>
+    flat(
+      `${change.severity.padEnd(12)} ${change.kind.padEnd(22)} ${(change.method ?? "(contract)").padEnd(12)} ${change.pointer}  ${change.message}`,
+    ),
+  );
   return [summaryLine(diff), ...lines].join("\n");
 }
 

@@ -10,7 +10,16 @@ import type { ChangeKind } from "./changes.js";
 import type { Located } from "./view.js";
 import { report, reportEffect, type Walk } from "./walk.js";
 
-export const STRUCTURE_KEYWORDS: readonly string[] = ["additionalProperties", "allOf", "anyOf", "items", "oneOf", "prefixItems", "properties", "required"];
+export const STRUCTURE_KEYWORDS: readonly string[] = [
+  "additionalProperties",
+  "allOf",
+  "anyOf",
+  "items",
+  "oneOf",
+  "prefixItems",
+  "properties",
+  "required",
+];
 
 export interface ObjectView {
   readonly pointer: Pointer;
@@ -31,11 +40,16 @@ function properties(schema: JsonObject): JsonObject {
 }
 
 function requiredSet(schema: JsonObject): Set<string> {
-  return new Set(Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === "string") : []);
+  return new Set(
+    Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === "string") : [],
+  );
 }
 
 /** Property kinds read differently on each side of the wire: a param is sent, a field received. */
-function propertyKind(walk: Walk, change: "added_optional" | "added_required" | "removed" | "became_required" | "became_optional"): ChangeKind {
+function propertyKind(
+  walk: Walk,
+  change: "added_optional" | "added_required" | "removed" | "became_required" | "became_optional",
+): ChangeKind {
   if (walk.direction === "sends") return `param_${change}`;
   switch (change) {
     case "added_optional":
@@ -68,7 +82,13 @@ function compareProperties(walk: Walk, a: ObjectView, b: ObjectView, recurse: Re
       const required = requiredAfter.has(name);
       // A new required param breaks every existing call; a new field in a result breaks nobody.
       const severity = sends && required ? "breaking" : "non-breaking";
-      report(walk, severity, propertyKind(walk, required ? "added_required" : "added_optional"), at, `${label} added (${required ? "required" : "optional"})`);
+      report(
+        walk,
+        severity,
+        propertyKind(walk, required ? "added_required" : "added_optional"),
+        at,
+        `${label} added (${required ? "required" : "optional"})`,
+      );
       continue;
     }
     if (!is) {
@@ -82,7 +102,11 @@ function compareProperties(walk: Walk, a: ObjectView, b: ObjectView, recurse: Re
     } else if (requiredBefore.has(name) && !requiredAfter.has(name)) {
       reportEffect(walk, "wider", true, propertyKind(walk, "became_optional"), at, `${label} is now optional`);
     }
-    recurse(walk, { schema: before[name], pointer: appendPointer(a.pointer, "properties", name) }, { schema: after[name], pointer: at });
+    recurse(
+      walk,
+      { schema: before[name], pointer: appendPointer(a.pointer, "properties", name) },
+      { schema: after[name], pointer: at },
+    );
   }
 }
 
@@ -90,7 +114,11 @@ function compareItems(walk: Walk, a: ObjectView, b: ObjectView, recurse: Recurse
   const before = a.node.items;
   const after = b.node.items;
   if (before !== undefined && after !== undefined) {
-    recurse(walk, { schema: before, pointer: appendPointer(a.pointer, "items") }, { schema: after, pointer: appendPointer(b.pointer, "items") });
+    recurse(
+      walk,
+      { schema: before, pointer: appendPointer(a.pointer, "items") },
+      { schema: after, pointer: appendPointer(b.pointer, "items") },
+    );
   } else if (before !== undefined || after !== undefined) {
     const at = appendPointer(b.pointer, "items");
     if (after === undefined) reportEffect(walk, "wider", true, "type_widened", at, "items are no longer constrained");
@@ -100,10 +128,20 @@ function compareItems(walk: Walk, a: ObjectView, b: ObjectView, recurse: Recurse
   const prefixAfter = Array.isArray(b.node.prefixItems) ? b.node.prefixItems : [];
   const common = Math.min(prefixBefore.length, prefixAfter.length);
   for (let i = 0; i < common; i += 1) {
-    recurse(walk, { schema: prefixBefore[i], pointer: appendPointer(a.pointer, "prefixItems", i) }, { schema: prefixAfter[i], pointer: appendPointer(b.pointer, "prefixItems", i) });
+    recurse(
+      walk,
+      { schema: prefixBefore[i], pointer: appendPointer(a.pointer, "prefixItems", i) },
+      { schema: prefixAfter[i], pointer: appendPointer(b.pointer, "prefixItems", i) },
+    );
   }
   if (prefixBefore.length !== prefixAfter.length) {
-    report(walk, "breaking", "keyword_changed", appendPointer(b.pointer, "prefixItems"), `prefixItems length ${prefixBefore.length} → ${prefixAfter.length}`);
+    report(
+      walk,
+      "breaking",
+      "keyword_changed",
+      appendPointer(b.pointer, "prefixItems"),
+      `prefixItems length ${prefixBefore.length} → ${prefixAfter.length}`,
+    );
   }
 }
 
@@ -116,9 +154,23 @@ function compareAdditional(walk: Walk, a: ObjectView, b: ObjectView, recurse: Re
   if (isJsonObject(before) && isJsonObject(after)) {
     recurse(walk, { schema: before, pointer: appendPointer(a.pointer, "additionalProperties") }, { schema: after, pointer: at });
   } else if (after === true || before === false) {
-    reportEffect(walk, "wider", true, "type_widened", at, `additionalProperties ${canonicalJson(before)} → ${canonicalJson(after)}`);
+    reportEffect(
+      walk,
+      "wider",
+      true,
+      "type_widened",
+      at,
+      `additionalProperties ${canonicalJson(before)} → ${canonicalJson(after)}`,
+    );
   } else {
-    reportEffect(walk, "narrower", true, "type_narrowed", at, `additionalProperties ${canonicalJson(before)} → ${canonicalJson(after)}`);
+    reportEffect(
+      walk,
+      "narrower",
+      true,
+      "type_narrowed",
+      at,
+      `additionalProperties ${canonicalJson(before)} → ${canonicalJson(after)}`,
+    );
   }
 }
 
@@ -126,15 +178,31 @@ function compareAdditional(walk: Walk, a: ObjectView, b: ObjectView, recurse: Re
  * Members are compared by position. A different member count is not classified further: the
  * members cannot be paired reliably, so a reviewer must look.
  */
-function compareCombinator(walk: Walk, a: ObjectView, b: ObjectView, keyword: "allOf" | "anyOf" | "oneOf", recurse: Recurse): void {
+function compareCombinator(
+  walk: Walk,
+  a: ObjectView,
+  b: ObjectView,
+  keyword: "allOf" | "anyOf" | "oneOf",
+  recurse: Recurse,
+): void {
   const before = Array.isArray(a.node[keyword]) ? a.node[keyword] : undefined;
   const after = Array.isArray(b.node[keyword]) ? b.node[keyword] : undefined;
   if (before === undefined && after === undefined) return;
   if (before === undefined || after === undefined || before.length !== after.length) {
-    report(walk, "breaking", "keyword_changed", appendPointer(b.pointer, keyword), `${keyword} members ${before?.length ?? 0} → ${after?.length ?? 0} (not classified; review by hand)`);
+    report(
+      walk,
+      "breaking",
+      "keyword_changed",
+      appendPointer(b.pointer, keyword),
+      `${keyword} members ${before?.length ?? 0} → ${after?.length ?? 0} (not classified; review by hand)`,
+    );
     return;
   }
   before.forEach((member, i) => {
-    recurse(walk, { schema: member, pointer: appendPointer(a.pointer, keyword, i) }, { schema: after[i], pointer: appendPointer(b.pointer, keyword, i) });
+    recurse(
+      walk,
+      { schema: member, pointer: appendPointer(a.pointer, keyword, i) },
+      { schema: after[i], pointer: appendPointer(b.pointer, keyword, i) },
+    );
   });
 }

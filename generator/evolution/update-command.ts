@@ -28,7 +28,14 @@ function updateOptions(args: readonly string[]): UpdateOptions & { readonly body
   if (positionals.length > 0) throw new BindgenError("bad_argument", `unexpected argument ${JSON.stringify(positionals[0])}`);
   if (values.from === undefined) throw new BindgenError("bad_argument", "update needs --from FILE (the new upstream schema)");
   const { contract, binding } = discoverContract(values);
-  return Object.freeze({ from: values.from, body: values.body, allowMajor: values["allow-major"] === true, contract, binding, out: values.out ?? "generated" });
+  return Object.freeze({
+    from: values.from,
+    body: values.body,
+    allowMajor: values["allow-major"] === true,
+    contract,
+    binding,
+    out: values.out ?? "generated",
+  });
 }
 
 export async function runUpdate(args: readonly string[], io: Io): Promise<number> {

@@ -16,7 +16,7 @@ import { createTwoFilesPatch } from "diff";
 import { BindgenError } from "../errors.js";
 import { FINGERPRINT_FILE, fingerprintOf } from "../load/fingerprint.js";
 import { loadContract, type ContractSource } from "../load/contract.js";
-import { byCodeUnits } from "../model/convert.js";
+import { byCodeUnits } from "../order.js";
 import { compareGeneration, writeGeneration, type Generation } from "../output/files.js";
 import { contractDirName } from "../output/paths.js";
 import { generateFiles } from "../pipeline.js";
@@ -58,7 +58,9 @@ export interface UpdatePlan {
   readonly surfacePatch: string;
 }
 
-export type UpdateOutcome = { readonly kind: "planned"; readonly plan: UpdatePlan } | { readonly kind: "refused"; readonly diff: ContractDiff; readonly reason: string };
+export type UpdateOutcome =
+  | { readonly kind: "planned"; readonly plan: UpdatePlan }
+  | { readonly kind: "refused"; readonly diff: ContractDiff; readonly reason: string };
 
 /** The bytes the contract file gets: a .json source as it is, a .md source's fence as pretty JSON. */
 function schemaText(from: string, schema: unknown): string {
@@ -80,14 +82,24 @@ async function generateFromText(text: string, name: string, binding: string | un
   }
 }
 
-function contractPlan(options: UpdateOptions, diff: ContractDiff, major: boolean, text: string, schema: unknown): { files: PlannedFile[]; schemaFile: string; binding: string | undefined } {
+function contractPlan(
+  options: UpdateOptions,
+  diff: ContractDiff,
+  major: boolean,
+  text: string,
+  schema: unknown,
+): { files: PlannedFile[]; schemaFile: string; binding: string | undefined } {
   if (!major) {
     return {
       schemaFile: options.contract,
       binding: options.binding,
       files: [
         { path: options.contract, change: "changed", text },
-        { path: FINGERPRINT_FILE(options.contract), change: existsSync(FINGERPRINT_FILE(options.contract)) ? "changed" : "added", text: fingerprintText(schema) },
+        {
+          path: FINGERPRINT_FILE(options.contract),
+          change: existsSync(FINGERPRINT_FILE(options.contract)) ? "changed" : "added",
+          text: fingerprintText(schema),
+        },
       ],
     };
   }
@@ -96,13 +108,26 @@ function contractPlan(options: UpdateOptions, diff: ContractDiff, major: boolean
   const stem = join(dir, contractDirName(diff.to));
   const schemaFile = `${stem}.schema.json`;
   const binding = options.binding === undefined ? undefined : `${stem}.binding.json`;
-  const olds = [options.contract, FINGERPRINT_FILE(options.contract), ...(options.binding === undefined ? [] : [options.binding])].filter((file) => existsSync(file));
+  const olds = [
+    options.contract,
+    FINGERPRINT_FILE(options.contract),
+    ...(options.binding === undefined ? [] : [options.binding]),
+  ].filter((file) => existsSync(file));
   const files: PlannedFile[] = olds.map((file) => ({ path: join(keep, basename(file)), change: "moved", movedFrom: file }));
-  files.push({ path: schemaFile, change: "added", text }, { path: FINGERPRINT_FILE(schemaFile), change: "added", text: fingerprintText(schema) });
-  if (options.binding !== undefined && binding !== undefined) files.push({ path: binding, change: "added", text: readFileSync(options.binding, "utf8") });
+  files.push(
+    { path: schemaFile, change: "added", text },
+    { path: FINGERPRINT_FILE(schemaFile), change: "added", text: fingerprintText(schema) },
+  );
+  if (options.binding !== undefined && binding !== undefined)
+    files.push({ path: binding, change: "added", text: readFileSync(options.binding, "utf8") });
   for (const file of files) {
-    if (file.change !== "moved" && existsSync(file.path)) throw new BindgenError("bad_argument", `${file.path} already exists; a major update adds the new contract beside the old one`);
-    if (file.change === "moved" && existsSync(file.path)) throw new BindgenError("bad_argument", `${file.path} already exists; cannot keep the old contract there`);
+    if (file.change !== "moved" && existsSync(file.path))
+      throw new BindgenError(
+        "bad_argument",
+        `${file.path} already exists; a major update adds the new contract beside the old one`,
+      );
+    if (file.change === "moved" && existsSync(file.path))
+      throw new BindgenError("bad_argument", `${file.path} already exists; cannot keep the old contract there`);
   }
   return { files, schemaFile, binding };
 }
@@ -132,7 +157,11 @@ export async function planUpdate(options: UpdateOptions): Promise<UpdateOutcome>
   const diff = diffContracts(before, after);
   const major = isMajorChange(diff.from, diff.to);
   if (major && !options.allowMajor) {
-    return { kind: "refused", diff, reason: `the new schema is a new major version (${diff.from} → ${diff.to}); rerun with --allow-major to add it beside the old one` };
+    return {
+      kind: "refused",
+      diff,
+      reason: `the new schema is a new major version (${diff.from} → ${diff.to}); rerun with --allow-major to add it beside the old one`,
+    };
   }
   const text = schemaText(options.from, after.schema);
   const contract = contractPlan(options, diff, major, text, after.schema);

@@ -47,7 +47,11 @@ function deref(index: SchemaIndex, at: Located): Located & { readonly overlay: s
 }
 
 function isNullSchema(schema: unknown): boolean {
-  return isJsonObject(schema) && schema.type === "null" && Object.keys(schema).every((key) => key === "type" || key === "description" || key === "title");
+  return (
+    isJsonObject(schema) &&
+    schema.type === "null" &&
+    Object.keys(schema).every((key) => key === "type" || key === "description" || key === "title")
+  );
 }
 
 export function viewOf(index: SchemaIndex, at: Located): SchemaView {

@@ -27,7 +27,13 @@ export function report(walk: Walk, severity: Severity, kind: ChangeKind, pointer
 }
 
 /** A change to the set of accepted values: its severity follows from the direction. */
-export function reportEffect(walk: Walk, effect: Effect, typed: boolean, kind: ChangeKind, pointer: Pointer, message: string): void {
+export function reportEffect(
+  walk: Walk,
+  effect: Effect,
+  typed: boolean,
+  kind: ChangeKind,
+  pointer: Pointer,
+  message: string,
+): void {
   report(walk, severityOf(walk.direction, effect, typed), kind, pointer, message);
 }
-

@@ -74,14 +74,12 @@ function parseHostArgs(argv: string[]): HostCommand | "help" {
   const consent: ConsentScript = { answer };
   if (values["consent-delay"] !== undefined) {
     const delayMs = Number(values["consent-delay"]);
-    if (!Number.isSafeInteger(delayMs) || delayMs < 0)
-      throw new Error("--consent-delay must be a whole number of ms");
+    if (!Number.isSafeInteger(delayMs) || delayMs < 0) throw new Error("--consent-delay must be a whole number of ms");
     consent.delayMs = delayMs;
   }
   if (values.stdio && values.socket !== undefined) throw new Error("choose one of --socket and --stdio");
   if (values.stdio) return { endpoint: { kind: "stdio" }, scenario, consent };
-  if (values.socket === undefined || values.socket === "")
-    throw new Error("--socket PATH or --stdio is required");
+  if (values.socket === undefined || values.socket === "") throw new Error("--socket PATH or --stdio is required");
   return { endpoint: { kind: "socket", socketPath: values.socket }, scenario, consent };
 }
 

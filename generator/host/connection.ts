@@ -73,8 +73,7 @@ function handleLine(line: string, target: FaultTarget, context: ConnectionContex
   context.events.emit("request", { method, id } satisfies HostEvent);
   const scenario = context.scenario();
   const outcome = scenario === "echo" ? success(params ?? null) : context.service.handle(method, params);
-  if (outcome instanceof Promise)
-    void outcome.then((settled) => answer(id, method, settled, scenario, target, context));
+  if (outcome instanceof Promise) void outcome.then((settled) => answer(id, method, settled, scenario, target, context));
   else answer(id, method, outcome, scenario, target, context);
 }
 
@@ -87,8 +86,7 @@ function answer(
   context: ConnectionContext,
 ): void {
   // The kill control is the test's own lever; faults never get in its way.
-  if (isFaultScenario(scenario) && !method.startsWith("host."))
-    deliverWithFault(scenario, id, outcome, target);
+  if (isFaultScenario(scenario) && !method.startsWith("host.")) deliverWithFault(scenario, id, outcome, target);
   else target.writer.write(encodeAnswer(id, outcome));
   context.events.emit("answer", { method, id } satisfies HostEvent);
 }

@@ -117,8 +117,7 @@ export class DemoService {
   async #request(params: unknown): Promise<Outcome> {
     const read = readRequestParams(params);
     if (!read.ok) return toolFailure("invalid_arguments", read.message);
-    if (read.value.app !== FIXTURE_APP_ID)
-      return toolFailure("unknown_app", `${read.value.app} is not in the demo catalog`);
+    if (read.value.app !== FIXTURE_APP_ID) return toolFailure("unknown_app", `${read.value.app} is not in the demo catalog`);
     if (this.#consent.delayMs !== undefined) await this.#delay(this.#consent.delayMs);
     if (this.#consent.answer === "deny") return toolFailure("consent_denied", "the person refused consent");
     const session: Session = {
@@ -197,10 +196,8 @@ export class DemoService {
   }
 
   #hostKill(params: unknown): Outcome {
-    const session =
-      typeof params === "object" && params !== null ? (params as { session?: unknown }).session : undefined;
-    if (session !== undefined && typeof session !== "string")
-      return toolFailure("invalid_arguments", "session must be a string");
+    const session = typeof params === "object" && params !== null ? (params as { session?: unknown }).session : undefined;
+    if (session !== undefined && typeof session !== "string") return toolFailure("invalid_arguments", "session must be a string");
     return success({ killed: this.kill(session) });
   }
 
@@ -208,12 +205,9 @@ export class DemoService {
     const element = FIXTURE_ELEMENTS.find((candidate) => session.refPrefix + candidate.id === step.ref);
     if (!element) return stepFailure("invalid_arguments", `${step.ref} is not an element of this session`);
     if (element.secure) return stepFailure("target_blocked", `${element.label} is a secure field`);
-    if (!element.ops.includes(step.op))
-      return stepFailure("invalid_arguments", `${element.label} does not accept ${step.op}`);
-    if (step.op === "type" && step.text === undefined)
-      return stepFailure("invalid_arguments", "type needs text");
-    if (step.op === "press" && step.key === undefined)
-      return stepFailure("invalid_arguments", "press needs key");
+    if (!element.ops.includes(step.op)) return stepFailure("invalid_arguments", `${element.label} does not accept ${step.op}`);
+    if (step.op === "type" && step.text === undefined) return stepFailure("invalid_arguments", "type needs text");
+    if (step.op === "press" && step.key === undefined) return stepFailure("invalid_arguments", "press needs key");
     session.receipts += 1;
     return { ok: true, receipt_id: `receipt-${session.refPrefix}${session.receipts}` };
   }

@@ -13,12 +13,7 @@ export type FaultTarget = {
 };
 
 /** Sends (or withholds, or mangles) the answer `outcome` to request `id` the way `fault` says. */
-export function deliverWithFault(
-  fault: FaultScenario,
-  id: unknown,
-  outcome: Outcome,
-  target: FaultTarget,
-): void {
+export function deliverWithFault(fault: FaultScenario, id: unknown, outcome: Outcome, target: FaultTarget): void {
   switch (fault) {
     case "garbage_line":
       target.writer.write("this is not json {\n");
@@ -39,18 +34,14 @@ export function deliverWithFault(
       return;
     }
     case "notifications":
-      target.writer.write(
-        JSON.stringify({ jsonrpc: "2.0", method: "host.progress", params: { note: "working" } }) + "\n",
-      );
+      target.writer.write(JSON.stringify({ jsonrpc: "2.0", method: "host.progress", params: { note: "working" } }) + "\n");
       target.writer.write(encodeAnswer(id, outcome));
       return;
     case "oversized_line":
       target.writer.write(encodeAnswer(id, { ok: true, result: { pad: "x".repeat(MAX_LINE_BYTES + 1) } }));
       return;
     case "unknown_id":
-      target.writer.write(
-        encodeAnswer(typeof id === "number" ? id + 1_000_000 : `${String(id)}-stranger`, outcome),
-      );
+      target.writer.write(encodeAnswer(typeof id === "number" ? id + 1_000_000 : `${String(id)}-stranger`, outcome));
       return;
     default:
       return assertNever(fault);

@@ -21,12 +21,9 @@ async function ensurePrivateDir(dir: string): Promise<string | undefined> {
   try {
     const found = await lstat(dir);
     if (!found.isDirectory()) throw new Error(`refusing ${dir}: not a directory`);
-    if (found.uid !== process.getuid?.())
-      throw new Error(`refusing ${dir}: owned by uid ${found.uid}, not by this user`);
+    if (found.uid !== process.getuid?.()) throw new Error(`refusing ${dir}: owned by uid ${found.uid}, not by this user`);
     if ((found.mode & 0o077) !== 0) {
-      throw new Error(
-        `refusing ${dir}: mode ${(found.mode & 0o777).toString(8)}, the socket directory must be 0700`,
-      );
+      throw new Error(`refusing ${dir}: mode ${(found.mode & 0o777).toString(8)}, the socket directory must be 0700`);
     }
     return undefined;
   } catch (error) {
@@ -47,8 +44,7 @@ async function removeStaleSocket(socketPath: string): Promise<void> {
     throw error;
   }
   if (!found.isSocket()) throw new Error(`refusing ${socketPath}: a file that is not a socket is in the way`);
-  if (await isListening(socketPath))
-    throw new Error(`refusing ${socketPath}: another host is listening there`);
+  if (await isListening(socketPath)) throw new Error(`refusing ${socketPath}: another host is listening there`);
   await unlink(socketPath);
 }
 

@@ -39,7 +39,6 @@ export interface Binding {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-
 export function parseBinding(text: string, file: string): Binding {
   const value = parseJson(text, file);
   const ajv = new Ajv2020({ strict: true, allErrors: false });

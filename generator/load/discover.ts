@@ -16,9 +16,16 @@ export function bindingBeside(contract: string): string | undefined {
 
 export function discoverContract(given: { contract?: string | undefined; binding?: string | undefined }): ContractSource {
   if (given.contract !== undefined) return { contract: given.contract, binding: given.binding ?? bindingBeside(given.contract) };
-  const schemas = existsSync(CONTRACT_DIR) ? readdirSync(CONTRACT_DIR).filter((name) => name.endsWith(".schema.json")).sort() : [];
+  const schemas = existsSync(CONTRACT_DIR)
+    ? readdirSync(CONTRACT_DIR)
+        .filter((name) => name.endsWith(".schema.json"))
+        .sort()
+    : [];
   if (schemas.length !== 1) {
-    throw new BindgenError("bad_argument", `--contract is required: ./${CONTRACT_DIR} holds ${schemas.length} *.schema.json files, not one`);
+    throw new BindgenError(
+      "bad_argument",
+      `--contract is required: ./${CONTRACT_DIR} holds ${schemas.length} *.schema.json files, not one`,
+    );
   }
   const contract = join(CONTRACT_DIR, schemas[0] as string);
   return { contract, binding: given.binding ?? bindingBeside(contract) };

@@ -18,7 +18,8 @@ export function fingerprintOf(schema: unknown): SchemaFingerprint {
   const root = isJsonObject(schema) ? schema : {};
   const defs = isJsonObject(root.$defs) ? root.$defs : {};
   const names = Object.keys(defs).sort();
-  const isMethod = (name: string): boolean => isJsonObject(defs[name]) && (Object.hasOwn(defs[name], "params") || Object.hasOwn(defs[name], "result"));
+  const isMethod = (name: string): boolean =>
+    isJsonObject(defs[name]) && (Object.hasOwn(defs[name], "params") || Object.hasOwn(defs[name], "result"));
   return {
     id: typeof root.$id === "string" ? root.$id : null,
     sha256: fingerprint(schema),
@@ -33,7 +34,10 @@ export function describeFingerprintChange(pinned: SchemaFingerprint, actual: Sch
   const delta = (label: string, before: readonly string[], after: readonly string[]): string[] => {
     const added = after.filter((x) => !before.includes(x));
     const removed = before.filter((x) => !after.includes(x));
-    return [...(added.length > 0 ? [`${label} added: ${added.join(", ")}`] : []), ...(removed.length > 0 ? [`${label} removed: ${removed.join(", ")}`] : [])];
+    return [
+      ...(added.length > 0 ? [`${label} added: ${added.join(", ")}`] : []),
+      ...(removed.length > 0 ? [`${label} removed: ${removed.join(", ")}`] : []),
+    ];
   };
   const changes = [
     ...(pinned.id !== actual.id ? [`$id changed: ${String(pinned.id)} → ${String(actual.id)}`] : []),

@@ -28,7 +28,11 @@ function jsonFences(markdown: string): Fence[] {
   return fences;
 }
 
-export function schemaFromMarkdown(markdown: string, file: string, expectedId: string | undefined): { schema: unknown; text: string } {
+export function schemaFromMarkdown(
+  markdown: string,
+  file: string,
+  expectedId: string | undefined,
+): { schema: unknown; text: string } {
   const candidates: { schema: unknown; text: string; id: string }[] = [];
   for (const fence of jsonFences(markdown)) {
     const schema = parseJson(fence.text, file, fence.lineOffset);
@@ -41,7 +45,11 @@ export function schemaFromMarkdown(markdown: string, file: string, expectedId: s
     throw new BindgenError("bad_contract", `no fenced json block ${wanted}`, { file });
   }
   if (rest.length > 0) {
-    throw new BindgenError("bad_contract", `several fenced json blocks have an $id (${matching.map((c) => c.id).join(", ")}); pass --binding to choose one`, { file });
+    throw new BindgenError(
+      "bad_contract",
+      `several fenced json blocks have an $id (${matching.map((c) => c.id).join(", ")}); pass --binding to choose one`,
+      { file },
+    );
   }
   return { schema: only.schema, text: only.text };
 }

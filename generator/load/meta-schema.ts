@@ -29,15 +29,22 @@ export function checkMetaSchema(schema: unknown, file: string): Draft {
   }
   const draft = draftOf(schema, file);
   // A fresh instance per check: no cache may survive from one input to the next.
-  const ajv = draft === "2020-12" ? new Ajv2020({ strict: false, validateFormats: false }) : new Ajv({ strict: false, validateFormats: false });
+  const ajv =
+    draft === "2020-12"
+      ? new Ajv2020({ strict: false, validateFormats: false })
+      : new Ajv({ strict: false, validateFormats: false });
   const valid = ajv.validateSchema(schema as object);
   if (valid !== true) {
     const first = ajv.errors?.[0];
     const pointer = `#${first?.instancePath ?? ""}`;
-    throw new BindgenError("meta_schema", `not a valid draft ${draft} schema: ${first?.message ?? "rejected by the meta-schema"}`, {
-      file,
-      pointer,
-    });
+    throw new BindgenError(
+      "meta_schema",
+      `not a valid draft ${draft} schema: ${first?.message ?? "rejected by the meta-schema"}`,
+      {
+        file,
+        pointer,
+      },
+    );
   }
   return draft;
 }

@@ -12,7 +12,8 @@ import { planNames } from "../naming/plan.js";
 import { titled } from "../naming/requests.js";
 import { indexSchema } from "../resolve/index.js";
 import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
-import { byCodeUnits, TypeConverter } from "./convert.js";
+import { byCodeUnits } from "../order.js";
+import { TypeConverter } from "./convert.js";
 import { checkSchemas } from "./keywords.js";
 import type { ContractModel, Method, NamedType } from "./types.js";
 
@@ -56,7 +57,10 @@ function checkBindingMethods(methods: readonly MethodEntry[], binding: Binding, 
   }
   for (const method of methods) {
     if (!Object.hasOwn(binding.methods, method.name)) {
-      throw new BindgenError("bad_binding", `binding has no entry for method ${JSON.stringify(method.name)}`, { file: bindingFile, pointer: "#/methods" });
+      throw new BindgenError("bad_binding", `binding has no entry for method ${JSON.stringify(method.name)}`, {
+        file: bindingFile,
+        pointer: "#/methods",
+      });
     }
   }
 }
@@ -83,13 +87,18 @@ function rootIsType(root: JsonObject): boolean {
 export function buildModel(contract: LoadedContract): ContractModel {
   const file = contract.schemaFile;
   const root = contract.schema;
-  if (!isJsonObject(root)) throw new BindgenError("bad_contract", "the contract schema must be an object", { file, pointer: "#" });
+  if (!isJsonObject(root))
+    throw new BindgenError("bad_contract", "the contract schema must be an object", { file, pointer: "#" });
   const binding = contract.binding;
   const methodEntries = findMethods(root, file);
-  if (binding !== undefined && contract.bindingFile !== undefined) checkBindingMethods(methodEntries, binding, contract.bindingFile);
+  if (binding !== undefined && contract.bindingFile !== undefined)
+    checkBindingMethods(methodEntries, binding, contract.bindingFile);
 
   const index = indexSchema(root, file);
-  checkSchemas(index, methodEntries.map((m) => m.pointer));
+  checkSchemas(
+    index,
+    methodEntries.map((m) => m.pointer),
+  );
 
   const converter = new TypeConverter(index, contract.draft);
   const methodIds = new Set(methodEntries.map((m) => m.pointer));
@@ -104,7 +113,10 @@ export function buildModel(contract: LoadedContract): ContractModel {
   }
   for (const method of methodEntries) {
     const stem = pascalCase(method.name) || "Method";
-    for (const [part, suffix] of [["params", "Params"], ["result", "Result"]] as const) {
+    for (const [part, suffix] of [
+      ["params", "Params"],
+      ["result", "Result"],
+    ] as const) {
       const name = `${stem}${suffix}`;
       converter.reserveWithScope(appendPointer(method.pointer, part), { candidates: [name], priority: "fixed" }, { stem, name });
     }
@@ -145,7 +157,16 @@ export function buildModel(contract: LoadedContract): ContractModel {
     typeNames,
     service: binding?.service,
     clientApp: binding?.clientApp,
-    clientClass: binding?.clientClass ?? `${pascalCase(id.replace(/\.v[0-9]+$/, "").split(".").pop() ?? "") || "Contract"}Client`,
+    clientClass:
+      binding?.clientClass ??
+      `${
+        pascalCase(
+          id
+            .replace(/\.v[0-9]+$/, "")
+            .split(".")
+            .pop() ?? "",
+        ) || "Contract"
+      }Client`,
     cliCommand: binding?.cliCommand,
     fixtureAppId: binding?.fixtureAppId,
     verbatimKeys: [...(binding?.verbatimKeys ?? [])].sort(byCodeUnits),

@@ -5,9 +5,20 @@
  */
 import { BindgenError } from "../errors.js";
 import type { Draft } from "../load/meta-schema.js";
-import { itemsSite, propertySite, refTargetCandidates, rootSite, titled, valuesSite, variantSite, type Scope, type Site } from "../naming/requests.js";
+import {
+  itemsSite,
+  propertySite,
+  refTargetCandidates,
+  rootSite,
+  titled,
+  valuesSite,
+  variantSite,
+  type Scope,
+  type Site,
+} from "../naming/requests.js";
 import type { SchemaIndex } from "../resolve/index.js";
 import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { byCodeUnits } from "../order.js";
 import { docsOf, NO_DOCS } from "./docs.js";
 import type { JsonValue, NameRequest, PrimitiveType, PropertyNode, TypeId, TypeNode } from "./types.js";
 
@@ -48,12 +59,17 @@ export class TypeConverter {
   private convert(schema: unknown, pointer: Pointer, site: Site, hoist: boolean): TypeNode {
     if (schema === true) return { kind: "any", docs: NO_DOCS };
     if (schema === false) return { kind: "never", docs: NO_DOCS };
-    if (!isJsonObject(schema)) throw new BindgenError("bad_contract", "a schema must be an object or a boolean", { file: this.index.file, pointer });
+    if (!isJsonObject(schema))
+      throw new BindgenError("bad_contract", "a schema must be an object or a boolean", { file: this.index.file, pointer });
     if (hoist && isObjectShape(schema)) {
-      this.reserveWithScope(pointer, { candidates: titled(schema, site.candidates), priority: "inline" }, {
-        stem: site.candidates[0] ?? site.scope.stem,
-        name: site.candidates[0] ?? site.scope.name,
-      });
+      this.reserveWithScope(
+        pointer,
+        { candidates: titled(schema, site.candidates), priority: "inline" },
+        {
+          stem: site.candidates[0] ?? site.scope.stem,
+          name: site.candidates[0] ?? site.scope.name,
+        },
+      );
       return { kind: "ref", target: pointer, docs: NO_DOCS };
     }
     const docs = docsOf(schema);
@@ -69,7 +85,9 @@ export class TypeConverter {
       for (const keyword of ["oneOf", "anyOf"] as const) {
         const variants = schema[keyword];
         if (!Array.isArray(variants)) continue;
-        const members = variants.map((variant, i) => this.convert(variant, appendPointer(pointer, keyword, i), variantSite(site, variant), true));
+        const members = variants.map((variant, i) =>
+          this.convert(variant, appendPointer(pointer, keyword, i), variantSite(site, variant), true),
+        );
         parts.push({ kind: "union", members, docs: NO_DOCS });
       }
     }
@@ -88,8 +106,13 @@ export class TypeConverter {
   private valueNode(schema: JsonObject, pointer: Pointer, site: Site): TypeNode | undefined {
     if (Object.hasOwn(schema, "const")) return { kind: "literal", value: schema.const as JsonValue, docs: NO_DOCS };
     if (Array.isArray(schema.enum)) return { kind: "enum", values: schema.enum as JsonValue[], docs: NO_DOCS };
-    const declared = typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : undefined;
-    const hasUnion = Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf) || Array.isArray(schema.allOf) || typeof schema.$ref === "string";
+    const declared =
+      typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : undefined;
+    const hasUnion =
+      Array.isArray(schema.oneOf) ||
+      Array.isArray(schema.anyOf) ||
+      Array.isArray(schema.allOf) ||
+      typeof schema.$ref === "string";
     const types = declared ?? impliedTypes(schema);
     const members: TypeNode[] = [];
     for (const type of types) {
@@ -106,7 +129,9 @@ export class TypeConverter {
 
   private objectNode(schema: JsonObject, pointer: Pointer, site: Site): TypeNode {
     const properties = isJsonObject(schema.properties) ? schema.properties : {};
-    const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : []);
+    const required = new Set(
+      Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : [],
+    );
     const names = [...new Set([...Object.keys(properties), ...required])].sort(byCodeUnits);
     const nodes: PropertyNode[] = names.map((name) => ({
       name,
@@ -117,7 +142,9 @@ export class TypeConverter {
     }));
     const extra: TypeNode[] = [];
     if (Object.hasOwn(schema, "additionalProperties") && schema.additionalProperties !== false) {
-      extra.push(this.convert(schema.additionalProperties, appendPointer(pointer, "additionalProperties"), valuesSite(site), true));
+      extra.push(
+        this.convert(schema.additionalProperties, appendPointer(pointer, "additionalProperties"), valuesSite(site), true),
+      );
     }
     if (isJsonObject(schema.patternProperties)) {
       const patterns = schema.patternProperties;
@@ -125,7 +152,8 @@ export class TypeConverter {
         extra.push(this.convert(patterns[key], appendPointer(pointer, "patternProperties", key), valuesSite(site), true));
       }
     }
-    const additional = extra.length === 0 ? undefined : extra.length === 1 ? extra[0] : { kind: "union" as const, members: extra, docs: NO_DOCS };
+    const additional =
+      extra.length === 0 ? undefined : extra.length === 1 ? extra[0] : { kind: "union" as const, members: extra, docs: NO_DOCS };
     return { kind: "object", properties: nodes, additional, docs: NO_DOCS };
   }
 
@@ -133,7 +161,9 @@ export class TypeConverter {
     const items = itemsSite(site);
     const tupleKeyword = Array.isArray(schema.prefixItems) ? "prefixItems" : Array.isArray(schema.items) ? "items" : undefined;
     const prefixSchemas = tupleKeyword === undefined ? [] : (schema[tupleKeyword] as unknown[]);
-    const prefix = prefixSchemas.map((item, i) => this.convert(item, appendPointer(pointer, tupleKeyword ?? "items", i), items, true));
+    const prefix = prefixSchemas.map((item, i) =>
+      this.convert(item, appendPointer(pointer, tupleKeyword ?? "items", i), items, true),
+    );
     const restKeyword = tupleKeyword === "items" ? "additionalItems" : "items";
     const rest = Object.hasOwn(schema, restKeyword) ? schema[restKeyword] : true;
     const restNode = rest === false ? undefined : this.convert(rest, appendPointer(pointer, restKeyword), items, true);
@@ -143,7 +173,12 @@ export class TypeConverter {
 
 function isObjectShape(schema: JsonObject): boolean {
   const typed = schema.type === "object" || (Array.isArray(schema.type) && schema.type.includes("object"));
-  return (typed || schema.type === undefined) && isJsonObject(schema.properties) && Object.keys(schema.properties).length > 0 && !Object.hasOwn(schema, "$ref");
+  return (
+    (typed || schema.type === undefined) &&
+    isJsonObject(schema.properties) &&
+    Object.keys(schema.properties).length > 0 &&
+    !Object.hasOwn(schema, "$ref")
+  );
 }
 
 function declaresObjectShape(schema: JsonObject): boolean {
@@ -165,8 +200,4 @@ function mergeDocs(outer: TypeNode["docs"], inner: TypeNode): TypeNode["docs"] {
     constraints: [...inner.docs.constraints, ...outer.constraints],
     deprecated: outer.deprecated || inner.docs.deprecated,
   };
-}
-
-export function byCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

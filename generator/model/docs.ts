@@ -5,7 +5,8 @@ import type { Docs } from "./types.js";
 const count = (n: unknown, unit: string): string => `${String(n)} ${unit}${n === 1 ? "" : "s"}`;
 
 function range(min: unknown, max: unknown, unit: string): string | undefined {
-  if (min !== undefined && max !== undefined) return min === max ? `exactly ${count(min, unit)}` : `${String(min)} to ${count(max, unit)}`;
+  if (min !== undefined && max !== undefined)
+    return min === max ? `exactly ${count(min, unit)}` : `${String(min)} to ${count(max, unit)}`;
   if (min !== undefined) return `at least ${count(min, unit)}`;
   if (max !== undefined) return `at most ${count(max, unit)}`;
   return undefined;

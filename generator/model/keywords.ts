@@ -22,7 +22,10 @@ export function checkPattern(pattern: string, file: string | undefined, pointer:
   try {
     new RegExp(pattern, "u");
   } catch (error) {
-    throw new BindgenError("bad_pattern", `not a valid ECMA-262 regular expression (u flag): ${(error as Error).message}`, { file, pointer });
+    throw new BindgenError("bad_pattern", `not a valid ECMA-262 regular expression (u flag): ${(error as Error).message}`, {
+      file,
+      pointer,
+    });
   }
 }
 
@@ -44,7 +47,8 @@ export function checkSchemas(index: SchemaIndex, methodPointers: readonly Pointe
     if (typeof schema.$ref === "string") index.resolveRef(schema.$ref, pointer);
     if (typeof schema.pattern === "string") checkPattern(schema.pattern, index.file, appendPointer(pointer, "pattern"));
     if (isJsonObject(schema.patternProperties)) {
-      for (const key of Object.keys(schema.patternProperties)) checkPattern(key, index.file, appendPointer(pointer, "patternProperties", key));
+      for (const key of Object.keys(schema.patternProperties))
+        checkPattern(key, index.file, appendPointer(pointer, "patternProperties", key));
     }
     for (const keyword of SCHEMA_VALUED) {
       if (!Object.hasOwn(schema, keyword)) continue;

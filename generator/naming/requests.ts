@@ -89,7 +89,9 @@ function tagValue(schema: unknown): string | undefined {
 /** A `$ref` target that is not a top-level definition: named after its title, anchor or last key. */
 export function refTargetCandidates(pointer: string, schema: unknown): string[] {
   const segments = parsePointer(pointer) ?? [];
-  const keyWords = segments.filter((s) => !/^(?:\$defs|definitions|properties|items|prefixItems|allOf|anyOf|oneOf|[0-9]+)$/.test(s));
+  const keyWords = segments.filter(
+    (s) => !/^(?:\$defs|definitions|properties|items|prefixItems|allOf|anyOf|oneOf|[0-9]+)$/.test(s),
+  );
   const last = pascalCase(keyWords[keyWords.length - 1] ?? "");
   const anchor = isJsonObject(schema) && typeof schema.$anchor === "string" ? pascalCase(schema.$anchor) : "";
   const path = keyWords.map(pascalCase).join("");

@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { createTwoFilesPatch } from "diff";
-import { byCodeUnits } from "../model/convert.js";
+import { byCodeUnits } from "../order.js";
 
 export type Generation = ReadonlyMap<string, string>;
 
@@ -25,7 +25,8 @@ function listFiles(dir: string): string[] {
 function onDisk(outDir: string, files: Generation): Map<string, string> {
   const found = new Map<string, string>();
   for (const folder of ownedFolders(files)) {
-    for (const entry of listFiles(join(outDir, folder))) found.set(`${folder}/${entry}`, readFileSync(join(outDir, folder, entry), "utf8"));
+    for (const entry of listFiles(join(outDir, folder)))
+      found.set(`${folder}/${entry}`, readFileSync(join(outDir, folder, entry), "utf8"));
   }
   return found;
 }

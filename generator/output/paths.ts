@@ -7,9 +7,14 @@ import { BindgenError } from "../errors.js";
 export const RUNTIME_DIR = "runtime";
 
 export function contractDirName(id: string): string {
-  const safe = id.replace(/^[a-z][a-z0-9+.-]*:\/*/i, "").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[.-]+|[.-]+$/g, "");
+  const safe = id
+    .replace(/^[a-z][a-z0-9+.-]*:\/*/i, "")
+    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/^[.-]+|[.-]+$/g, "");
   if (safe === "" || safe === RUNTIME_DIR) {
-    throw new BindgenError("bad_contract", `the $id ${JSON.stringify(id)} gives no usable output folder name`, { pointer: "#/$id" });
+    throw new BindgenError("bad_contract", `the $id ${JSON.stringify(id)} gives no usable output folder name`, {
+      pointer: "#/$id",
+    });
   }
   return safe;
 }

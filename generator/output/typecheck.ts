@@ -48,5 +48,9 @@ export function typeCheck(files: ReadonlyMap<string, string>): void {
     diagnostics.map((d) => d.compilerObject),
     { getCanonicalFileName: (name) => name.replace(root, ""), getCurrentDirectory: () => root, getNewLine: () => "\n" },
   );
-  throw new BindgenError("type_check", `generated code does not compile: ${text}${more}`, { file, location: String(line), details });
+  throw new BindgenError("type_check", `generated code does not compile: ${text}${more}`, {
+    file,
+    location: String(line),
+    details,
+  });
 }

@@ -14,12 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import {
-  callTool,
-  JsonRpcSocketTransport,
-  type ToolSpec,
-  type ValidationResult,
-} from "../support/runtime.js";
+import { callTool, JsonRpcSocketTransport, type ToolSpec, type ValidationResult } from "../support/runtime.js";
 import { DemoClient, type SnapshotParams } from "../../generated/rightkit.agent.demo.v1/index.js";
 
 const CALLS = 10_000;
@@ -163,13 +158,9 @@ function median(values: number[]): number {
 
 async function startEchoHost(socketPath: string): Promise<() => Promise<void>> {
   const hostMain = fileURLToPath(new URL("../../generator/host/main.ts", import.meta.url));
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", hostMain, "--socket", socketPath, "--scenario", "echo"],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+  const child = spawn(process.execPath, ["--import", "tsx", hostMain, "--socket", socketPath, "--scenario", "echo"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await once(createInterface({ input: child.stdout }), "line");
   return async () => {
     const exited = once(child, "exit");
@@ -185,8 +176,7 @@ function format(rows: Row[]): string {
     `${Math.round(value).toLocaleString("en-US").padStart(9)} calls/s  ${((base / value - 1) * 100).toFixed(1).padStart(6)}%`;
   const header = `${"".padEnd(32)}${"sequential (vs raw)".padEnd(32)}${IN_FLIGHT} in flight (vs raw)`;
   const lines = rows.map(
-    (row) =>
-      `${row.name.padEnd(32)}${cell(row.sequential, raw.sequential).padEnd(32)}${cell(row.concurrent, raw.concurrent)}`,
+    (row) => `${row.name.padEnd(32)}${cell(row.sequential, raw.sequential).padEnd(32)}${cell(row.concurrent, raw.concurrent)}`,
   );
   return [header, ...lines].join("\n");
 }

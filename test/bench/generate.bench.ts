@@ -65,8 +65,7 @@ function time(args: string[], cwd: string): number {
   return ms;
 }
 
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 function measure(label: string, setup: (dir: string) => string[]): void {
   const firstWrite: number[] = [];
@@ -90,9 +89,7 @@ function measure(label: string, setup: (dir: string) => string[]): void {
 }
 
 console.log(`rightkit-bindgen whole-process wall time, median of ${RUNS} (node ${process.version})`);
-console.log(
-  `${"contract".padEnd(24)}${"generate (write)".padStart(16)}${"generate (same)".padStart(16)}${"check".padStart(16)}`,
-);
+console.log(`${"contract".padEnd(24)}${"generate (write)".padStart(16)}${"generate (same)".padStart(16)}${"check".padStart(16)}`);
 measure("embedded (6 methods)", (dir) => {
   cpSync("contract", join(dir, "contract"), { recursive: true });
   return [];

@@ -26,7 +26,11 @@ beforeAll(async () => {
 
 afterAll(() => temp.remove());
 
-type Table = { command: string; verbatimKeys: string[]; tools: { method: string; tool: string; params: { name: string; type: string }[]; shapes: { name: string; type: string }[] }[] };
+type Table = {
+  command: string;
+  verbatimKeys: string[];
+  tools: { method: string; tool: string; params: { name: string; type: string }[]; shapes: { name: string; type: string }[] }[];
+};
 
 describe("a contract without a binding", () => {
   it("names the CLI after the model: parseHostileArgs, runHostileCli, the contract id as command", () => {
@@ -54,6 +58,8 @@ describe("a contract without a binding", () => {
       method: "call",
       params: { k: JSON.parse('{"__proto__":"p","constructor":1,"a-b":"x\'y","":"e"}') as unknown },
     });
-    expect(() => parse(["call", "k=1"])).toThrow(/^call: argument "k" does not match the contract: \/k: .*\nusage: hostile\.v1 call \[k=<Keys>\] \[r=/);
+    expect(() => parse(["call", "k=1"])).toThrow(
+      /^call: argument "k" does not match the contract: \/k: .*\nusage: hostile\.v1 call \[k=<Keys>\] \[r=/,
+    );
   });
 });

@@ -9,7 +9,16 @@ import { build } from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const ROOT = new URL("../../", import.meta.url);
-const DEMO_NAMES = ["demo.request", "demo.apps", "demo.snapshot", "demo.act", "demo.batch", "demo.end", "rightkit.agent.demo", "app.orthiclabs.demo-fixture"];
+const DEMO_NAMES = [
+  "demo.request",
+  "demo.apps",
+  "demo.snapshot",
+  "demo.act",
+  "demo.batch",
+  "demo.end",
+  "rightkit.agent.demo",
+  "app.orthiclabs.demo-fixture",
+];
 
 let exportsMap: Record<string, string>;
 

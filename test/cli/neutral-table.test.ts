@@ -54,7 +54,9 @@ describe("a table without verbatim keys or closed params", () => {
   });
 
   it("still requires the declared required keys", () => {
-    expect(refusal(() => parseToolArgs(table, ["put", "x=1"])).message).toBe('put: missing required key "id" (/id)\nusage: store-ctl put id=<integer (minimum 1)>');
+    expect(refusal(() => parseToolArgs(table, ["put", "x=1"])).message).toBe(
+      'put: missing required key "id" (/id)\nusage: store-ctl put id=<integer (minimum 1)>',
+    );
   });
 
   it("shows a tool whose wire name is its short name once", () => {

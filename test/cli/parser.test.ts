@@ -81,7 +81,11 @@ describe("other values are JSON when they are JSON, else strings", () => {
 describe("tools and the JSON object form", () => {
   it("accepts the short and the full tool name", () => {
     expect(parseDemoArgs(["snapshot", "token=t"])).toEqual(parseDemoArgs(["demo.snapshot", "token=t"]));
-    expect(parseDemoArgs(["demo.snapshot", "token=t"])).toEqual({ tool: "demo.snapshot", method: "snapshot", params: { token: "t" } });
+    expect(parseDemoArgs(["demo.snapshot", "token=t"])).toEqual({
+      tool: "demo.snapshot",
+      method: "snapshot",
+      params: { token: "t" },
+    });
   });
 
   it("takes one JSON object instead of pairs, with JSON types as written", () => {
@@ -109,7 +113,12 @@ describe("invalid_arguments, naming the argument, with a usage line", () => {
     ["unknown tool", ["snap", "token=t"], /^unknown tool "snap" \(tools: act, apps, batch, end, request, snapshot\)$/, "snap"],
     ["duplicate key", ["snapshot", "token=a", "token=b"], /^snapshot: key "token" is given twice$/, "token"],
     ["empty key", ["snapshot", "=t"], /^snapshot: argument 1 has an empty key$/, 1],
-    ["key the tool does not take", ["snapshot", "token=t", "tokn=x"], /^snapshot: unknown key "tokn" \(it takes token\)$/, "tokn"],
+    [
+      "key the tool does not take",
+      ["snapshot", "token=t", "tokn=x"],
+      /^snapshot: unknown key "tokn" \(it takes token\)$/,
+      "tokn",
+    ],
     ["key a tool without params does not take", ["apps", "x=1"], /^apps: unknown key "x" \(it takes no arguments\)$/, "x"],
     ["unknown key in the JSON form", ["snapshot", '{"token":"t","x":1}'], /^snapshot: unknown key "x"/, "x"],
     ["missing required key", ["act", "token=t", "op=click"], /^act: missing required key "ref" \(\/ref\)$/, "ref"],
@@ -117,12 +126,37 @@ describe("invalid_arguments, naming the argument, with a usage line", () => {
     ["JSON scalar argument", ["snapshot", "42"], /^snapshot: argument 1 "42" is JSON but not an object$/, 1],
     ["invalid JSON argument", ["snapshot", '{"token":'], /^snapshot: the JSON argument "\{\\"token\\":" is not valid JSON$/, 1],
     ["bare word", ["snapshot", "abc"], /^snapshot: argument 1 "abc" is neither key=value nor a JSON object$/, 1],
-    ["JSON mixed with pairs", ["snapshot", "token=t", '{"token":"t"}'], /^snapshot: a JSON object argument cannot be mixed with key=value pairs$/, 2],
+    [
+      "JSON mixed with pairs",
+      ["snapshot", "token=t", '{"token":"t"}'],
+      /^snapshot: a JSON object argument cannot be mixed with key=value pairs$/,
+      2,
+    ],
     ["two JSON objects", ["snapshot", "{}", "{}"], /^snapshot: only one JSON object argument is allowed, got 2$/, 1],
-    ["validator failure", ["act", "token=t", "ref=e1", "op=drag"], /^act: argument "op" does not match the contract: \/op: /, "op"],
-    ["nested validator failure", ["batch", "token=t", 'steps=[{"ref":"e1","op":"fly"}]'], /^batch: argument "steps" does not match the contract: \/steps\/0\/op: /, "steps"],
-    ["batch of 0 steps", ["batch", "token=t", "steps=[]"], /^batch: argument "steps" does not match the contract: \/steps: must have at least 1/, "steps"],
-    ["wrong JSON type for a verbatim key", ["snapshot", '{"token":5}'], /^snapshot: argument "token" does not match the contract: \/token: must be string/, "token"],
+    [
+      "validator failure",
+      ["act", "token=t", "ref=e1", "op=drag"],
+      /^act: argument "op" does not match the contract: \/op: /,
+      "op",
+    ],
+    [
+      "nested validator failure",
+      ["batch", "token=t", 'steps=[{"ref":"e1","op":"fly"}]'],
+      /^batch: argument "steps" does not match the contract: \/steps\/0\/op: /,
+      "steps",
+    ],
+    [
+      "batch of 0 steps",
+      ["batch", "token=t", "steps=[]"],
+      /^batch: argument "steps" does not match the contract: \/steps: must have at least 1/,
+      "steps",
+    ],
+    [
+      "wrong JSON type for a verbatim key",
+      ["snapshot", '{"token":5}'],
+      /^snapshot: argument "token" does not match the contract: \/token: must be string/,
+      "token",
+    ],
   ];
 
   it.each(cases)("%s", (_name, argv, firstLine, argument) => {
@@ -153,7 +187,9 @@ describe("invalid_arguments, naming the argument, with a usage line", () => {
 
   it("gives the tool's own usage line once the tool is known", () => {
     const [, usage] = refusal(["act", "token=t"]).message.split("\n");
-    expect(usage).toBe('usage: right-ctl demo act op=<"click" | "type" | "press"> ref=<string> token=<string> [key=<string>] [text=<string>]');
+    expect(usage).toBe(
+      'usage: right-ctl demo act op=<"click" | "type" | "press"> ref=<string> token=<string> [key=<string>] [text=<string>]',
+    );
     const [, general] = refusal(["nope"]).message.split("\n");
     expect(general).toBe("usage: right-ctl demo <tool> [key=value ... | JSON object] [options]");
   });

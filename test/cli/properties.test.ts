@@ -23,7 +23,24 @@ import { splitCliOptions } from "../support/runtime.js";
 const text = fc.oneof(
   fc.string(),
   fc.string({ unit: "grapheme" }),
-  fc.constantFrom("", "1e3", "true", "null", "5", "-0", '"quoted"', "{}", "[1]", "=", "a=b", "--help", "-h", " {", "--", "{\"a\":1}"),
+  fc.constantFrom(
+    "",
+    "1e3",
+    "true",
+    "null",
+    "5",
+    "-0",
+    '"quoted"',
+    "{}",
+    "[1]",
+    "=",
+    "a=b",
+    "--help",
+    "-h",
+    " {",
+    "--",
+    '{"a":1}',
+  ),
   fc.json(),
 );
 const op = fc.constantFrom("click", "type", "press");
@@ -36,9 +53,13 @@ const step = fc
   .map(([declared, extra]) => ({ ...extra, ...declared }));
 
 const PARAMS = {
-  act: fc.record({ token: text, ref: text, op, text, key: text }, { requiredKeys: ["token", "ref", "op"] }).filter((p) => validateActParams(p).ok),
+  act: fc
+    .record({ token: text, ref: text, op, text, key: text }, { requiredKeys: ["token", "ref", "op"] })
+    .filter((p) => validateActParams(p).ok),
   apps: fc.constant({}).filter((p) => validateAppsParams(p).ok),
-  batch: fc.record({ token: text, steps: fc.array(step, { minLength: 1, maxLength: 20 }) }).filter((p) => validateBatchParams(p).ok),
+  batch: fc
+    .record({ token: text, steps: fc.array(step, { minLength: 1, maxLength: 20 }) })
+    .filter((p) => validateBatchParams(p).ok),
   end: fc.record({ token: text }).filter((p) => validateEndParams(p).ok),
   request: fc.record({ app: text, agent_name: text }).filter((p) => validateRequestParams(p).ok),
   snapshot: fc.record({ token: text }).filter((p) => validateSnapshotParams(p).ok),
@@ -105,18 +126,26 @@ describe("params the schema allows parse back to the same object", () => {
   });
 
   it("through runDemoCli --dry-run, with options anywhere among the pairs", async () => {
-    const options = fc.shuffledSubarray([["--dry-run"], ["--timeout", "5"], ["--socket=/nowhere/x.sock"]], { minLength: 3, maxLength: 3 });
+    const options = fc.shuffledSubarray([["--dry-run"], ["--timeout", "5"], ["--socket=/nowhere/x.sock"]], {
+      minLength: 3,
+      maxLength: 3,
+    });
     await fc.assert(
-      fc.asyncProperty(call, options, fc.array(fc.nat(), { minLength: 3, maxLength: 3 }), async ({ method, name, params }, opts, at) => {
-        // Options go in whole (`--timeout 5` stays together), anywhere, even before the tool name.
-        const units = [[name], ...Object.entries(params).map(([key, value]) => [pair(key, value, false)])];
-        opts.forEach((option, i) => units.splice((at[i] as number) % (units.length + 1), 0, option));
-        const argv = units.flat();
-        const out: string[] = [];
-        const code = await runDemoCli(argv, { out: (line) => out.push(line), err: () => undefined, env: {} });
-        expect(code).toBe(0);
-        expect(out.map((line) => JSON.parse(line) as unknown)).toEqual([{ tool: `demo.${method}`, params }]);
-      }),
+      fc.asyncProperty(
+        call,
+        options,
+        fc.array(fc.nat(), { minLength: 3, maxLength: 3 }),
+        async ({ method, name, params }, opts, at) => {
+          // Options go in whole (`--timeout 5` stays together), anywhere, even before the tool name.
+          const units = [[name], ...Object.entries(params).map(([key, value]) => [pair(key, value, false)])];
+          opts.forEach((option, i) => units.splice((at[i] as number) % (units.length + 1), 0, option));
+          const argv = units.flat();
+          const out: string[] = [];
+          const code = await runDemoCli(argv, { out: (line) => out.push(line), err: () => undefined, env: {} });
+          expect(code).toBe(0);
+          expect(out.map((line) => JSON.parse(line) as unknown)).toEqual([{ tool: `demo.${method}`, params }]);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -126,8 +155,30 @@ describe("random argv", () => {
   const word = fc.oneof(
     fc.string(),
     fc.constantFrom(...METHODS, ...METHODS.map((m) => `demo.${m}`)),
-    fc.constantFrom("--", "--help", "-h", "--socket", "--timeout", "--tools", "--dry-run", "--x", "=", "=x", "{", "[", "{}", "[]", "null", "42"),
-    fc.tuple(fc.constantFrom("token", "ref", "op", "steps", "text", "key", "app", "agent_name", "__proto__", ""), fc.oneof(fc.string(), fc.json())).map(([k, v]) => `${k}=${v}`),
+    fc.constantFrom(
+      "--",
+      "--help",
+      "-h",
+      "--socket",
+      "--timeout",
+      "--tools",
+      "--dry-run",
+      "--x",
+      "=",
+      "=x",
+      "{",
+      "[",
+      "{}",
+      "[]",
+      "null",
+      "42",
+    ),
+    fc
+      .tuple(
+        fc.constantFrom("token", "ref", "op", "steps", "text", "key", "app", "agent_name", "__proto__", ""),
+        fc.oneof(fc.string(), fc.json()),
+      )
+      .map(([k, v]) => `${k}=${v}`),
     fc.json(),
   );
 

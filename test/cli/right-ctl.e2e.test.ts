@@ -40,7 +40,9 @@ function rightCtl(args: string[], env: Record<string, string> = {}): Promise<Chi
 
 /** stdout must be exactly one JSON object on one line. */
 function output(child: Child): Record<string, unknown> {
-  expect(child.stdout.endsWith("\n") && child.stdout.indexOf("\n") === child.stdout.length - 1, child.stdout + child.stderr).toBe(true);
+  expect(child.stdout.endsWith("\n") && child.stdout.indexOf("\n") === child.stdout.length - 1, child.stdout + child.stderr).toBe(
+    true,
+  );
   return JSON.parse(child.stdout) as Record<string, unknown>;
 }
 
@@ -86,7 +88,18 @@ describe("right-ctl demo against the conformance host", () => {
   });
 
   it("act types verbatim text, options after the pairs", async () => {
-    const child = await rightCtl(["demo", "act", `token=${token}`, `ref=${refs["Name — full"]}`, "op=type", "text=1e3", "--socket", host.socketPath, "--timeout", "5000"]);
+    const child = await rightCtl([
+      "demo",
+      "act",
+      `token=${token}`,
+      `ref=${refs["Name — full"]}`,
+      "op=type",
+      "text=1e3",
+      "--socket",
+      host.socketPath,
+      "--timeout",
+      "5000",
+    ]);
     expect(child.code).toBe(0);
     expect(output(child)).toEqual({ receipt_id: expect.stringMatching(/^receipt-/) });
   });
@@ -103,7 +116,10 @@ describe("right-ctl demo against the conformance host", () => {
   });
 
   it("batch stopping at a failing step still succeeds, with failed_step and error_code", async () => {
-    const steps = JSON.stringify([{ ref: refs["Search"], op: "click" }, { ref: refs["Password"], op: "type", text: "p" }]);
+    const steps = JSON.stringify([
+      { ref: refs["Search"], op: "click" },
+      { ref: refs["Password"], op: "type", text: "p" },
+    ]);
     const child = await rightCtl(["demo", "batch", `token=${token}`, `steps=${steps}`, "--socket", host.socketPath]);
     expect(child.code).toBe(0);
     expect(output(child)).toMatchObject({ failed_step: expect.any(Number), error_code: expect.any(String) });

@@ -77,7 +77,14 @@ describe("runDemoCli without a host", () => {
     const result = await run(["--tools"]);
     expect(result.code).toBe(0);
     const { tools } = json(result) as { tools: { tool: string; params: { name: string }[] }[] };
-    expect(tools.map((t) => t.tool)).toEqual(["demo.act", "demo.apps", "demo.batch", "demo.end", "demo.request", "demo.snapshot"]);
+    expect(tools.map((t) => t.tool)).toEqual([
+      "demo.act",
+      "demo.apps",
+      "demo.batch",
+      "demo.end",
+      "demo.request",
+      "demo.snapshot",
+    ]);
     expect(tools.find((t) => t.tool === "demo.batch")).toMatchObject({
       params: [
         { name: "steps", type: "Step[] (1 to 20 items)", required: true, verbatim: false },

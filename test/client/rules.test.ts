@@ -76,7 +76,11 @@ describe("the token", () => {
   });
 
   it("is never written to disk: the client and runtime have no file-writing code", () => {
-    const sources = ["generated/rightkit.agent.demo.v1/client.ts", "generated/runtime/socket-path.ts", "generated/runtime/socket-transport.ts"];
+    const sources = [
+      "generated/rightkit.agent.demo.v1/client.ts",
+      "generated/runtime/socket-path.ts",
+      "generated/runtime/socket-transport.ts",
+    ];
     for (const file of sources) {
       expect(readFileSync(file, "utf8")).not.toMatch(/\b(writeFile|appendFile|createWriteStream|mkdir)\w*\(/);
     }
@@ -91,7 +95,12 @@ describe("results", () => {
     expect(Array.isArray(error.details)).toBe(true);
   });
 
-  for (const scenario of ["capture_state_unsafe", "capture_state_masked", "capture_state_missing", "capture_state_null"] as const) {
+  for (const scenario of [
+    "capture_state_unsafe",
+    "capture_state_masked",
+    "capture_state_missing",
+    "capture_state_null",
+  ] as const) {
     it(`capture-safe: ${scenario} becomes capture_unsafe and no element reaches the caller`, async () => {
       const { client } = await connect(scenario);
       const { token } = await client.request({ app: FIXTURE_APP_ID, agent_name: "bot" });
@@ -106,7 +115,14 @@ describe("results", () => {
 describe("timeouts and abort", () => {
   it("defaults: 600 s for request, 30 s for every other tool", () => {
     expect(TIMEOUTS_MS).toEqual({ request: 600_000, apps: 30_000, snapshot: 30_000, act: 30_000, batch: 30_000, end: 30_000 });
-    expect(Object.values(TOOLS).sort()).toEqual(["demo.act", "demo.apps", "demo.batch", "demo.end", "demo.request", "demo.snapshot"]);
+    expect(Object.values(TOOLS).sort()).toEqual([
+      "demo.act",
+      "demo.apps",
+      "demo.batch",
+      "demo.end",
+      "demo.request",
+      "demo.snapshot",
+    ]);
   });
 
   it("a per-call timeout rejects with timeout; the late answer is dropped and the client goes on", async () => {

@@ -13,7 +13,9 @@ afterEach(async () => {
   fixture = undefined;
 });
 
-async function connect(options: { scenario?: ScenarioName; consent?: { answer: "approve" | "deny" } } = {}): Promise<{ client: DemoClient; fixture: HostFixture }> {
+async function connect(
+  options: { scenario?: ScenarioName; consent?: { answer: "approve" | "deny" } } = {},
+): Promise<{ client: DemoClient; fixture: HostFixture }> {
   fixture = await startHostFixture(options);
   return { client: new DemoClient(fixture.transport), fixture };
 }
@@ -53,7 +55,13 @@ describe("a whole session through every tool", () => {
     const receipt = await client.act({ token, ref: field.ref, op: "type", text: "Ada" });
     expect(receipt.receipt_id).toEqual(expect.any(String));
 
-    const batch = await client.batch({ token, steps: [{ ref: field.ref, op: "type", text: "x" }, { ref: button.ref, op: "click" }] });
+    const batch = await client.batch({
+      token,
+      steps: [
+        { ref: field.ref, op: "type", text: "x" },
+        { ref: button.ref, op: "click" },
+      ],
+    });
     expect(batch).toMatchObject({ completed: 2, failed_step: null, error_code: null });
     expect(batch.results).toHaveLength(2);
 
@@ -70,7 +78,11 @@ describe("a whole session through every tool", () => {
     const secure = byRole(elements, "secure_text_field");
     const batch = await client.batch({
       token,
-      steps: [{ ref: field.ref, op: "type", text: "a" }, { ref: secure.ref, op: "type", text: "hunter2" }, { ref: field.ref, op: "type", text: "b" }],
+      steps: [
+        { ref: field.ref, op: "type", text: "a" },
+        { ref: secure.ref, op: "type", text: "hunter2" },
+        { ref: field.ref, op: "type", text: "b" },
+      ],
     });
     expect(batch).toMatchObject({ completed: 1, failed_step: 1, error_code: "target_blocked" });
     expect(batch.results).toHaveLength(1);

@@ -20,7 +20,10 @@ describe("API surface", () => {
 
   it("shows a changed signature as a one-line, readable diff", async () => {
     const { files } = await generateFiles(EMBEDDED, { typeCheck: "never" });
-    const types = (files.get("rightkit.agent.demo.v1/types.ts") as string).replace("export type Token = string;", "export type Token = string | number;");
+    const types = (files.get("rightkit.agent.demo.v1/types.ts") as string).replace(
+      "export type Token = string;",
+      "export type Token = string | number;",
+    );
     const changed = new Map(files);
     changed.set(API_MD, await apiSurface("rightkit.agent.demo.v1", new Map([["types.ts", types]])));
     const [drift] = compareGeneration("generated", changed).filter((d) => d.path === API_MD);
@@ -52,7 +55,8 @@ describe("API surface", () => {
       ]),
     );
     const lines = surface.split("\n");
-    const body = (file: string): string[] => lines.slice(lines.indexOf(`## ${file}`) + 3, lines.indexOf("```", lines.indexOf(`## ${file}`) + 3));
+    const body = (file: string): string[] =>
+      lines.slice(lines.indexOf(`## ${file}`) + 3, lines.indexOf("```", lines.indexOf(`## ${file}`) + 3));
     expect(body("a.ts")).toEqual(['export * from "./b.js";', 'type Mode = "a" | "b"']);
     expect(body("b.ts")).toEqual([
       "interface Alpha",

@@ -22,8 +22,16 @@ const key = (change: Expected): string => JSON.stringify([change.severity, chang
 
 function diffCase(name: string): Expected[] {
   const dir = join(FIXTURES, name);
-  const diff = diffContracts(loadContract({ contract: join(dir, "old.json") }), loadContract({ contract: join(dir, "new.json") }));
-  return diff.changes.map(({ severity, kind, method, pointer }) => ({ severity, kind, ...(method === undefined ? {} : { method }), pointer }));
+  const diff = diffContracts(
+    loadContract({ contract: join(dir, "old.json") }),
+    loadContract({ contract: join(dir, "new.json") }),
+  );
+  return diff.changes.map(({ severity, kind, method, pointer }) => ({
+    severity,
+    kind,
+    ...(method === undefined ? {} : { method }),
+    pointer,
+  }));
 }
 
 const cases = readdirSync(FIXTURES, { withFileTypes: true })

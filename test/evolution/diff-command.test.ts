@@ -30,22 +30,49 @@ describe("rightkit-bindgen diff", () => {
   });
 
   it("prints the documented JSON: from, to, breaking, changes sorted by severity, method, pointer, kind", async () => {
-    const run = await runCli(["diff", CASE("shared-def-both-directions", "old"), CASE("result-bounds-loosened", "new"), "--format", "json"]);
+    const run = await runCli([
+      "diff",
+      CASE("shared-def-both-directions", "old"),
+      CASE("result-bounds-loosened", "new"),
+      "--format",
+      "json",
+    ]);
     const report = JSON.parse(run.stdout);
     expect(Object.keys(report)).toEqual(["from", "to", "breaking", "changes"]);
     expect(report).toMatchObject({ from: "fixture.evolution.v1", to: "fixture.evolution.v1", breaking: true });
     for (const change of report.changes) {
-      expect(Object.keys(change)).toEqual(change.method === undefined ? ["severity", "kind", "pointer", "message"] : ["severity", "kind", "method", "pointer", "message"]);
+      expect(Object.keys(change)).toEqual(
+        change.method === undefined
+          ? ["severity", "kind", "pointer", "message"]
+          : ["severity", "kind", "method", "pointer", "message"],
+      );
     }
     const rank = ["breaking", "dangerous", "non-breaking", "annotation"];
-    const keys = report.changes.map((c: { severity: string; method?: string; pointer: string; kind: string }) => [rank.indexOf(c.severity), c.method ?? "", c.pointer, c.kind]);
-    const sorted = [...keys].sort((a, b) => (a[0] - b[0]) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0) || (a[3] < b[3] ? -1 : a[3] > b[3] ? 1 : 0));
+    const keys = report.changes.map((c: { severity: string; method?: string; pointer: string; kind: string }) => [
+      rank.indexOf(c.severity),
+      c.method ?? "",
+      c.pointer,
+      c.kind,
+    ]);
+    const sorted = [...keys].sort(
+      (a, b) =>
+        a[0] - b[0] ||
+        (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) ||
+        (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0) ||
+        (a[3] < b[3] ? -1 : a[3] > b[3] ? 1 : 0),
+    );
     expect(keys).toEqual(sorted);
     expect(run.code).toBe(1);
   });
 
   it("renders Markdown grouped by severity, most severe first", async () => {
-    const run = await runCli(["diff", CASE("shared-def-both-directions", "old"), CASE("shared-def-both-directions", "new"), "--format", "markdown"]);
+    const run = await runCli([
+      "diff",
+      CASE("shared-def-both-directions", "old"),
+      CASE("shared-def-both-directions", "new"),
+      "--format",
+      "markdown",
+    ]);
     expect(run.code).toBe(0);
     const dangerous = run.stdout.indexOf("### Dangerous");
     const safe = run.stdout.indexOf("### Non-breaking");
@@ -54,7 +81,13 @@ describe("rightkit-bindgen diff", () => {
   });
 
   it("reads the contract document (.md) like its .json schema", async () => {
-    const run = await runCli(["diff", "contract/rightkit.agent.demo.v1.schema.json", "../shared/contracts/rightkit-agent-demo-contract-v1.md", "--format", "json"]);
+    const run = await runCli([
+      "diff",
+      "contract/rightkit.agent.demo.v1.schema.json",
+      "../shared/contracts/rightkit-agent-demo-contract-v1.md",
+      "--format",
+      "json",
+    ]);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).changes).toEqual([]);
   });

@@ -8,7 +8,13 @@ const HOSTILE: ContractDiff = {
   to: "x.v1",
   breaking: true,
   changes: [
-    { severity: "breaking", kind: "param_removed", method: "a`b", pointer: "#/$defs/a`b/params/properties/x", message: '"x\n# heading" removed' },
+    {
+      severity: "breaking",
+      kind: "param_removed",
+      method: "a`b",
+      pointer: "#/$defs/a`b/params/properties/x",
+      message: '"x\n# heading" removed',
+    },
     { severity: "dangerous", kind: "enum_value_added", method: "m", pointer: "#/$defs/e", message: 'enum value "```" added' },
   ],
 };

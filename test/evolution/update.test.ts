@@ -26,7 +26,10 @@ function bindgen(repo: string, ...args: string[]): Run {
 }
 
 function git(repo: string, ...args: string[]): string {
-  const run = spawnSync("git", ["-c", "user.name=bot", "-c", "user.email=bot@example.invalid", ...args], { cwd: repo, encoding: "utf8" });
+  const run = spawnSync("git", ["-c", "user.name=bot", "-c", "user.email=bot@example.invalid", ...args], {
+    cwd: repo,
+    encoding: "utf8",
+  });
   if (run.status !== 0) throw new Error(`git ${args.join(" ")}: ${run.stderr}`);
   return run.stdout;
 }
@@ -86,7 +89,9 @@ describe("rightkit-bindgen update in a binding repository", () => {
     expect(body).toContain("- `contract/rightkit.agent.demo.v1.fingerprint.json` (changed)");
     expect(bindgen(repo, "check").code).toBe(0);
     const fingerprint = JSON.parse(readFileSync(join(repo, "contract/rightkit.agent.demo.v1.fingerprint.json"), "utf8"));
-    expect(fingerprint.sha256).not.toBe(JSON.parse(readFileSync("contract/rightkit.agent.demo.v1.fingerprint.json", "utf8")).sha256);
+    expect(fingerprint.sha256).not.toBe(
+      JSON.parse(readFileSync("contract/rightkit.agent.demo.v1.fingerprint.json", "utf8")).sha256,
+    );
     expect(git(repo, "status", "--porcelain")).toContain("generated/rightkit.agent.demo.v1/api.md");
   });
 

@@ -10,13 +10,41 @@ import { runCli } from "../support/bindgen.js";
 const bad = (name: string): string => `test/fixtures/bad/${name}`;
 
 const cases: { name: string; args: string[]; message: RegExp }[] = [
-  { name: "malformed JSON", args: ["--contract", bad("malformed.json")], message: /malformed\.json:4:39: expected a property name, unexpected "}"/ },
-  { name: "meta-schema failure", args: ["--contract", bad("meta-schema.json")], message: /meta-schema\.json:#\/\$defs\/a\/type: not a valid draft 2020-12 schema/ },
-  { name: "dangling $ref", args: ["--contract", bad("dangling-ref.json")], message: /dangling-ref\.json:#\/\$defs\/a\/\$ref: .*points at nothing/ },
-  { name: "$ref leaving the document", args: ["--contract", bad("external-ref.json")], message: /external-ref\.json:#\/\$defs\/a\/\$ref: .*leaves the document/ },
-  { name: "method without result", args: ["--contract", bad("method-without-result.json")], message: /method-without-result\.json:#\/\$defs\/ping: method "ping" has no result schema/ },
-  { name: "invalid pattern", args: ["--contract", bad("bad-pattern.json")], message: /bad-pattern\.json:#\/\$defs\/a\/pattern: not a valid ECMA-262/ },
-  { name: "unsupported keyword", args: ["--contract", bad("unsupported-keyword.json")], message: /unsupported-keyword\.json:#\/\$defs\/a\/\$dynamicRef: keyword \$dynamicRef is not supported/ },
+  {
+    name: "malformed JSON",
+    args: ["--contract", bad("malformed.json")],
+    message: /malformed\.json:4:39: expected a property name, unexpected "}"/,
+  },
+  {
+    name: "meta-schema failure",
+    args: ["--contract", bad("meta-schema.json")],
+    message: /meta-schema\.json:#\/\$defs\/a\/type: not a valid draft 2020-12 schema/,
+  },
+  {
+    name: "dangling $ref",
+    args: ["--contract", bad("dangling-ref.json")],
+    message: /dangling-ref\.json:#\/\$defs\/a\/\$ref: .*points at nothing/,
+  },
+  {
+    name: "$ref leaving the document",
+    args: ["--contract", bad("external-ref.json")],
+    message: /external-ref\.json:#\/\$defs\/a\/\$ref: .*leaves the document/,
+  },
+  {
+    name: "method without result",
+    args: ["--contract", bad("method-without-result.json")],
+    message: /method-without-result\.json:#\/\$defs\/ping: method "ping" has no result schema/,
+  },
+  {
+    name: "invalid pattern",
+    args: ["--contract", bad("bad-pattern.json")],
+    message: /bad-pattern\.json:#\/\$defs\/a\/pattern: not a valid ECMA-262/,
+  },
+  {
+    name: "unsupported keyword",
+    args: ["--contract", bad("unsupported-keyword.json")],
+    message: /unsupported-keyword\.json:#\/\$defs\/a\/\$dynamicRef: keyword \$dynamicRef is not supported/,
+  },
   {
     name: "binding naming a method the schema lacks",
     args: ["--contract", bad("two-methods.json"), "--binding", bad("binding-extra-method.json")],

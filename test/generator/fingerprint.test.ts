@@ -15,7 +15,8 @@ describe("pinned fingerprint of the upstream schema", () => {
     const actual = fingerprintOf(contract.schema);
     const pinnedFile = FINGERPRINT_FILE(EMBEDDED.contract);
     if (process.env.RIGHTKIT_ACCEPT_SCHEMA === "1") {
-      if (process.env.CI === "true") throw new Error("RIGHTKIT_ACCEPT_SCHEMA is refused on CI: accept schema changes locally and commit");
+      if (process.env.CI === "true")
+        throw new Error("RIGHTKIT_ACCEPT_SCHEMA is refused on CI: accept schema changes locally and commit");
       writeFileSync(pinnedFile, `${JSON.stringify(actual, null, 2)}\n`);
     }
     const pinned = JSON.parse(readFileSync(pinnedFile, "utf8"));

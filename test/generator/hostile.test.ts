@@ -32,14 +32,29 @@ describe("hostile schema strings", () => {
       .getType()
       .getUnionTypes()
       .map((t) => t.getLiteralValue());
-    expect(values).toEqual(["a\"b", "back`tick", "${process.exit(1)}", "new\nline", "sep\u2028arator", "</script>", "\\u0041", "*/"]);
+    expect(values).toEqual([
+      'a"b',
+      "back`tick",
+      "${process.exit(1)}",
+      "new\nline",
+      "sep\u2028arator",
+      "</script>",
+      "\\u0041",
+      "*/",
+    ]);
   });
 
   it("keeps awkward property names as the exact keys", () => {
     const keys = project.getSourceFileOrThrow("/out/hostile.v1/types.ts").getInterfaceOrThrow("Keys");
-    const props = keys.getType().getProperties().map((p) => p.getName());
+    const props = keys
+      .getType()
+      .getProperties()
+      .map((p) => p.getName());
     expect(props.sort()).toEqual(["", "*/", "0x", "__proto__", "a-b", "class", "constructor", "default"].sort());
-    const required = keys.getProperties().filter((p) => !p.hasQuestionToken()).map((p) => p.getSymbolOrThrow().getName());
+    const required = keys
+      .getProperties()
+      .filter((p) => !p.hasQuestionToken())
+      .map((p) => p.getSymbolOrThrow().getName());
     expect(required.sort()).toEqual(["", "__proto__", "a-b", "constructor"].sort());
   });
 
@@ -53,6 +68,12 @@ describe("hostile schema strings", () => {
 
   it("turns an object const with a __proto__ key into a literal type with that own key", () => {
     const alias = project.getSourceFileOrThrow("/out/hostile.v1/types.ts").getTypeAliasOrThrow("ABC");
-    expect(alias.getType().getProperties().map((p) => p.getName()).sort()).toEqual(["__proto__", "nested"]);
+    expect(
+      alias
+        .getType()
+        .getProperties()
+        .map((p) => p.getName())
+        .sort(),
+    ).toEqual(["__proto__", "nested"]);
   });
 });

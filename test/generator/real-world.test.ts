@@ -9,7 +9,9 @@ import { BindgenError } from "../../generator/errors.js";
 import { generateFiles } from "../../generator/pipeline.js";
 
 const DIR = "../shared/schemas/rust";
-const schemas = readdirSync(DIR).filter((name) => name.endsWith(".json")).sort();
+const schemas = readdirSync(DIR)
+  .filter((name) => name.endsWith(".json"))
+  .sort();
 
 /**
  * Refused on purpose: tauri's config schema has the pattern `^[^/\\:*?"<>|]+$`, whose `\:` is an

@@ -9,13 +9,19 @@ import { renderTemplate } from "../../generator/emit/template.js";
 import { formatTypeScript } from "../../generator/output/format.js";
 import { withHeader } from "../../generator/pipeline.js";
 
-const names = readdirSync("templates/runtime").filter((name) => name.endsWith(".ts.hbs")).sort();
+const names = readdirSync("templates/runtime")
+  .filter((name) => name.endsWith(".ts.hbs"))
+  .sort();
 
 describe("runtime templates are already prettier-formatted", () => {
   it("has templates", () => expect(names.length).toBeGreaterThan(5));
   for (const name of names) {
     it(name, async () => {
-      const text = withHeader(renderTemplate(`runtime/${name}`, {}), { contractId: undefined, schemaSha256: undefined, bindingSha256: undefined });
+      const text = withHeader(renderTemplate(`runtime/${name}`, {}), {
+        contractId: undefined,
+        schemaSha256: undefined,
+        bindingSha256: undefined,
+      });
       expect(await formatTypeScript(text)).toBe(text);
     });
   }

@@ -6,7 +6,10 @@ import { typeCheck } from "../../generator/output/typecheck.js";
 it("refuses a generation that does not compile, naming the file and line, with every diagnostic", () => {
   const files = new Map([
     ["demo/types.ts", "export interface A {\n  x: string;\n}\n"],
-    ["demo/index.ts", 'import type { A } from "./types.js";\n\nexport const a: A = { x: 1 };\nexport const b: number | undefined = [1][0];\nexport const c: number = b;\n'],
+    [
+      "demo/index.ts",
+      'import type { A } from "./types.js";\n\nexport const a: A = { x: 1 };\nexport const b: number | undefined = [1][0];\nexport const c: number = b;\n',
+    ],
   ]);
   let caught: unknown;
   try {
@@ -17,7 +20,9 @@ it("refuses a generation that does not compile, naming the file and line, with e
   expect(caught).toBeInstanceOf(BindgenError);
   const error = caught as BindgenError;
   expect(error.code).toBe("type_check");
-  expect(error.oneLine()).toMatch(/^demo\/index\.ts:3: generated code does not compile: Type 'number' is not assignable to type 'string'\. \(and 1 more\)$/);
+  expect(error.oneLine()).toMatch(
+    /^demo\/index\.ts:3: generated code does not compile: Type 'number' is not assignable to type 'string'\. \(and 1 more\)$/,
+  );
   expect(error.details).toContain("Type 'number | undefined' is not assignable to type 'number'");
 });
 

@@ -40,9 +40,15 @@ it("our types and json-schema-to-typescript's agree for every params and result"
   }
   project.createSourceFile(
     "/check.ts",
-    [`import type * as Ours from "./ours.js";`, "type Equivalent<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;", ...checks].join("\n"),
+    [
+      `import type * as Ours from "./ours.js";`,
+      "type Equivalent<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;",
+      ...checks,
+    ].join("\n"),
   );
-  const diagnostics = project.getPreEmitDiagnostics().map((d) => `${d.getSourceFile()?.getBaseName()}: ${String(d.getMessageText())}`);
+  const diagnostics = project
+    .getPreEmitDiagnostics()
+    .map((d) => `${d.getSourceFile()?.getBaseName()}: ${String(d.getMessageText())}`);
   expect(diagnostics).toEqual([]);
   expect(checks).toHaveLength(methods.length * 4);
 });

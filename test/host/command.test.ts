@@ -21,9 +21,7 @@ describe("rightkit-bindgen host", () => {
   ])("exits 2 on bad arguments %j, with the usage on stderr", async (argv) => {
     const out: string[] = [];
     const err: string[] = [];
-    expect(await runHostCommand(argv, { out: (line) => out.push(line), err: (line) => err.push(line) })).toBe(
-      2,
-    );
+    expect(await runHostCommand(argv, { out: (line) => out.push(line), err: (line) => err.push(line) })).toBe(2);
     expect(out).toEqual([]);
     expect(err.join("\n")).toContain("usage: rightkit-bindgen host");
   });
@@ -37,13 +35,9 @@ describe("rightkit-bindgen host", () => {
   it("prints one line when listening, serves, and exits 0 on SIGTERM", async () => {
     const temp = await privateTempDir();
     const socketPath = join(temp.dir, "daemon.sock");
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", hostMain, "--socket", socketPath, "--scenario", "echo"],
-      {
-        stdio: ["ignore", "pipe", "inherit"],
-      },
-    );
+    const child = spawn(process.execPath, ["--import", "tsx", hostMain, "--socket", socketPath, "--scenario", "echo"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const lines = createInterface({ input: child.stdout });
     const [first] = (await once(lines, "line")) as [string];
     expect(first).toBe(`rightkit-bindgen host: listening on ${socketPath} (scenario echo)`);

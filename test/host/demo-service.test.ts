@@ -52,9 +52,7 @@ describe("consent and tokens", () => {
 
   it("refuses apps outside the catalog with unknown_app", async () => {
     const { call } = await host();
-    expect((await rejection(call("demo.request", { app: "com.example.other", agent_name: "t" }))).code).toBe(
-      "unknown_app",
-    );
+    expect((await rejection(call("demo.request", { app: "com.example.other", agent_name: "t" }))).code).toBe("unknown_app");
   });
 
   it("answers invalid_token for a token it never minted", async () => {
@@ -66,9 +64,7 @@ describe("consent and tokens", () => {
     const { call } = await host();
     const error = await rejection(call("demo.batch", { token: "t", steps: [] }));
     expect(error.code).toBe("invalid_arguments");
-    expect((await rejection(call("demo.act", { token: "t", ref: "x", op: "hover" }))).code).toBe(
-      "invalid_arguments",
-    );
+    expect((await rejection(call("demo.act", { token: "t", ref: "x", op: "hover" }))).code).toBe("invalid_arguments");
   });
 });
 
@@ -107,13 +103,9 @@ describe("the fixture app", () => {
       receipt_id: string;
     };
     expect(new Set([typed.receipt_id, clicked.receipt_id, pressed.receipt_id]).size).toBe(3);
-    const blocked = await rejection(
-      call("demo.act", { token, ref: tree.e3?.ref, op: "type", text: "hunter2" }),
-    );
+    const blocked = await rejection(call("demo.act", { token, ref: tree.e3?.ref, op: "type", text: "hunter2" }));
     expect(blocked.code).toBe("target_blocked");
-    expect((await rejection(call("demo.act", { token, ref: tree.e1?.ref, op: "type" }))).code).toBe(
-      "invalid_arguments",
-    );
+    expect((await rejection(call("demo.act", { token, ref: tree.e1?.ref, op: "type" }))).code).toBe("invalid_arguments");
   });
 
   it("runs a batch to the end, or stops at the first failing step and says so", async () => {
@@ -158,10 +150,7 @@ describe("ending a session", () => {
     const killed = fixture.host.kill(victim.session);
     expect(killed).toEqual([{ ended: true, bundle_id: expect.any(String), bundle_state: "killed" }]);
     expect((await rejection(call("demo.snapshot", { token: victim.token }))).code).toBe("session_killed");
-    await expect(call("demo.snapshot", { token: bystander.token })).resolves.toHaveProperty(
-      "capture_state",
-      "safe",
-    );
+    await expect(call("demo.snapshot", { token: bystander.token })).resolves.toHaveProperty("capture_state", "safe");
   });
 
   it("kills every active session through host.kill", async () => {
@@ -170,9 +159,7 @@ describe("ending a session", () => {
     await call("demo.end", { token: two.token });
     const answer = (await call("host.kill")) as { killed: unknown[] };
     expect(answer.killed).toHaveLength(1);
-    expect((await rejection(call("demo.act", { token: one.token, ref: "r", op: "click" }))).code).toBe(
-      "session_killed",
-    );
+    expect((await rejection(call("demo.act", { token: one.token, ref: "r", op: "click" }))).code).toBe("session_killed");
   });
 });
 
@@ -184,9 +171,7 @@ describe("service scenarios", () => {
       code: "not_armed",
       retryable: true,
     });
-    expect((await rejection(call("demo.batch", { token, steps: [{ ref: "r", op: "click" }] }))).code).toBe(
-      "not_armed",
-    );
+    expect((await rejection(call("demo.batch", { token, steps: [{ ref: "r", op: "click" }] }))).code).toBe("not_armed");
     await expect(call("demo.end", { token })).resolves.toHaveProperty("bundle_state", "complete");
   });
 

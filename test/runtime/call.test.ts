@@ -38,8 +38,7 @@ function accept<T>(value: unknown): ValidationResult<T> {
 const countSpec: ToolSpec<{ n: number }, { total: number }> = {
   method: "count.add",
   timeoutMs: 30_000,
-  validateParams: (value) =>
-    typeof (value as { n?: unknown }).n === "number" ? accept(value) : { ok: false, issues: [issue] },
+  validateParams: (value) => (typeof (value as { n?: unknown }).n === "number" ? accept(value) : { ok: false, issues: [issue] }),
   validateResult: (value) =>
     typeof (value as { total?: unknown }).total === "number"
       ? accept(value)
@@ -88,8 +87,7 @@ describe("callTool fail-closed rule", () => {
     method: "shot.take",
     timeoutMs: 1000,
     validateParams: (value) => accept(value),
-    validateResult: (value) =>
-      (value as { state?: unknown }).state === "safe" ? accept(value) : { ok: false, issues: [issue] },
+    validateResult: (value) => ((value as { state?: unknown }).state === "safe" ? accept(value) : { ok: false, issues: [issue] }),
     failClosed: {
       field: "state",
       expected: "safe",

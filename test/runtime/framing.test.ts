@@ -43,8 +43,8 @@ describe("LineSplitter", () => {
   });
 
   it("fails on a complete line over the cap in a single chunk", () => {
-    expect(() =>
-      new LineSplitter().push(Buffer.alloc(MAX_LINE_BYTES + 2, 0x0a).fill(0x78, 0, MAX_LINE_BYTES + 1)),
-    ).toThrow(ToolError);
+    expect(() => new LineSplitter().push(Buffer.alloc(MAX_LINE_BYTES + 2, 0x0a).fill(0x78, 0, MAX_LINE_BYTES + 1))).toThrow(
+      ToolError,
+    );
   });
 });

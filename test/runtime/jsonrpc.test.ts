@@ -28,9 +28,7 @@ describe("classifyLine", () => {
     expect(classifyLine('{"id":1,"result":1}').kind).toBe("invalid");
     expect(classifyLine('{"jsonrpc":"2.0","id":1}').kind).toBe("invalid");
     expect(classifyLine('{"jsonrpc":"2.0","id":1,"result":1,"error":{}}').kind).toBe("invalid");
-    expect(
-      classifyLine('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}'),
-    ).toEqual({
+    expect(classifyLine('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}')).toEqual({
       kind: "unknown-id",
       id: null,
     });

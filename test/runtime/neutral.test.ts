@@ -9,9 +9,7 @@ const generatedIndex = fileURLToPath(new URL("../../generated/runtime/index.ts",
 
 async function templates(): Promise<{ name: string; text: string }[]> {
   const names = (await readdir(templatesDir)).filter((name) => name.endsWith(".ts.hbs")).sort();
-  return Promise.all(
-    names.map(async (name) => ({ name, text: await readFile(templatesDir + name, "utf8") })),
-  );
+  return Promise.all(names.map(async (name) => ({ name, text: await readFile(templatesDir + name, "utf8") })));
 }
 
 describe("runtime templates", () => {
@@ -28,9 +26,7 @@ describe("runtime templates", () => {
   it("import only Node's standard library and each other", async () => {
     for (const { name, text } of await templates()) {
       for (const [, specifier] of text.matchAll(/from "([^"]+)"/g)) {
-        expect(specifier?.startsWith("node:") || specifier?.startsWith("./"), `${name}: ${specifier}`).toBe(
-          true,
-        );
+        expect(specifier?.startsWith("node:") || specifier?.startsWith("./"), `${name}: ${specifier}`).toBe(true);
       }
     }
   });

@@ -25,9 +25,7 @@ describe("defaultSocketPath", () => {
       "/run/user/1000/rightkit/daemon.sock",
     );
     expect(defaultSocketPath(unix)).toBe("/tmp/rightkit-1000/daemon.sock");
-    expect(defaultSocketPath({ ...unix, env: { XDG_RUNTIME_DIR: "relative/dir" } })).toBe(
-      "/tmp/rightkit-1000/daemon.sock",
-    );
+    expect(defaultSocketPath({ ...unix, env: { XDG_RUNTIME_DIR: "relative/dir" } })).toBe("/tmp/rightkit-1000/daemon.sock");
   });
 
   it("uses the per-user $TMPDIR on macOS", () => {
@@ -79,26 +77,23 @@ describe("the user-only rule before connecting", () => {
     await expect(assertSocketTrusted(host.socketPath)).resolves.toBeUndefined();
   });
 
-  it.each([0o777, 0o770, 0o702])(
-    "refuses a socket in a directory with mode %o without connecting",
-    async (mode) => {
-      const { host } = await hostIn(mode);
-      let connections = 0;
-      host.events.on("connection", () => (connections += 1));
-      expect(await refusal(host.socketPath)).toMatchObject({
-        code: "service_unavailable",
-        retryable: false,
-        details: { reason: "directory_writable_by_others" },
-      });
-      const transport = new JsonRpcSocketTransport({ socketPath: host.socketPath });
-      await expect(transport.call("demo.apps", {}, { timeoutMs: 2000 })).rejects.toMatchObject({
-        code: "service_unavailable",
-        details: { reason: "directory_writable_by_others" },
-      });
-      await transport.close();
-      expect(connections).toBe(0);
-    },
-  );
+  it.each([0o777, 0o770, 0o702])("refuses a socket in a directory with mode %o without connecting", async (mode) => {
+    const { host } = await hostIn(mode);
+    let connections = 0;
+    host.events.on("connection", () => (connections += 1));
+    expect(await refusal(host.socketPath)).toMatchObject({
+      code: "service_unavailable",
+      retryable: false,
+      details: { reason: "directory_writable_by_others" },
+    });
+    const transport = new JsonRpcSocketTransport({ socketPath: host.socketPath });
+    await expect(transport.call("demo.apps", {}, { timeoutMs: 2000 })).rejects.toMatchObject({
+      code: "service_unavailable",
+      details: { reason: "directory_writable_by_others" },
+    });
+    await transport.close();
+    expect(connections).toBe(0);
+  });
 
   it("refuses a socket owned by someone other than the caller", async () => {
     const { host } = await hostIn(0o700);

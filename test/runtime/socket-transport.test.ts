@@ -21,11 +21,7 @@ afterEach(async () => {
 });
 
 async function openSession(f: HostFixture): Promise<{ token: string; refs: string[] }> {
-  const granted = (await f.transport.call(
-    "demo.request",
-    { app: FIXTURE_APP_ID, agent_name: "t" },
-    quick,
-  )) as {
+  const granted = (await f.transport.call("demo.request", { app: FIXTURE_APP_ID, agent_name: "t" }, quick)) as {
     token: string;
   };
   const snapshot = (await f.transport.call("demo.snapshot", { token: granted.token }, quick)) as {
@@ -39,9 +35,7 @@ describe("JsonRpcSocketTransport against the conformance host", () => {
     const f = await fixture();
     let connections = 0;
     f.host.events.on("connection", () => (connections += 1));
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => f.transport.call("demo.apps", {}, quick)),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => f.transport.call("demo.apps", {}, quick)));
     expect(answers).toHaveLength(20);
     expect(connections).toBe(1);
   });
@@ -70,9 +64,7 @@ describe("JsonRpcSocketTransport against the conformance host", () => {
     const f = await fixture();
     const { token } = await openSession(f);
     f.host.setScenario("split_writes");
-    const snapshots = await Promise.all(
-      [1, 2, 3].map(() => f.transport.call("demo.snapshot", { token }, quick)),
-    );
+    const snapshots = await Promise.all([1, 2, 3].map(() => f.transport.call("demo.snapshot", { token }, quick)));
     for (const snapshot of snapshots) {
       expect(JSON.stringify(snapshot)).toContain("Name — full");
       expect(JSON.stringify(snapshot)).toContain("Submit ✓");
@@ -119,11 +111,7 @@ describe("JsonRpcSocketTransport against the conformance host", () => {
     const answered = once(f.host.events, "answer");
     const gaveUp = new AbortController();
     const late = rejection(
-      f.transport.call(
-        "demo.request",
-        { app: FIXTURE_APP_ID, agent_name: "slow" },
-        { timeoutMs: 5000, signal: gaveUp.signal },
-      ),
+      f.transport.call("demo.request", { app: FIXTURE_APP_ID, agent_name: "slow" }, { timeoutMs: 5000, signal: gaveUp.signal }),
     );
     // Abandoned as soon as the host has the request; its answer is still 100 ms away.
     await received;
@@ -142,9 +130,7 @@ describe("JsonRpcSocketTransport against the conformance host", () => {
     before.abort(new Error("changed my mind"));
     let requests = 0;
     f.host.events.on("request", () => (requests += 1));
-    const early = await rejection(
-      f.transport.call("demo.apps", {}, { timeoutMs: 5000, signal: before.signal }),
-    );
+    const early = await rejection(f.transport.call("demo.apps", {}, { timeoutMs: 5000, signal: before.signal }));
     expect(early).toMatchObject({ code: "aborted", retryable: false });
 
     const during = new AbortController();

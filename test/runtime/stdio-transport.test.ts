@@ -45,11 +45,7 @@ function isAlive(pid: number): boolean {
 describe("StdioTransport", () => {
   it("runs a whole session against the host on stdio", async () => {
     const transport = stdioHost();
-    const granted = (await transport.call(
-      "demo.request",
-      { app: FIXTURE_APP_ID, agent_name: "t" },
-      quick,
-    )) as {
+    const granted = (await transport.call("demo.request", { app: FIXTURE_APP_ID, agent_name: "t" }, quick)) as {
       token: string;
     };
     const [snapshot, apps] = await Promise.all([
@@ -58,10 +54,7 @@ describe("StdioTransport", () => {
     ]);
     expect(snapshot).toHaveProperty("capture_state", "safe");
     expect(apps).toHaveProperty("apps");
-    await expect(transport.call("demo.end", { token: granted.token }, quick)).resolves.toHaveProperty(
-      "bundle_state",
-      "complete",
-    );
+    await expect(transport.call("demo.end", { token: granted.token }, quick)).resolves.toHaveProperty("bundle_state", "complete");
     await transport.close();
   });
 
