@@ -5,18 +5,8 @@
  */
 import { BindgenError } from "../errors.js";
 import type { SchemaIndex } from "../resolve/index.js";
-import { SCHEMA_ARRAY_VALUED, SCHEMA_MAP_VALUED, SCHEMA_VALUED } from "../resolve/keywords.js";
+import { REFUSED_KEYWORDS, SCHEMA_ARRAY_VALUED, SCHEMA_MAP_VALUED, SCHEMA_VALUED } from "../resolve/keywords.js";
 import { appendPointer, isJsonObject, type Pointer } from "../resolve/pointer.js";
-
-/** Standard keywords whose meaning depends on machinery this toolchain does not have. */
-export const REFUSED_KEYWORDS: ReadonlySet<string> = new Set([
-  "$dynamicRef",
-  "$dynamicAnchor",
-  "$recursiveRef",
-  "$recursiveAnchor",
-  "$vocabulary",
-  "dependencies",
-]);
 
 export function checkPattern(pattern: string, file: string | undefined, pointer: Pointer): void {
   try {

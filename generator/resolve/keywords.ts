@@ -20,4 +20,10 @@ export const SCHEMA_VALUED = [
 
 export const SCHEMA_MAP_VALUED = ["$defs", "definitions", "properties", "patternProperties", "dependentSchemas"] as const;
 
+/**
+ * Standard keywords whose meaning needs machinery this toolchain does not have (dynamic scopes,
+ * vocabularies): refused at generation time, naming keyword and pointer, never ignored.
+ */
+export const REFUSED_KEYWORDS: ReadonlySet<string> = new Set(["$dynamicRef", "$recursiveRef", "$recursiveAnchor", "$vocabulary"]);
+
 export const SCHEMA_ARRAY_VALUED = ["allOf", "anyOf", "oneOf", "prefixItems"] as const;

@@ -5,6 +5,7 @@
  * (`x-rust-type`, `markdownDescription`) are annotations, as the specification says.
  */
 import { assertNever } from "../../errors.js";
+import { REFUSED_KEYWORDS } from "../../resolve/keywords.js";
 import { isJsonObject, type Pointer } from "../../resolve/pointer.js";
 import type { CompileContext } from "./context.js";
 import { dialectNamed, DRAFT_07_ONLY } from "./dialect.js";
@@ -22,10 +23,7 @@ const ROLES: ReadonlyMap<string, KeywordRole> = new Map<string, KeywordRole>([
   ["$ref", "assertion"],
   // $dynamicAnchor alone is an ordinary anchor (the resolver indexes it); only $dynamicRef is dynamic.
   ["$dynamicAnchor", "annotation"],
-  ["$dynamicRef", "refused"],
-  ["$recursiveRef", "refused"],
-  ["$recursiveAnchor", "refused"],
-  ["$vocabulary", "refused"],
+  ...[...REFUSED_KEYWORDS].map((keyword): [string, KeywordRole] => [keyword, "refused"]),
   // applicators
   ["allOf", "assertion"],
   ["anyOf", "assertion"],
