@@ -1,12 +1,15 @@
 /**
- * Writing and comparing a generation. Everything is produced in memory first; writing then
- * replaces each file atomically (temp file + rename) and removes files the generation no longer
- * has from the folders it owns, so a failed run leaves nothing half-written.
+ * Writing and comparing a generation. Everything is produced (and type-checked) in memory
+ * first, so bad input writes nothing; writing then replaces each file atomically (temp file +
+ * rename). Only files that open with the generator's marker are its own: it removes those the
+ * generation no longer has, and refuses to overwrite a file someone else made.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { createTwoFilesPatch } from "diff";
+import { BindgenError } from "../errors.js";
 import { byCodeUnits } from "../order.js";
+import { isGeneratedText } from "./header.js";
 
 export type Generation = ReadonlyMap<string, string>;
 
@@ -22,11 +25,15 @@ function listFiles(dir: string): string[] {
     .map((entry) => entry.split("\\").join("/"));
 }
 
+/** Files on disk that belong to this generation: its own paths, and any other file the generator made. */
 function onDisk(outDir: string, files: Generation): Map<string, string> {
   const found = new Map<string, string>();
   for (const folder of ownedFolders(files)) {
-    for (const entry of listFiles(join(outDir, folder)))
-      found.set(`${folder}/${entry}`, readFileSync(join(outDir, folder, entry), "utf8"));
+    for (const entry of listFiles(join(outDir, folder))) {
+      const path = `${folder}/${entry}`;
+      const text = readFileSync(join(outDir, folder, entry), "utf8");
+      if (files.has(path) || isGeneratedText(text)) found.set(path, text);
+    }
   }
   return found;
 }
@@ -39,24 +46,25 @@ export interface WriteReport {
 
 export function writeGeneration(outDir: string, files: Generation): WriteReport {
   const existing = onDisk(outDir, files);
-  const written: string[] = [];
-  const unchanged: string[] = [];
-  for (const path of [...files.keys()].sort(byCodeUnits)) {
-    const text = files.get(path) as string;
-    if (existing.get(path) === text) {
-      unchanged.push(path);
-      continue;
-    }
+  const paths = [...files.keys()].sort(byCodeUnits);
+  const changed = paths.filter((path) => existing.get(path) !== files.get(path));
+  // Refuse before the first write, so a refusal leaves the folder as it was.
+  const foreign = changed.find((path) => existing.has(path) && !isGeneratedText(existing.get(path) as string));
+  if (foreign !== undefined) {
+    throw new BindgenError("io", "exists and was not made by rightkit-bindgen; refusing to overwrite it (move it away to regenerate)", {
+      file: join(outDir, foreign),
+    });
+  }
+  for (const path of changed) {
     const target = join(outDir, path);
     mkdirSync(dirname(target), { recursive: true });
     const temp = `${target}.${process.pid}.tmp`;
-    writeFileSync(temp, text);
+    writeFileSync(temp, files.get(path) as string);
     renameSync(temp, target);
-    written.push(path);
   }
   const removed = [...existing.keys()].filter((path) => !files.has(path)).sort(byCodeUnits);
   for (const path of removed) rmSync(join(outDir, path));
-  return { written, unchanged, removed };
+  return { written: changed, unchanged: paths.filter((path) => !changed.includes(path)), removed };
 }
 
 export interface Drift {
