@@ -126,9 +126,10 @@ export async function main(argv: readonly string[], io: Io = STD_IO): Promise<nu
   } catch (error) {
     if (isBindgenError(error)) {
       io.err(`${GENERATOR_NAME}: ${error.oneLine()}`);
-      // Compiler diagnostics are the point of a type_check failure; other details wait for --verbose.
+      // Output that does not compile is the generator's fault, not the input's: exit 3, with the
+      // compiler's diagnostics; other details wait for --verbose.
       if ((verbose || error.code === "type_check") && error.details !== undefined) io.err(error.details);
-      return EXIT.badInput;
+      return error.code === "type_check" ? EXIT.bug : EXIT.badInput;
     }
     if (isArgumentError(error)) {
       io.err(`${GENERATOR_NAME}: ${(error as Error).message}`);

@@ -97,7 +97,7 @@ function is0(x: unknown, d: number): boolean {
     if (!(typeof v6 === "string")) {
       return false;
     }
-    if (!(v6 === "click" || v6 === "type" || v6 === "press")) {
+    if (!((v6 as unknown) === "click" || (v6 as unknown) === "type" || (v6 as unknown) === "press")) {
       return false;
     }
   }
@@ -152,7 +152,7 @@ function check0(x: unknown, p: string, d: number): ValidationIssue[] | undefined
           : issue(p + "/op", "#/$defs/elementOp/type", "type", ": must be string, got " + kindOf(v41)),
       ];
     }
-    if (!(v41 === "click" || v41 === "type" || v41 === "press")) {
+    if (!((v41 as unknown) === "click" || (v41 as unknown) === "type" || (v41 as unknown) === "press")) {
       return [
         issue(
           p + "/op",
@@ -817,7 +817,7 @@ function is8(x: unknown, d: number): boolean {
   if (!(typeof x === "string")) {
     return false;
   }
-  if (!(x === "click" || x === "type" || x === "press")) {
+  if (!((x as unknown) === "click" || (x as unknown) === "type" || (x as unknown) === "press")) {
     return false;
   }
   return true;
@@ -826,7 +826,7 @@ function check8(x: unknown, p: string, d: number): ValidationIssue[] | undefined
   if (!(typeof x === "string")) {
     return [issue(p, "#/$defs/elementOp/type", "type", ": must be string, got " + kindOf(x))];
   }
-  if (!(x === "click" || x === "type" || x === "press")) {
+  if (!((x as unknown) === "click" || (x as unknown) === "type" || (x as unknown) === "press")) {
     return [
       issue(
         p,
@@ -907,7 +907,7 @@ function is11(x: unknown, d: number): boolean {
     if (!(typeof v359 === "string")) {
       return false;
     }
-    if (!(v359 === "complete" || v359 === "killed")) {
+    if (!((v359 as unknown) === "complete" || (v359 as unknown) === "killed")) {
       return false;
     }
   }
@@ -916,7 +916,7 @@ function is11(x: unknown, d: number): boolean {
     if (!(typeof v364 === "boolean")) {
       return false;
     }
-    if (v364 !== true) {
+    if ((v364 as unknown) !== true) {
       return false;
     }
   }
@@ -961,7 +961,7 @@ function check11(x: unknown, p: string, d: number): ValidationIssue[] | undefine
             ),
       ];
     }
-    if (!(v376 === "complete" || v376 === "killed")) {
+    if (!((v376 as unknown) === "complete" || (v376 as unknown) === "killed")) {
       return [
         issue(
           p + "/bundle_state",
@@ -986,7 +986,7 @@ function check11(x: unknown, p: string, d: number): ValidationIssue[] | undefine
             ),
       ];
     }
-    if (v381 !== true) {
+    if ((v381 as unknown) !== true) {
       return [
         issue(
           p + "/ended",
@@ -1192,7 +1192,11 @@ function is15(x: unknown, d: number): boolean {
       if (!(typeof item474 === "string")) {
         return false;
       }
-      if (!(item474 === "click" || item474 === "type" || item474 === "press")) {
+      if (!(
+        (item474 as unknown) === "click" ||
+        (item474 as unknown) === "type" ||
+        (item474 as unknown) === "press"
+      )) {
         return false;
       }
     }
@@ -1276,7 +1280,11 @@ function check15(x: unknown, p: string, d: number): ValidationIssue[] | undefine
           ),
         ];
       }
-      if (!(item512 === "click" || item512 === "type" || item512 === "press")) {
+      if (!(
+        (item512 as unknown) === "click" ||
+        (item512 as unknown) === "type" ||
+        (item512 as unknown) === "press"
+      )) {
         return [
           issue(
             p + "/ops" + "/" + i511,
@@ -1371,7 +1379,7 @@ function is17(x: unknown, d: number): boolean {
     if (!(typeof v556 === "string")) {
       return false;
     }
-    if (!(v556 === "safe")) {
+    if (!((v556 as unknown) === "safe")) {
       return false;
     }
   }
@@ -1406,7 +1414,11 @@ function is17(x: unknown, d: number): boolean {
           if (!(typeof item625 === "string")) {
             return false;
           }
-          if (!(item625 === "click" || item625 === "type" || item625 === "press")) {
+          if (!(
+            (item625 as unknown) === "click" ||
+            (item625 as unknown) === "type" ||
+            (item625 as unknown) === "press"
+          )) {
             return false;
           }
         }
@@ -1451,7 +1463,7 @@ function check17(x: unknown, p: string, d: number): ValidationIssue[] | undefine
             ),
       ];
     }
-    if (!(v648 === "safe")) {
+    if (!((v648 as unknown) === "safe")) {
       return [
         issue(
           p + "/capture_state",
@@ -1549,7 +1561,11 @@ function check17(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               ),
             ];
           }
-          if (!(item717 === "click" || item717 === "type" || item717 === "press")) {
+          if (!(
+            (item717 as unknown) === "click" ||
+            (item717 as unknown) === "type" ||
+            (item717 as unknown) === "press"
+          )) {
             return [
               issue(
                 p + "/elements" + "/" + i697 + "/ops" + "/" + i716,
@@ -1626,7 +1642,7 @@ function is18(x: unknown, d: number): boolean {
     if (!(typeof v743 === "string")) {
       return false;
     }
-    if (!(v743 === "click" || v743 === "type" || v743 === "press")) {
+    if (!((v743 as unknown) === "click" || (v743 as unknown) === "type" || (v743 as unknown) === "press")) {
       return false;
     }
   }
@@ -1675,7 +1691,7 @@ function check18(x: unknown, p: string, d: number): ValidationIssue[] | undefine
           : issue(p + "/op", "#/$defs/elementOp/type", "type", ": must be string, got " + kindOf(v769)),
       ];
     }
-    if (!(v769 === "click" || v769 === "type" || v769 === "press")) {
+    if (!((v769 as unknown) === "click" || (v769 as unknown) === "type" || (v769 as unknown) === "press")) {
       return [
         issue(
           p + "/op",

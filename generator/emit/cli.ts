@@ -10,12 +10,6 @@ import { renderTemplate } from "./template.js";
 
 const typeName = (model: ContractModel, id: string): string => model.typeNames.get(id) as string;
 
-/** `DemoClient` → `Demo`: the CLI's names follow the client's. */
-export function cliStem(model: ContractModel): string {
-  const stem = model.clientClass.replace(/Client$/, "");
-  return stem === "" ? model.clientClass : stem;
-}
-
 /** Without a binding the contract id stands in for the command a person types. */
 const commandOf = (model: ContractModel): string => model.cliCommand ?? model.id;
 
@@ -43,7 +37,7 @@ function toolEntry(model: ContractModel, method: Method, toolType: Code): Code {
 }
 
 export function emitCli(model: ContractModel): string {
-  const stem = cliStem(model);
+  const names = model.names;
   const toolTypeOf = (m: Method): Code => code`CliTool<${literal(m.name)}, ${literal(m.tool)}, ${paramsType(model, m)}>`;
   const callTypeOf = (m: Method): Code =>
     code`{ tool: ${literal(m.tool)}; method: ${literal(m.name)}; params: ${paramsType(model, m)} }`;
@@ -56,10 +50,10 @@ export function emitCli(model: ContractModel): string {
     callUnion: join(model.methods.map(callTypeOf), code` | `),
     tools: model.methods.map((m) => toolEntry(model, m, toolTypeOf(m))),
     cases: model.methods.map((m) => ({ name: literal(m.name), call: member(code`client`, m.member) })),
-    clientClass: ident(model.clientClass),
-    toolType: ident(`${stem}CliTool`),
-    parse: ident(`parse${stem}Args`),
-    run: ident(`run${stem}Cli`),
-    ioType: ident(`${stem}CliIo`),
+    clientClass: ident(names.clientClass),
+    toolType: ident(names.cliTool),
+    parse: ident(names.parseArgs),
+    run: ident(names.runCli),
+    ioType: ident(names.cliIo),
   });
 }

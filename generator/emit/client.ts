@@ -4,7 +4,7 @@
  * `callTool`; this file only supplies each tool's facts.
  */
 import type { ContractModel, Method } from "../model/types.js";
-import { code, docComment, EMPTY, ident, join, literal, member, propertyKey, type Code } from "./code.js";
+import { code, docComment, EMPTY, ident, join, literal, member, objectKey, type Code } from "./code.js";
 import { renderTemplate } from "./template.js";
 
 const typeName = (model: ContractModel, id: string): string => model.typeNames.get(id) as string;
@@ -14,7 +14,7 @@ function constant(doc: string, name: string, value: Code): Code {
 }
 
 function record(entries: readonly (readonly [string, Code])[]): Code {
-  return code`{ ${join(entries.map(([key, value]) => code`${propertyKey(key)}: ${value}`))} } as const`;
+  return code`{ ${join(entries.map(([key, value]) => code`${objectKey(key)}: ${value}`))} } as const`;
 }
 
 function constants(model: ContractModel): Code[] {
@@ -88,7 +88,7 @@ export function emitClient(model: ContractModel): string {
   const methods = model.methods.map((method) => {
     const params = ident(typeName(model, method.params));
     return {
-      key: propertyKey(method.name),
+      key: objectKey(method.name),
       specRef: member(code`SPECS`, method.name),
       member: ident(method.member),
       spec: spec(model, method),
@@ -102,7 +102,7 @@ export function emitClient(model: ContractModel): string {
     validatorImports: join(typeImports.map((name) => ident(`validate${name}`))),
     constants: constants(model),
     methods,
-    className: ident(model.clientClass),
+    className: ident(model.names.clientClass),
     classDoc: docComment(
       `Client for ${model.id}. Params are validated before anything is sent, results before anything is returned.`,
     ),

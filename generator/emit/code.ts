@@ -136,6 +136,14 @@ function stringLiteral(text: string): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
+/**
+ * A key inside an object *value* literal. Like `propertyKey`, except that `__proto__` becomes
+ * a computed key: written plainly it would set the object's prototype instead of adding a key.
+ */
+export function objectKey(name: string): Code {
+  return name === "__proto__" ? mint(`[${stringLiteral(name)}]`) : propertyKey(name);
+}
+
 /** A key inside a type literal or interface: bare when it is an identifier name, else quoted. */
 export function propertyKey(name: string): Code {
   return mint(/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : stringLiteral(name));

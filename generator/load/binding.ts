@@ -41,7 +41,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export function parseBinding(text: string, file: string): Binding {
   const value = parseJson(text, file);
-  const ajv = new Ajv2020({ strict: true, allErrors: false });
+  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: false });
   const schema = JSON.parse(readFileSync(BINDING_SCHEMA, "utf8")) as object;
   const validate = ajv.compile(schema);
   if (!validate(value)) {

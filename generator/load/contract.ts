@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { BindgenError } from "../errors.js";
 import { parseBinding, type Binding } from "./binding.js";
-import { fingerprint } from "./canonical.js";
+import { fingerprint, sortKeys } from "./canonical.js";
 import { parseJson } from "./json.js";
 import { schemaFromMarkdown } from "./markdown.js";
 import { checkMetaSchema, type Draft } from "./meta-schema.js";
@@ -41,9 +41,10 @@ export function loadContract(source: ContractSource): LoadedContract {
   const binding = bindingFile === undefined ? undefined : parseBinding(readText(bindingFile), bindingFile);
   const schemaFile = source.contract;
   const text = readText(schemaFile);
-  const schema = /\.(md|markdown)$/i.test(schemaFile)
+  const parsed = /\.(md|markdown)$/i.test(schemaFile)
     ? schemaFromMarkdown(text, schemaFile, binding?.contract).schema
     : parseJson(text, schemaFile);
+  const schema = sortKeys(parsed);
   const draft = checkMetaSchema(schema, schemaFile);
   return {
     schemaFile,

@@ -73,6 +73,8 @@ function scan(text: string): Problem | undefined {
   const number = (): void => {
     const match = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/.exec(text.slice(i, i + 400));
     if (match === null) fail(describe());
+    // 1e400 parses to Infinity, which no later stage can write back as a JSON number.
+    else if (!Number.isFinite(Number(match[0]))) fail("number out of range for a double");
     else i += match[0].length;
   };
   const value = (depth: number): void => {

@@ -34,11 +34,19 @@ export function schemaFromMarkdown(
   expectedId: string | undefined,
 ): { schema: unknown; text: string } {
   const candidates: { schema: unknown; text: string; id: string }[] = [];
+  // Example fences need not be valid JSON ({"ok": true, ...}); their errors matter only if no fence matches.
+  const unparsable: BindgenError[] = [];
   for (const fence of jsonFences(markdown)) {
-    const schema = parseJson(fence.text, file, fence.lineOffset);
-    if (isJsonObject(schema) && typeof schema.$id === "string") candidates.push({ schema, text: fence.text, id: schema.$id });
+    try {
+      const schema = parseJson(fence.text, file, fence.lineOffset);
+      if (isJsonObject(schema) && typeof schema.$id === "string") candidates.push({ schema, text: fence.text, id: schema.$id });
+    } catch (error) {
+      if (!(error instanceof BindgenError)) throw error;
+      unparsable.push(error);
+    }
   }
   const matching = expectedId === undefined ? candidates : candidates.filter((c) => c.id === expectedId);
+  if (matching.length === 0 && unparsable[0] !== undefined) throw unparsable[0];
   const [only, ...rest] = matching;
   if (only === undefined) {
     const wanted = expectedId === undefined ? "with an $id" : `with "$id": ${JSON.stringify(expectedId)}`;

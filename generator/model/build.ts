@@ -7,7 +7,8 @@ import { basename } from "node:path";
 import { BindgenError } from "../errors.js";
 import { DEFAULT_TIMEOUT_MS, type Binding } from "../load/binding.js";
 import type { LoadedContract } from "../load/contract.js";
-import { camelCase, pascalCase } from "../naming/identifiers.js";
+import { bindingNames, planMembers, takenTypeNames } from "../naming/binding-names.js";
+import { pascalCase } from "../naming/identifiers.js";
 import { planNames } from "../naming/plan.js";
 import { titled } from "../naming/requests.js";
 import { indexSchema } from "../resolve/index.js";
@@ -46,6 +47,21 @@ function findMethods(root: JsonObject, file: string): MethodEntry[] {
 }
 
 function checkBindingMethods(methods: readonly MethodEntry[], binding: Binding, bindingFile: string): void {
+  for (const method of methods) {
+    const field = binding.methods[method.name]?.failClosed?.field;
+    const result = method.entry.result;
+    const declared = isJsonObject(result) && isJsonObject(result.properties) && Object.hasOwn(result.properties, field ?? "");
+    if (field !== undefined && !declared) {
+      throw new BindgenError(
+        "bad_binding",
+        `failClosed.field ${JSON.stringify(field)} is not a property of ${method.name}'s result`,
+        {
+          file: bindingFile,
+          pointer: appendPointer("#/methods", method.name, "failClosed", "field"),
+        },
+      );
+    }
+  }
   const inSchema = new Set(methods.map((m) => m.name));
   for (const name of Object.keys(binding.methods).sort(byCodeUnits)) {
     if (!inSchema.has(name)) {
@@ -70,12 +86,6 @@ function requiresNothing(schema: unknown): boolean {
   if (!isJsonObject(schema)) return false;
   const required = Array.isArray(schema.required) ? schema.required : [];
   return required.length === 0 && !["$ref", "allOf", "anyOf", "oneOf", "minProperties"].some((k) => Object.hasOwn(schema, k));
-}
-
-/** Client classes also have `close()`; a method may not take that name. */
-function clientMember(name: string): string {
-  const member = camelCase(name) || "method";
-  return member === "close" ? "close_" : member;
 }
 
 /** A root schema that is itself a type (not just a container of definitions) gets a name too. */
@@ -124,7 +134,20 @@ export function buildModel(contract: LoadedContract): ContractModel {
   if (rootIsType(root)) converter.reserve("#", { candidates: titled(root, ["Root"]), priority: "fixed" });
   converter.drain();
 
-  const typeNames = planNames(converter.requests);
+  const id = typeof root.$id === "string" ? root.$id : basename(file).replace(/\.(schema\.)?(json|md)$/i, "");
+  const names = bindingNames(
+    binding?.clientClass ??
+      `${
+        pascalCase(
+          id
+            .replace(/\.v[0-9]+$/, "")
+            .split(".")
+            .pop() ?? "",
+        ) || "Contract"
+      }Client`,
+  );
+  const typeNames = planNames(converter.requests, takenTypeNames(names));
+  const members = planMembers(methodEntries.map((m) => m.name));
   const types: NamedType[] = [...converter.nodes.entries()]
     .map(([id, type]) => ({ id, name: typeNames.get(id) as string, type }))
     .sort((a, b) => byCodeUnits(a.name, b.name));
@@ -136,7 +159,7 @@ export function buildModel(contract: LoadedContract): ContractModel {
       name,
       tool: bound?.tool ?? name,
       stem: pascalCase(name) || "Method",
-      member: clientMember(name),
+      member: members.get(name) as string,
       params: appendPointer(pointer, "params"),
       result: appendPointer(pointer, "result"),
       timeoutMs: bound?.timeoutMs ?? defaultTimeoutMs,
@@ -147,7 +170,6 @@ export function buildModel(contract: LoadedContract): ContractModel {
     };
   });
 
-  const id = typeof root.$id === "string" ? root.$id : basename(file).replace(/\.(schema\.)?(json|md)$/i, "");
   return {
     id,
     schemaSha256: contract.schemaSha256,
@@ -157,16 +179,7 @@ export function buildModel(contract: LoadedContract): ContractModel {
     typeNames,
     service: binding?.service,
     clientApp: binding?.clientApp,
-    clientClass:
-      binding?.clientClass ??
-      `${
-        pascalCase(
-          id
-            .replace(/\.v[0-9]+$/, "")
-            .split(".")
-            .pop() ?? "",
-        ) || "Contract"
-      }Client`,
+    names,
     cliCommand: binding?.cliCommand,
     fixtureAppId: binding?.fixtureAppId,
     verbatimKeys: [...(binding?.verbatimKeys ?? [])].sort(byCodeUnits),

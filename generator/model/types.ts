@@ -3,6 +3,7 @@
  * emitters see methods, named types and type nodes tagged by `kind`, with names already final.
  */
 import type { FailClosedRule } from "../load/binding.js";
+import type { BindingNames } from "../naming/binding-names.js";
 import type { Pointer } from "../resolve/pointer.js";
 
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -96,7 +97,8 @@ export interface ContractModel {
   readonly typeNames: ReadonlyMap<TypeId, string>;
   readonly service: string | undefined;
   readonly clientApp: string | undefined;
-  readonly clientClass: string;
+  /** The binding's own declared names (client class, CLI names), decided by naming/binding-names.ts. */
+  readonly names: BindingNames;
   readonly cliCommand: string | undefined;
   readonly fixtureAppId: string | undefined;
   readonly verbatimKeys: readonly string[];

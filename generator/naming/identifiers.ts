@@ -1,41 +1,6 @@
 /** Turning schema text (keys, titles, enum values) into identifier-shaped words. */
 import { RESERVED_WORDS } from "../emit/code.js";
 
-/**
- * Globals our generated modules refer to, and names they declare themselves: a contract type
- * called `Record` or `ValidationResult` must not shadow them.
- */
-export const TAKEN_TYPE_NAMES: ReadonlySet<string> = new Set([
-  "Array",
-  "ReadonlyArray",
-  "Record",
-  "Partial",
-  "Readonly",
-  "Promise",
-  "Error",
-  "Object",
-  "String",
-  "Number",
-  "Boolean",
-  "Symbol",
-  "BigInt",
-  "Set",
-  "Map",
-  "RegExp",
-  "Date",
-  "JSON",
-  "Math",
-  "Function",
-  "AbortSignal",
-  "ValidationIssue",
-  "ValidationResult",
-  "ToolError",
-  "ToolErrorCode",
-  "KnownErrorCode",
-  "Transport",
-  "CallOptions",
-]);
-
 function words(text: string): string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")

@@ -6,25 +6,24 @@
  */
 import { isIdentifier } from "../emit/code.js";
 import type { NameRequest, TypeId } from "../model/types.js";
-import { TAKEN_TYPE_NAMES } from "./identifiers.js";
 
-const usable = (name: string): boolean => name !== "" && isIdentifier(name) && !TAKEN_TYPE_NAMES.has(name);
-
-export function planNames(requests: ReadonlyMap<TypeId, NameRequest>): Map<TypeId, string> {
+/** `taken`: names the binding declares itself (naming/binding-names.ts), which no contract type may have. */
+export function planNames(requests: ReadonlyMap<TypeId, NameRequest>, taken: ReadonlySet<string>): Map<TypeId, string> {
+  const usable = (name: string): boolean => name !== "" && isIdentifier(name) && !taken.has(name);
   const order = [...requests.entries()].sort(([idA, a], [idB, b]) => {
     if (a.priority !== b.priority) return a.priority === "fixed" ? -1 : 1;
     return idA < idB ? -1 : idA > idB ? 1 : 0;
   });
-  const taken = new Set<string>();
+  const chosen = new Set<string>();
   const names = new Map<TypeId, string>();
   for (const [id, request] of order) {
     const candidates = request.candidates.filter(usable);
-    let name = candidates.find((candidate) => !taken.has(candidate));
+    let name = candidates.find((candidate) => !chosen.has(candidate));
     if (name === undefined) {
       const stem = candidates[0] ?? "Type";
-      for (let n = 2; name === undefined; n++) if (!taken.has(`${stem}${n}`)) name = `${stem}${n}`;
+      for (let n = 2; name === undefined; n++) if (!chosen.has(`${stem}${n}`)) name = `${stem}${n}`;
     }
-    taken.add(name);
+    chosen.add(name);
     names.set(id, name);
   }
   return names;

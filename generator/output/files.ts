@@ -51,9 +51,13 @@ export function writeGeneration(outDir: string, files: Generation): WriteReport 
   // Refuse before the first write, so a refusal leaves the folder as it was.
   const foreign = changed.find((path) => existing.has(path) && !isGeneratedText(existing.get(path) as string));
   if (foreign !== undefined) {
-    throw new BindgenError("io", "exists and was not made by rightkit-bindgen; refusing to overwrite it (move it away to regenerate)", {
-      file: join(outDir, foreign),
-    });
+    throw new BindgenError(
+      "io",
+      "exists and was not made by rightkit-bindgen; refusing to overwrite it (move it away to regenerate)",
+      {
+        file: join(outDir, foreign),
+      },
+    );
   }
   for (const path of changed) {
     const target = join(outDir, path);

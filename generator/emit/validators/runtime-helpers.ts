@@ -115,6 +115,8 @@ function decimalOf(n: number): [bigint, number] {
   return [BigInt(dot === -1 ? mantissa : mantissa.slice(0, dot) + mantissa.slice(dot + 1)), exponent];
 }
 function isMultipleOf(x: number, m: number): boolean {
+  // NaN and ±Infinity are no JSON numbers, and have no decimal form: never a multiple (and never a throw).
+  if (!Number.isFinite(x)) return false;
   if (Number.isSafeInteger(x) && Number.isSafeInteger(m)) return x % m === 0;
   const [xd, xe] = decimalOf(x);
   const [md, me] = decimalOf(m);

@@ -3,6 +3,7 @@
  * module-scope Set (many: constant time however large the enum); container members go through
  * the iterative deepEqual helper.
  */
+import { sortKeys } from "../../../load/canonical.js";
 import { code, join, literal, type Code } from "../../code.js";
 import { fail, said } from "../mode.js";
 import { keywordValue, type KeywordEmit } from "./emit.js";
@@ -15,8 +16,10 @@ export function emitConst(k: KeywordEmit): Code[] {
   const expected = k.schema.const;
   const site = { pointer: k.pointer, keyword: "const" };
   const message = said(`must be equal to constant ${preview(expected)}`);
-  if (isPrimitive(expected)) return [fail(k.ctx, k.mode, code`${k.value} !== ${literal(expected)}`, site, message)];
-  const canonical = sortedKeys(expected);
+  // `as unknown`: after a sibling `type` narrowed the value, TypeScript rejects comparing it with a
+  // constant of another type (TS2367) — yet such a schema is valid and simply never matches.
+  if (isPrimitive(expected)) return [fail(k.ctx, k.mode, code`(${k.value} as unknown) !== ${literal(expected)}`, site, message)];
+  const canonical = sortKeys(expected);
   const constant = k.ctx.hoist(`const:${JSON.stringify(canonical)}`, "constant", () => literal(canonical));
   return [fail(k.ctx, k.mode, code`!${k.ctx.helper("deepEqual")}(${k.value}, ${constant})`, site, message)];
 }
@@ -29,7 +32,7 @@ export function emitEnum(k: KeywordEmit): Code[] {
     `must be equal to one of the allowed values: ${members.slice(0, 8).map(preview).join(", ")}${members.length > 8 ? ", …" : ""}`,
   );
   const primitives = [...new Set(members.filter(isPrimitive))];
-  const containers = members.filter((member) => !isPrimitive(member)).map(sortedKeys);
+  const containers = members.filter((member) => !isPrimitive(member)).map(sortKeys);
   const tests: Code[] = [];
   if (primitives.length > INLINE_MEMBERS) {
     const set = k.ctx.hoist(
@@ -39,7 +42,7 @@ export function emitEnum(k: KeywordEmit): Code[] {
     );
     tests.push(code`${set}.has(${k.value})`);
   } else {
-    tests.push(...primitives.map((member) => code`${k.value} === ${literal(member)}`));
+    tests.push(...primitives.map((member) => code`(${k.value} as unknown) === ${literal(member)}`));
   }
   if (containers.length > 0) {
     const list = k.ctx.hoist(`enum-containers:${JSON.stringify(containers)}`, "allowedContainers", () => literal(containers));
@@ -48,18 +51,6 @@ export function emitEnum(k: KeywordEmit): Code[] {
   }
   const failsWhen = tests.length === 0 ? code`true` : code`!(${join(tests, code` || `)})`;
   return [fail(k.ctx, k.mode, failsWhen, site, message)];
-}
-
-/** The same JSON value with object keys sorted, so the emitted literal ignores the file's key order. */
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (typeof value !== "object" || value === null) return value;
-  const object = value as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.keys(object)
-      .sort()
-      .map((key) => [key, sortedKeys(object[key])]),
-  );
 }
 
 function isPrimitive(value: unknown): value is string | number | boolean | null {
