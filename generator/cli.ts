@@ -97,8 +97,11 @@ const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
   check: runCheck,
   diff: runDiff,
   update: runUpdate,
-  host: (args) => runHostCommand([...args]),
+  host: (args, io) => runHostCommand([...args], io),
 });
+
+/** The host has options of its own and answers its own --help; the rest are described in USAGE. */
+const OWN_HELP: ReadonlySet<string> = new Set(["host"]);
 
 export async function main(argv: readonly string[], io: Io = STD_IO): Promise<number> {
   const verbose = argv.includes("--verbose");
@@ -117,7 +120,7 @@ export async function main(argv: readonly string[], io: Io = STD_IO): Promise<nu
     io.err(`${GENERATOR_NAME}: unknown command ${JSON.stringify(command)} (try --help)`);
     return EXIT.badInput;
   }
-  if (rest.includes("--help") || rest.includes("-h")) {
+  if (!OWN_HELP.has(command) && (rest.includes("--help") || rest.includes("-h"))) {
     io.out(USAGE);
     return EXIT.ok;
   }

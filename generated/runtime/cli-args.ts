@@ -203,9 +203,40 @@ export function requireTool<Tool extends CliTool>(table: CliTable<Tool>, name: s
   throw invalid(table, undefined, `unknown tool ${shown(name)} (tools: ${known})`, { argument: name });
 }
 
-/** Arguments are quoted in messages, shortened: enough to find it, not a copy of a secret. */
+/** Tool names are quoted in messages, shortened: enough to find it. */
 function shown(arg: string): string {
   return JSON.stringify(arg.length > 24 ? `${arg.slice(0, 24)}…` : arg);
+}
+
+/** An argument is described, never quoted: it may be a pasted token. */
+function described(arg: string): string {
+  return `(${arg.length} character${arg.length === 1 ? "" : "s"})`;
+}
+
+/**
+ * The first key that appears twice in one object of valid JSON text, if any. JSON.parse keeps
+ * the last silently; the pair form refuses duplicates, and so must the JSON form.
+ */
+function duplicateKey(text: string): string | undefined {
+  const objects: (Set<string> | undefined)[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "{") objects.push(new Set());
+    else if (c === "[") objects.push(undefined);
+    else if (c === "}" || c === "]") objects.pop();
+    else if (c === '"') {
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
+      const key = JSON.parse(text.slice(i, end + 1)) as string;
+      i = end;
+      const keys = objects[objects.length - 1];
+      if (keys !== undefined && /^\s*:/.test(text.slice(end + 1, end + 64))) {
+        if (keys.has(key)) return key;
+        keys.add(key);
+      }
+    }
+  }
+  return undefined;
 }
 
 /** A JSON argument is recognised by its first character; a param name cannot start a pair with one. */
@@ -275,8 +306,8 @@ function collectParams(table: CliTable, tool: CliTool, args: readonly string[]):
     if (eq === -1) {
       const parsed = parseJson(arg);
       const line = parsed.ok
-        ? `${tool.method}: argument ${index + 1} ${shown(arg)} is JSON but not an object`
-        : `${tool.method}: argument ${index + 1} ${shown(arg)} is neither key=value nor a JSON object`;
+        ? `${tool.method}: argument ${index + 1} ${described(arg)} is JSON but not an object`
+        : `${tool.method}: argument ${index + 1} ${described(arg)} is neither key=value nor a JSON object`;
       throw invalid(table, tool, line, { argument: index + 1 });
     }
     const key = arg.slice(0, eq);
@@ -304,8 +335,13 @@ function valueOf(table: CliTable, key: string, text: string): unknown {
 function jsonObject(table: CliTable, tool: CliTool, arg: string): Record<string, unknown> {
   const parsed = parseJson(arg);
   if (!parsed.ok)
-    throw invalid(table, tool, `${tool.method}: the JSON argument ${shown(arg)} is not valid JSON`, {
+    throw invalid(table, tool, `${tool.method}: the JSON argument ${described(arg)} is not valid JSON`, {
       argument: 1,
+    });
+  const twice = duplicateKey(arg);
+  if (twice !== undefined)
+    throw invalid(table, tool, `${tool.method}: key ${JSON.stringify(twice)} is given twice`, {
+      argument: twice,
     });
   const value = parsed.value;
   if (typeof value !== "object" || value === null || Array.isArray(value)) {

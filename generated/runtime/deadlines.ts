@@ -20,7 +20,8 @@ export class Deadlines<K> {
 
   /** Calls `expire` once `timeoutMs` have passed, unless `delete(key)` comes first. */
   add(key: K, timeoutMs: number, expire: () => void): void {
-    const at = performance.now() + Math.min(timeoutMs, MAX_TIMER_MS);
+    // Not capped here: #arm caps each timer, and #sweep re-arms until the real deadline passes.
+    const at = performance.now() + timeoutMs;
     this.#due.set(key, { at, expire });
     if (at < this.#timerAt) this.#arm(at);
   }

@@ -61,10 +61,7 @@ export function codeForRpcNumber(rpcCode: number): string {
     case -32600: // invalid request
     case -32602: // invalid params
       return "invalid_arguments";
-    case -32601: // method not found: this service does not offer the tool
-    case -32603: // internal error
-      return "service_unavailable";
-    default:
+    default: // -32601 (this service does not offer the tool), -32603, server-defined codes
       return "service_unavailable";
   }
 }

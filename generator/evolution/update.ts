@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { BindgenError } from "../errors.js";
-import { FINGERPRINT_FILE, fingerprintOf } from "../load/fingerprint.js";
+import { fingerprintFileFor, fingerprintOf } from "../load/fingerprint.js";
 import { loadContract, type ContractSource } from "../load/contract.js";
 import { byCodeUnits } from "../order.js";
 import { compareGeneration, writeGeneration, type Generation } from "../output/files.js";
@@ -96,8 +96,8 @@ function contractPlan(
       files: [
         { path: options.contract, change: "changed", text },
         {
-          path: FINGERPRINT_FILE(options.contract),
-          change: existsSync(FINGERPRINT_FILE(options.contract)) ? "changed" : "added",
+          path: fingerprintFileFor(options.contract),
+          change: existsSync(fingerprintFileFor(options.contract)) ? "changed" : "added",
           text: fingerprintText(schema),
         },
       ],
@@ -110,13 +110,13 @@ function contractPlan(
   const binding = options.binding === undefined ? undefined : `${stem}.binding.json`;
   const olds = [
     options.contract,
-    FINGERPRINT_FILE(options.contract),
+    fingerprintFileFor(options.contract),
     ...(options.binding === undefined ? [] : [options.binding]),
   ].filter((file) => existsSync(file));
   const files: PlannedFile[] = olds.map((file) => ({ path: join(keep, basename(file)), change: "moved", movedFrom: file }));
   files.push(
     { path: schemaFile, change: "added", text },
-    { path: FINGERPRINT_FILE(schemaFile), change: "added", text: fingerprintText(schema) },
+    { path: fingerprintFileFor(schemaFile), change: "added", text: fingerprintText(schema) },
   );
   if (options.binding !== undefined && binding !== undefined)
     files.push({ path: binding, change: "added", text: readFileSync(options.binding, "utf8") });

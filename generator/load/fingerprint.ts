@@ -12,7 +12,8 @@ export interface SchemaFingerprint {
   readonly defs: readonly string[];
 }
 
-export const FINGERPRINT_FILE = (schemaFile: string): string => schemaFile.replace(/(\.schema)?\.json$/, ".fingerprint.json");
+/** `contract/x.schema.json` → `contract/x.fingerprint.json`: the pin lives beside the schema. */
+export const fingerprintFileFor = (schemaFile: string): string => schemaFile.replace(/(\.schema)?\.json$/, ".fingerprint.json");
 
 export function fingerprintOf(schema: unknown): SchemaFingerprint {
   const root = isJsonObject(schema) ? schema : {};

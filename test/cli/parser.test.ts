@@ -123,9 +123,9 @@ describe("invalid_arguments, naming the argument, with a usage line", () => {
     ["unknown key in the JSON form", ["snapshot", '{"token":"t","x":1}'], /^snapshot: unknown key "x"/, "x"],
     ["missing required key", ["act", "token=t", "op=click"], /^act: missing required key "ref" \(\/ref\)$/, "ref"],
     ["JSON array argument", ["snapshot", '["t"]'], /^snapshot: the JSON argument must be an object, got an array$/, 1],
-    ["JSON scalar argument", ["snapshot", "42"], /^snapshot: argument 1 "42" is JSON but not an object$/, 1],
-    ["invalid JSON argument", ["snapshot", '{"token":'], /^snapshot: the JSON argument "\{\\"token\\":" is not valid JSON$/, 1],
-    ["bare word", ["snapshot", "abc"], /^snapshot: argument 1 "abc" is neither key=value nor a JSON object$/, 1],
+    ["JSON scalar argument", ["snapshot", "42"], /^snapshot: argument 1 \(2 characters\) is JSON but not an object$/, 1],
+    ["invalid JSON argument", ["snapshot", '{"token":'], /^snapshot: the JSON argument \(9 characters\) is not valid JSON$/, 1],
+    ["bare word", ["snapshot", "abc"], /^snapshot: argument 1 \(3 characters\) is neither key=value nor a JSON object$/, 1],
     [
       "JSON mixed with pairs",
       ["snapshot", "token=t", '{"token":"t"}'],
@@ -194,8 +194,22 @@ describe("invalid_arguments, naming the argument, with a usage line", () => {
     expect(general).toBe("usage: right-ctl demo <tool> [key=value ... | JSON object] [options]");
   });
 
-  it("never echoes a long argument whole, so a pasted token is not repeated in full", () => {
-    const secret = "s".repeat(64);
-    expect(refusal(["snapshot", secret]).message).not.toContain(secret);
+  it("never echoes an argument, so a pasted token is not repeated", () => {
+    for (const secret of ["sk-live-SECRETTOKEN", '{"token":"sk-live-SECRETTOKEN"', '"sk-live-SECRETTOKEN"']) {
+      expect(refusal(["snapshot", secret]).message).not.toContain("SECRET");
+    }
+  });
+
+  it("refuses a key given twice in the JSON form, as in the pair form", () => {
+    const error = refusal(["act", '{"token":"t","ref":"e1","op":"click","token":"u"}']);
+    expect(error.message.split("\n")[0]).toBe('act: key "token" is given twice');
+    // A duplicate inside a string value is text, not a key.
+    const text = '{"a":1,"a":2}';
+    expect(parseDemoArgs(["act", JSON.stringify({ token: "t", ref: "e1", op: "type", text })]).params).toEqual({
+      token: "t",
+      ref: "e1",
+      op: "type",
+      text,
+    });
   });
 });

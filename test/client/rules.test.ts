@@ -3,6 +3,7 @@
  * connecting, result validation, capture-safe fail-closed, per-tool timeouts and abort, and
  * every transport fault ending in its own ToolError within its timeout, leaking nothing.
  */
+import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -125,12 +126,18 @@ describe("timeouts and abort", () => {
     ]);
   });
 
-  it("a per-call timeout rejects with timeout; the late answer is dropped and the client goes on", async () => {
-    const { client } = await connect("normal", { answer: "approve", delayMs: 300 });
+  it("a per-call timeout rejects with timeout; the late answer is dropped and the connection kept", async () => {
+    const { client, host } = await connect("normal", { answer: "approve", delayMs: 300 });
+    let connections = 0;
+    host.events.on("connection", () => connections++);
+    const lateAnswer = once(host.events, "answer");
     const error = await rejection(client.request({ app: FIXTURE_APP_ID, agent_name: "bot" }, { timeoutMs: 50 }));
     expect(error.code).toBe("timeout");
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await lateAnswer;
     expect((await client.apps()).apps.length).toBeGreaterThan(0);
+    // Had the late answer counted as an unknown id, the connection would have been reset and reopened.
+    expect(connections).toBe(1);
+    expect(host.connectionCount()).toBe(1);
   });
 
   it("an AbortSignal rejects with aborted", async () => {

@@ -76,3 +76,12 @@ describe("rightkit-bindgen bin", () => {
     expect(unknown.stderr.trim().split("\n")).toHaveLength(1);
   });
 });
+
+describe("subcommand help", () => {
+  it("host --help is the host's own: its options and scenarios", () => {
+    const result = run(["host", "--help"], process.cwd());
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("--scenario NAME");
+    expect(result.stdout).toContain("capture_state_masked");
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { fingerprintOf, describeFingerprintChange, FINGERPRINT_FILE } from "../../generator/load/fingerprint.js";
+import { fingerprintOf, describeFingerprintChange, fingerprintFileFor } from "../../generator/load/fingerprint.js";
 import { loadContract } from "../../generator/load/contract.js";
 import { EMBEDDED } from "../support/bindgen.js";
 
@@ -13,7 +13,7 @@ describe("pinned fingerprint of the upstream schema", () => {
   it("matches the approved schema", () => {
     const contract = loadContract(EMBEDDED);
     const actual = fingerprintOf(contract.schema);
-    const pinnedFile = FINGERPRINT_FILE(EMBEDDED.contract);
+    const pinnedFile = fingerprintFileFor(EMBEDDED.contract);
     if (process.env.RIGHTKIT_ACCEPT_SCHEMA === "1") {
       if (process.env.CI === "true")
         throw new Error("RIGHTKIT_ACCEPT_SCHEMA is refused on CI: accept schema changes locally and commit");

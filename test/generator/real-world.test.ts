@@ -36,8 +36,18 @@ describe("real-world Rust-generated schemas", () => {
       continue;
     }
     it(name, async () => {
-      const { model } = await generateFiles({ contract: `${DIR}/${name}` }, { typeCheck: "always" });
+      const { model, files } = await generateFiles({ contract: `${DIR}/${name}` }, { typeCheck: "always" });
       expect(model.types.length).toBeGreaterThan(0);
+      const file = (suffix: string): string => [...files].find(([path]) => path.endsWith(suffix))?.[1] ?? "";
+      const types = file("/types.ts");
+      const validators = file("/validators.ts");
+      // Every named type is declared, and has its validator and guard; names are unique.
+      for (const { name: typeName } of model.types) {
+        expect(types).toMatch(new RegExp(`^export (interface|type) ${typeName}\\b`, "m"));
+        expect(validators).toContain(`export function validate${typeName}(`);
+        expect(validators).toContain(`export function is${typeName}(`);
+      }
+      expect(new Set(model.types.map((t) => t.name)).size).toBe(model.types.length);
     });
   }
 });

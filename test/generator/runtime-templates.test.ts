@@ -1,7 +1,6 @@
 /**
  * The runtime templates are written out without a prettier pass (it would be a third of every
- * run's time); this proves that pass would change nothing. If it fails, format the template:
- *   npx prettier --parser typescript --print-width 110 --trailing-comma all --write templates/runtime/<name>
+ * run's time); this proves that pass would change nothing. If it fails: npm run format:templates
  */
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
