@@ -19,6 +19,9 @@ import {
 } from "../../generated/rightkit.agent.demo.v1/index.js";
 import { splitCliOptions } from "../support/runtime.js";
 
+/** Fixed, so CI runs are reproducible; change it (or drop it locally) to explore further. */
+const SEED = 20261130;
+
 /** Strings that look like something else are where the rules bite. */
 const text = fc.oneof(
   fc.string(),
@@ -112,7 +115,7 @@ describe("params the schema allows parse back to the same object", () => {
         }
         expect(parseDemoArgs([name, ...shuffled])).toEqual({ tool: `demo.${method}`, method, params });
       }),
-      { numRuns: 400 },
+      { numRuns: 400, seed: SEED },
     );
   });
 
@@ -121,7 +124,7 @@ describe("params the schema allows parse back to the same object", () => {
       fc.property(call, ({ method, name, params }) => {
         expect(parseDemoArgs([name, JSON.stringify(params)])).toEqual({ tool: `demo.${method}`, method, params });
       }),
-      { numRuns: 400 },
+      { numRuns: 400, seed: SEED },
     );
   });
 
@@ -143,10 +146,12 @@ describe("params the schema allows parse back to the same object", () => {
           const out: string[] = [];
           const code = await runDemoCli(argv, { out: (line) => out.push(line), err: () => undefined, env: {} });
           expect(code).toBe(0);
-          expect(out.map((line) => JSON.parse(line) as unknown)).toEqual([{ tool: `demo.${method}`, params }]);
+          // The output is JSON text, where -0 is written 0: compare with what JSON can carry.
+          const carried = JSON.parse(JSON.stringify(params)) as unknown;
+          expect(out.map((line) => JSON.parse(line) as unknown)).toEqual([{ tool: `demo.${method}`, params: carried }]);
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 200, seed: SEED },
     );
   });
 });
@@ -195,7 +200,7 @@ describe("random argv", () => {
           }
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: 2000, seed: SEED },
     );
   });
 });
