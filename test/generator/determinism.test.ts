@@ -5,22 +5,7 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { generateFiles } from "../../generator/pipeline.js";
 import { EMBEDDED } from "../support/bindgen.js";
-
-/** Reverses the key order of every object, recursively; arrays keep their order (it is data). */
-function reverseKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(reverseKeys);
-  if (typeof value !== "object" || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value).reverse()) {
-    Object.defineProperty(out, key, {
-      value: reverseKeys((value as Record<string, unknown>)[key]),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return out;
-}
+import { reverseKeys } from "../support/json.js";
 
 it("is byte-identical across runs and across the key order of schema and binding", async () => {
   const dir = mkdtempSync(join(tmpdir(), "bindgen-order-"));

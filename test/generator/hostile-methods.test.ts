@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { writeGeneration } from "../../generator/output/files.js";
 import { generateFiles, type Generated } from "../../generator/pipeline.js";
+import { reverseKeys } from "../support/json.js";
 
 const CONTRACT = "test/fixtures/hostile-methods/schema.json";
 let generated: Generated;
@@ -75,23 +76,9 @@ describe("valid schemas whose constants the type excludes", () => {
 
 describe("object-valued const, enum and default", () => {
   it("give the same output whatever their key order", async () => {
-    const reversed = (value: unknown): unknown => {
-      if (Array.isArray(value)) return value.map(reversed);
-      if (typeof value !== "object" || value === null) return value;
-      const out: Record<string, unknown> = {};
-      for (const key of Object.keys(value).reverse()) {
-        Object.defineProperty(out, key, {
-          value: reversed((value as Record<string, unknown>)[key]),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      }
-      return out;
-    };
     const dir = mkdtempSync(join(tmpdir(), "bindgen-order-"));
     const copy = join(dir, "schema.json");
-    writeFileSync(copy, JSON.stringify(reversed(JSON.parse(readFileSync(CONTRACT, "utf8")))));
+    writeFileSync(copy, JSON.stringify(reverseKeys(JSON.parse(readFileSync(CONTRACT, "utf8")))));
     const again = await generateFiles({ contract: copy }, { typeCheck: "never" });
     expect([...again.files]).toEqual([...generated.files]);
     expect(validators.validateShaped!({ mode: { a: 2, z: 1 }, fixed: { first: null, second: [1, { c: 1, d: 0 }] } }).ok).toBe(
