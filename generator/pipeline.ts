@@ -62,8 +62,8 @@ export async function generateFiles(
   options: PipelineOptions = { typeCheck: "always" },
 ): Promise<Generated> {
   const contract = loadContract(source);
-  const model = buildModel(contract);
   const index = indexSchema(contract.schema, contract.schemaFile);
+  const model = buildModel(contract, index);
   const dir = contractDirName(model.id);
   const facts: HeaderFacts = { contractId: model.id, schemaSha256: model.schemaSha256, bindingSha256: model.bindingSha256 };
   const bindingFiles = await Promise.all(

@@ -11,7 +11,7 @@ import { bindingNames, planMembers, takenTypeNames } from "../naming/binding-nam
 import { pascalCase } from "../naming/identifiers.js";
 import { planNames } from "../naming/plan.js";
 import { titled } from "../naming/requests.js";
-import { indexSchema } from "../resolve/index.js";
+import { indexSchema, type SchemaIndex } from "../resolve/index.js";
 import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
 import { byCodeUnits } from "../order.js";
 import { TypeConverter } from "./convert.js";
@@ -94,7 +94,11 @@ function rootIsType(root: JsonObject): boolean {
   return Object.keys(root).some((key) => !containerKeys.has(key));
 }
 
-export function buildModel(contract: LoadedContract): ContractModel {
+/** `index`: the contract schema's resolution index, when the caller already has one. */
+export function buildModel(
+  contract: LoadedContract,
+  index: SchemaIndex = indexSchema(contract.schema, contract.schemaFile),
+): ContractModel {
   const file = contract.schemaFile;
   const root = contract.schema;
   if (!isJsonObject(root))
@@ -104,7 +108,6 @@ export function buildModel(contract: LoadedContract): ContractModel {
   if (binding !== undefined && contract.bindingFile !== undefined)
     checkBindingMethods(methodEntries, binding, contract.bindingFile);
 
-  const index = indexSchema(root, file);
   checkSchemas(
     index,
     methodEntries.map((m) => m.pointer),
