@@ -5,11 +5,8 @@ export { callTool, type FailClosedRule, type ToolCallOptions, type ToolSpec } fr
 export {
   findTool,
   parseToolArgs,
-  renderToolHelp,
-  renderToolsHelp,
   requireTool,
   splitCliOptions,
-  toolsJson,
   usageLine,
   type CliOptions,
   type CliParam,
@@ -18,6 +15,7 @@ export {
   type CliTool,
   type ParsedToolCall,
 } from "./cli-args.js";
+export { renderToolHelp, renderToolsHelp, toolsJson } from "./cli-help.js";
 export { RpcChannel, type ChannelStreams } from "./channel.js";
 export {
   asToolError,
