@@ -3,9 +3,10 @@
  * every error code of the contract's table surfaced as a ToolError with that code.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { DemoClient, FIXTURE_APP_ID, ToolError, type SnapshotElement } from "../../generated/rightkit.agent.demo.v1/index.js";
+import { DemoClient, FIXTURE_APP_ID, type SnapshotElement } from "../../generated/rightkit.agent.demo.v1/index.js";
 import type { ScenarioName } from "../../generator/host/scenarios.js";
 import { startHostFixture, type HostFixture } from "../support/host.js";
+import { rejection } from "../support/rejection.js";
 
 let fixture: HostFixture | undefined;
 afterEach(async () => {
@@ -18,17 +19,6 @@ async function connect(
 ): Promise<{ client: DemoClient; fixture: HostFixture }> {
   fixture = await startHostFixture(options);
   return { client: new DemoClient(fixture.transport), fixture };
-}
-
-/** The ToolError a promise rejects with (fails the test if it resolves or throws anything else). */
-async function toolError(promise: Promise<unknown>): Promise<ToolError> {
-  const outcome = await promise.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  if (!("error" in outcome)) throw new Error(`expected a ToolError, got ${JSON.stringify(outcome.value)}`);
-  expect(outcome.error).toBeInstanceOf(ToolError);
-  return outcome.error as ToolError;
 }
 
 const byRole = (elements: readonly SnapshotElement[], role: string): SnapshotElement => {
@@ -67,7 +57,7 @@ describe("a whole session through every tool", () => {
 
     const ended = await client.end({ token });
     expect(ended).toMatchObject({ ended: true, bundle_state: "complete" });
-    expect((await toolError(client.snapshot({ token }))).code).toBe("session_ended");
+    expect((await rejection(client.snapshot({ token }))).code).toBe("session_ended");
   });
 
   it("a batch that stops at a failing step resolves with failed_step and error_code", async () => {
@@ -99,68 +89,68 @@ describe("every error code of the contract", () => {
   for (const [code, scenario] of hostScenarios) {
     it(`${code} (host scenario ${scenario})`, async () => {
       const { client } = await connect({ scenario });
-      const error = await toolError(client.request({ app: FIXTURE_APP_ID, agent_name: "bot" }));
+      const error = await rejection(client.request({ app: FIXTURE_APP_ID, agent_name: "bot" }));
       expect(error.code).toBe(code);
     });
   }
 
   it("consent_denied: the person refuses and no session exists", async () => {
     const { client } = await connect({ consent: { answer: "deny" } });
-    expect((await toolError(client.request({ app: FIXTURE_APP_ID, agent_name: "bot" }))).code).toBe("consent_denied");
+    expect((await rejection(client.request({ app: FIXTURE_APP_ID, agent_name: "bot" }))).code).toBe("consent_denied");
   });
 
   it("invalid_token: a token the host never minted", async () => {
     const { client } = await connect();
-    expect((await toolError(client.snapshot({ token: "made-up" }))).code).toBe("invalid_token");
+    expect((await rejection(client.snapshot({ token: "made-up" }))).code).toBe("invalid_token");
   });
 
   it("session_killed: the kill control ends the session", async () => {
     const { client, fixture: host } = await connect();
     const { token } = await client.request({ app: FIXTURE_APP_ID, agent_name: "bot" });
     expect(host.host.kill()).toEqual([expect.objectContaining({ bundle_state: "killed" })]);
-    expect((await toolError(client.snapshot({ token }))).code).toBe("session_killed");
+    expect((await rejection(client.snapshot({ token }))).code).toBe("session_killed");
   });
 
   it("unknown_app: an app id outside the demo catalog", async () => {
     const { client } = await connect();
-    expect((await toolError(client.request({ app: "app.example.other", agent_name: "bot" }))).code).toBe("unknown_app");
+    expect((await rejection(client.request({ app: "app.example.other", agent_name: "bot" }))).code).toBe("unknown_app");
   });
 
   it("not_armed: consent given, session not armed", async () => {
     const { client } = await connect({ scenario: "not_armed" });
     const { token } = await client.request({ app: FIXTURE_APP_ID, agent_name: "bot" });
-    expect((await toolError(client.snapshot({ token }))).code).toBe("not_armed");
+    expect((await rejection(client.snapshot({ token }))).code).toBe("not_armed");
   });
 
   it("target_blocked: acting on a secure field", async () => {
     const { client } = await connect();
     const { token } = await client.request({ app: FIXTURE_APP_ID, agent_name: "bot" });
     const secure = byRole((await client.snapshot({ token })).elements, "secure_text_field");
-    expect((await toolError(client.act({ token, ref: secure.ref, op: "type", text: "x" }))).code).toBe("target_blocked");
+    expect((await rejection(client.act({ token, ref: secure.ref, op: "type", text: "x" }))).code).toBe("target_blocked");
   });
 
   it("capture_unsafe: the host refuses the snapshot", async () => {
     const { client } = await connect({ scenario: "capture_unsafe" });
     const { token } = await client.request({ app: FIXTURE_APP_ID, agent_name: "bot" });
-    expect((await toolError(client.snapshot({ token }))).code).toBe("capture_unsafe");
+    expect((await rejection(client.snapshot({ token }))).code).toBe("capture_unsafe");
   });
 
   it("invalid_arguments from the host: op type without text (the schema allows it, the host does not)", async () => {
     const { client } = await connect();
     const { token } = await client.request({ app: FIXTURE_APP_ID, agent_name: "bot" });
     const field = byRole((await client.snapshot({ token })).elements, "text_field");
-    expect((await toolError(client.act({ token, ref: field.ref, op: "type" }))).code).toBe("invalid_arguments");
+    expect((await rejection(client.act({ token, ref: field.ref, op: "type" }))).code).toBe("invalid_arguments");
   });
 
   it("an unknown code from the transport passes through unchanged", async () => {
     const { client } = await connect({ scenario: "not_allowed" });
-    const error = await toolError(client.apps());
+    const error = await rejection(client.apps());
     expect(error.code).toBe("not_allowed");
   });
 
   it("a JSON-RPC error without data.code maps by its numeric code", async () => {
     const { client } = await connect({ scenario: "bare_rpc_error" });
-    const error = await toolError(client.apps());
+    const error = await rejection(client.apps());
     expect(error.code).toBe("service_unavailable");
     expect(error.details).toMatchObject({ rpcCode: -32603 });
   });
