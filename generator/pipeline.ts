@@ -2,10 +2,10 @@
  * The only place that knows the stage order:
  * load → resolve → model → name → emit → format → API surface → type-check → (write or compare, by the caller).
  */
-import { readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { emitBinding } from "./emit/binding.js";
 import { API_SURFACE_FILE, apiSurface } from "./evolution/api-surface.js";
-import { TEMPLATES_DIR, renderTemplate } from "./emit/template.js";
+import { RUNTIME_TEMPLATES_DIR, runtimeSourceNames } from "./output/runtime-sources.js";
 import { loadContract, type ContractSource, type LoadedContract } from "./load/contract.js";
 import { buildModel } from "./model/build.js";
 import { byCodeUnits } from "./order.js";
@@ -32,19 +32,16 @@ async function finish(name: string, source: string, facts: HeaderFacts): Promise
 }
 
 /**
- * The contract-neutral runtime: templates/runtime/*.ts.hbs, rendered with no contract data at
- * all. The templates are kept prettier-formatted (test/generator/runtime-templates.test.ts
- * proves formatting would change nothing), so this skips a formatting pass that is a third of
- * every run's time.
+ * The contract-neutral runtime: every .ts file under templates/runtime/, plain TypeScript
+ * type-checked with this project, copied verbatim under the header. The sources are kept prettier-formatted
+ * (test/generator/runtime-templates.test.ts proves formatting would change nothing), so this
+ * skips a formatting pass that is a third of every run's time.
  */
 function runtimeFiles(): [string, string][] {
-  const names = readdirSync(new URL("runtime/", TEMPLATES_DIR))
-    .filter((name) => name.endsWith(".ts.hbs"))
-    .sort(byCodeUnits);
   const facts: HeaderFacts = { contractId: undefined, schemaSha256: undefined, bindingSha256: undefined };
-  return names.map((name) => [
-    `${RUNTIME_DIR}/${name.replace(/\.hbs$/, "")}`,
-    withHeader(renderTemplate(`runtime/${name}`, {}), facts),
+  return runtimeSourceNames().map((name) => [
+    `${RUNTIME_DIR}/${name}`,
+    withHeader(readFileSync(new URL(name, RUNTIME_TEMPLATES_DIR), "utf8"), facts),
   ]);
 }
 

@@ -79,8 +79,8 @@ describe("the token", () => {
   it("is never written to disk: the client and runtime have no file-writing code", () => {
     const sources = [
       "generated/rightkit.agent.demo.v1/client.ts",
-      "generated/runtime/socket-path.ts",
-      "generated/runtime/socket-transport.ts",
+      "generated/runtime/transports/socket-path.ts",
+      "generated/runtime/transports/socket.ts",
     ];
     for (const file of sources) {
       expect(readFileSync(file, "utf8")).not.toMatch(/\b(writeFile|appendFile|createWriteStream|mkdir)\w*\(/);

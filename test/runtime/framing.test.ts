@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LineSplitter, MAX_LINE_BYTES, ToolError } from "../support/runtime.js";
+import { LineSplitter, MAX_LINE_BYTES, NDJSON, ToolError } from "../support/runtime.js";
 
 const bytes = (text: string): Buffer => Buffer.from(text, "utf8");
 
@@ -46,5 +46,28 @@ describe("LineSplitter", () => {
     expect(() => new LineSplitter().push(Buffer.alloc(MAX_LINE_BYTES + 2, 0x0a).fill(0x78, 0, MAX_LINE_BYTES + 1))).toThrow(
       ToolError,
     );
+  });
+});
+
+describe("NDJSON framing", () => {
+  it("decodes each line as one JSON value and skips blank lines", () => {
+    const decoder = NDJSON.decoder();
+    expect(decoder.push(bytes('{"a":1}\n   \n\r\n[2]\n"x'))).toEqual([{ a: 1 }, [2]]);
+    expect(decoder.push(bytes('"\n'))).toEqual(["x"]);
+  });
+
+  it("fails with malformed_response on a line that is not JSON", () => {
+    expect(() => NDJSON.decoder().push(bytes("not json\n"))).toThrow(expect.objectContaining({ code: "malformed_response" }));
+  });
+
+  it("encodes one line per message and refuses what JSON cannot carry or the cap cannot hold", () => {
+    expect(NDJSON.encode({ a: "x\ny" })).toBe('{"a":"x\\ny"}\n');
+    expect(() => NDJSON.encode(undefined)).toThrow(expect.objectContaining({ code: "invalid_arguments" }));
+    expect(() => NDJSON.encode({ big: 1n })).toThrow(expect.objectContaining({ code: "invalid_arguments" }));
+    const tooBig = { pad: "é".repeat(MAX_LINE_BYTES / 2) };
+    expect(() => NDJSON.encode(tooBig)).toThrow(
+      expect.objectContaining({ code: "invalid_arguments", details: expect.objectContaining({ limitBytes: MAX_LINE_BYTES }) }),
+    );
+    expect(NDJSON.encode({ pad: "x".repeat(MAX_LINE_BYTES - 20) })).toHaveLength(MAX_LINE_BYTES - 20 + 11);
   });
 });

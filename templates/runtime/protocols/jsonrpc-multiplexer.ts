@@ -1,13 +1,15 @@
-import { ToolError } from "./errors.js";
-import { classifyLine, encodeRequest, type RpcId } from "./jsonrpc.js";
-import { Deadlines } from "./deadlines.js";
+import { Deadlines } from "../core/deadlines.js";
+import { ToolError } from "../core/errors.js";
 import {
   abortedError,
   checkTimeout,
   timeoutError,
+  unsendableParams,
   watchAbort,
   type TransportCallOptions,
-} from "./transport.js";
+} from "../core/transport.js";
+import type { Framing } from "../framing/framing.js";
+import { classifyMessage, requestMessage, type RpcId } from "./jsonrpc.js";
 
 type PendingCall = {
   resolve(result: unknown): void;
@@ -22,19 +24,21 @@ type PendingCall = {
 const MAX_ABANDONED_IDS = 4096;
 
 /**
- * Matches answers to calls on one connection. It never touches I/O: the channel feeds it
- * lines and gives it a `send` function. One multiplexer lives exactly as long as its
+ * Matches JSON-RPC answers to calls on one connection, many in flight at once. It never
+ * touches I/O: the channel feeds it messages and gives it a `send` function. One multiplexer lives exactly as long as its
  * connection, so ids and abandoned ids never leak across reconnects.
  */
 export class RpcMultiplexer {
-  readonly #send: (line: string) => void;
+  readonly #framing: Framing;
+  readonly #send: (frame: string) => void;
   readonly #pending = new Map<RpcId, PendingCall>();
   readonly #abandoned = new Set<RpcId>();
   readonly #deadlines = new Deadlines<RpcId>();
   #nextId: RpcId = 1;
   #failure: ToolError | undefined;
 
-  constructor(send: (line: string) => void) {
+  constructor(framing: Framing, send: (frame: string) => void) {
+    this.#framing = framing;
     this.#send = send;
   }
 
@@ -49,13 +53,11 @@ export class RpcMultiplexer {
     // An abort listener never fires for a signal that is already aborted, and nothing
     // should be sent for a call its caller has already given up on.
     if (options.signal?.aborted) return Promise.reject(abortedError(method, options.signal.reason));
-    let line: string;
+    let frame: string;
     try {
-      line = encodeRequest(this.#nextId, method, params);
+      frame = this.#framing.encode(requestMessage(this.#nextId, method, params));
     } catch (error) {
-      return Promise.reject(
-        new ToolError("invalid_arguments", `${method}: params cannot be sent as JSON`, { cause: error }),
-      );
+      return Promise.reject(unsendableParams(method, error));
     }
     const id = this.#nextId++;
     const { signal, timeoutMs } = options;
@@ -65,13 +67,13 @@ export class RpcMultiplexer {
         call.detach = watchAbort(signal, () => this.#giveUp(id, abortedError(method, signal.reason)));
       this.#pending.set(id, call);
       this.#deadlines.add(id, timeoutMs, () => this.#giveUp(id, timeoutError(method, timeoutMs)));
-      this.#send(line);
+      this.#send(frame);
     });
   }
 
-  /** Handles one line; returns the error that must reset the connection, if any. */
-  receive(line: string): ToolError | undefined {
-    const message = classifyLine(line);
+  /** Handles one message; returns the error that must reset the connection, if any. */
+  receive(received: unknown): ToolError | undefined {
+    const message = classifyMessage(received);
     switch (message.kind) {
       case "notification":
         return undefined;

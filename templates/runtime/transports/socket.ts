@@ -1,9 +1,9 @@
 import { createConnection, type Socket } from "node:net";
 import type { RpcChannel } from "./channel.js";
-import { asToolError, serviceUnavailable } from "./errors.js";
+import { asToolError, serviceUnavailable } from "../core/errors.js";
 import { ReconnectingChannel } from "./reconnecting.js";
 import { assertSocketTrusted, resolveSocketPath } from "./socket-path.js";
-import type { Transport, TransportCallOptions } from "./transport.js";
+import type { Transport, TransportCallOptions } from "../core/transport.js";
 
 export type JsonRpcSocketTransportOptions = {
   /** Unix socket path or Windows pipe name; else `RIGHTKIT_SOCKET`, else the platform default. */

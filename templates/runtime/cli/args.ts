@@ -1,5 +1,5 @@
-import { ToolError } from "./errors.js";
-import type { ValidationResult } from "./validation.js";
+import { ToolError } from "../core/errors.js";
+import type { ValidationResult } from "../core/validation.js";
 
 /**
  * Command-line arguments for a contract's tools: `<tool> [key=value ... | JSON object]`.

@@ -1,12 +1,22 @@
-import { ToolError } from "./errors.js";
+import { ToolError, type ToolErrorOptions } from "./errors.js";
 
-/** Per-call limits a transport must honour. The caller always states a timeout. */
+/**
+ * Which service a call is for, and the app label the caller presents: what a daemon routes
+ * and allowlists on. The generated client states it from the binding file.
+ */
+export type ServiceRoute = { service: string; app: string };
+
+/** Per-call facts a transport must honour. The caller always states a timeout. */
 export type TransportCallOptions = {
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Progress the host reports for this call before its answer; a transport without events never calls it. */
+  onEvent?: (event: unknown) => void;
+  /** For transports that route by service and app (rightkit-daemon); the others ignore it. */
+  route?: ServiceRoute;
 };
 
-/** A way to reach a host. Both transports speak JSON-RPC 2.0 over NDJSON. */
+/** A way to reach a host: a protocol spoken over a framing on some byte stream. */
 export interface Transport {
   call(method: string, params: object, options: TransportCallOptions): Promise<unknown>;
   close(): Promise<void>;
@@ -29,6 +39,14 @@ export function abortedError(method: string, reason: unknown): ToolError {
     details: { method },
     cause: reason,
   });
+}
+
+/** Params the framing refused (not JSON, or over the frame cap): nothing was sent, and the caller must change them. */
+export function unsendableParams(method: string, error: unknown): ToolError {
+  const options: ToolErrorOptions = { cause: error };
+  if (error instanceof ToolError && error.details !== undefined) options.details = error.details;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new ToolError("invalid_arguments", `${method}: the params cannot be sent: ${reason}`, options);
 }
 
 /** Rejects a timeout the runtime cannot honour instead of silently changing its meaning. */

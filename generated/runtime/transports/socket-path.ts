@@ -4,7 +4,7 @@
 import { lstat, realpath, stat } from "node:fs/promises";
 import { userInfo } from "node:os";
 import { dirname, join } from "node:path";
-import { errnoCode, ToolError } from "./errors.js";
+import { errnoCode, ToolError } from "../core/errors.js";
 
 /** What decides the default path, passed in so the rule is testable on any platform. */
 export type SocketPathEnvironment = {

@@ -2,10 +2,11 @@
 /* Contract-neutral binding runtime. */
 
 import type { Readable, Writable } from "node:stream";
-import { ToolError } from "./errors.js";
-import { LineSplitter } from "./framing.js";
-import { RpcMultiplexer } from "./multiplexer.js";
-import type { TransportCallOptions } from "./transport.js";
+import { ToolError } from "../core/errors.js";
+import type { TransportCallOptions } from "../core/transport.js";
+import type { FrameDecoder, Framing } from "../framing/framing.js";
+import { NDJSON } from "../framing/ndjson.js";
+import { RpcMultiplexer } from "../protocols/jsonrpc-multiplexer.js";
 
 /** The byte streams of one connection, and how to tear it down for good. */
 export type ChannelStreams = {
@@ -16,13 +17,13 @@ export type ChannelStreams = {
 };
 
 /**
- * One connection's life: lines queued until the streams exist, framing, the multiplexer,
- * and a single way to die. Both transports build on it, so the socket and the child
- * process follow exactly the same protocol rules.
+ * One JSON-RPC connection's life: frames queued until the streams exist, the framing, the
+ * multiplexer, and a single way to die. The socket and stdio transports both build on it, so
+ * they follow exactly the same protocol rules.
  */
 export class RpcChannel {
-  readonly #mux = new RpcMultiplexer((line) => this.#write(line));
-  readonly #splitter = new LineSplitter();
+  readonly #mux: RpcMultiplexer;
+  readonly #decoder: FrameDecoder;
   readonly #onDead: () => void;
   #streams: ChannelStreams | undefined;
   #queued: string[] = [];
@@ -30,8 +31,10 @@ export class RpcChannel {
   #released: Promise<void> = Promise.resolve();
 
   /** `onDead` runs once, synchronously, when the channel fails, so the owner can forget it. */
-  constructor(onDead: () => void) {
+  constructor(onDead: () => void, framing: Framing = NDJSON) {
     this.#onDead = onDead;
+    this.#mux = new RpcMultiplexer(framing, (frame) => this.#write(frame));
+    this.#decoder = framing.decoder();
   }
 
   get isDead(): boolean {
@@ -46,7 +49,7 @@ export class RpcChannel {
     return this.#mux.request(method, params, options);
   }
 
-  /** Connects the streams; lines sent before this moment are flushed in order. */
+  /** Connects the streams; frames sent before this moment are flushed in order. */
   attach(streams: ChannelStreams): void {
     if (this.#failure) {
       this.#released = streams.destroy();
@@ -56,7 +59,7 @@ export class RpcChannel {
     streams.readable.on("data", (chunk: Buffer) => this.#receive(chunk));
     const queued = this.#queued;
     this.#queued = [];
-    for (const line of queued) streams.writable.write(line);
+    for (const frame of queued) streams.writable.write(frame);
   }
 
   /**
@@ -78,13 +81,13 @@ export class RpcChannel {
   }
 
   /**
-   * Lines written in the same tick leave in one write: concurrent callers then cost one
+   * Frames written in the same tick leave in one write: concurrent callers then cost one
    * syscall per burst instead of one per call.
    */
-  #write(line: string): void {
+  #write(frame: string): void {
     const streams = this.#streams;
     if (!streams) {
-      this.#queued.push(line);
+      this.#queued.push(frame);
       return;
     }
     const { writable } = streams;
@@ -92,14 +95,14 @@ export class RpcChannel {
       writable.cork();
       process.nextTick(() => writable.uncork());
     }
-    writable.write(line);
+    writable.write(frame);
   }
 
   #receive(chunk: Buffer): void {
     if (this.#failure) return;
     try {
-      for (const line of this.#splitter.push(chunk)) {
-        const violation = this.#mux.receive(line);
+      for (const message of this.#decoder.push(chunk)) {
+        const violation = this.#mux.receive(message);
         if (violation) {
           this.fail(violation);
           return;

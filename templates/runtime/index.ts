@@ -1,0 +1,61 @@
+export { callTool, type FailClosedRule, type ToolCallOptions, type ToolSpec } from "./core/call.js";
+export {
+  findTool,
+  parseToolArgs,
+  requireTool,
+  splitCliOptions,
+  usageLine,
+  type CliOptions,
+  type CliParam,
+  type CliShape,
+  type CliTable,
+  type CliTool,
+  type ParsedToolCall,
+} from "./cli/args.js";
+export { renderToolHelp, renderToolsHelp, toolsJson } from "./cli/help.js";
+export { RpcChannel, type ChannelStreams } from "./transports/channel.js";
+export {
+  asToolError,
+  errnoCode,
+  serviceUnavailable,
+  ToolError,
+  type ToolErrorJson,
+  type ToolErrorOptions,
+} from "./core/errors.js";
+export { Deadlines } from "./core/deadlines.js";
+export { isPlainObject } from "./core/json.js";
+export type { FrameDecoder, Framing } from "./framing/framing.js";
+export { LineSplitter, MAX_LINE_BYTES, NDJSON } from "./framing/ndjson.js";
+export {
+  classifyMessage,
+  codeForRpcNumber,
+  requestMessage,
+  toolErrorFromRpcError,
+  type RpcId,
+  type RpcMessage,
+} from "./protocols/jsonrpc.js";
+export { RpcMultiplexer } from "./protocols/jsonrpc-multiplexer.js";
+export { ReconnectingChannel } from "./transports/reconnecting.js";
+export { JsonRpcSocketTransport, type JsonRpcSocketTransportOptions } from "./transports/socket.js";
+export {
+  assertSocketTrusted,
+  currentSocketPathEnvironment,
+  defaultSocketPath,
+  judgeSocket,
+  resolveSocketPath,
+  type SocketDistrust,
+  type SocketOwnership,
+  type SocketPathEnvironment,
+} from "./transports/socket-path.js";
+export { StdioTransport, type StdioTransportOptions } from "./transports/stdio.js";
+export {
+  abortedError,
+  checkTimeout,
+  timeoutError,
+  unsendableParams,
+  watchAbort,
+  type ServiceRoute,
+  type Transport,
+  type TransportCallOptions,
+} from "./core/transport.js";
+export type { ValidationIssue, ValidationResult } from "./core/validation.js";
