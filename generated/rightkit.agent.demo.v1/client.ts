@@ -7,7 +7,9 @@
 
 import {
   callTool,
+  DaemonTransport,
   ToolError,
+  type ServiceRoute,
   type ToolCallOptions,
   type ToolSpec,
   type Transport,
@@ -106,6 +108,9 @@ export const ERROR_CODES = {
   unknown_app: "The demo catalog has no app with this id.",
 } as const;
 
+/** The service and app label every call names, for a transport that routes by them. */
+const ROUTE = { service: SERVICE, app: CLIENT_APP } as const satisfies ServiceRoute;
+
 /** Per-tool call specs: method name, timeout, validators and fail-closed rule. */
 const SPECS = {
   act: {
@@ -113,30 +118,35 @@ const SPECS = {
     timeoutMs: 30000,
     validateParams: validateActParams,
     validateResult: validateActResult,
+    route: ROUTE,
   } satisfies ToolSpec<ActParams, ActResult>,
   apps: {
     method: "demo.apps",
     timeoutMs: 30000,
     validateParams: validateAppsParams,
     validateResult: validateAppsResult,
+    route: ROUTE,
   } satisfies ToolSpec<AppsParams, AppsResult>,
   batch: {
     method: "demo.batch",
     timeoutMs: 30000,
     validateParams: validateBatchParams,
     validateResult: validateBatchResult,
+    route: ROUTE,
   } satisfies ToolSpec<BatchParams, BatchResult>,
   end: {
     method: "demo.end",
     timeoutMs: 30000,
     validateParams: validateEndParams,
     validateResult: validateEndResult,
+    route: ROUTE,
   } satisfies ToolSpec<EndParams, EndResult>,
   request: {
     method: "demo.request",
     timeoutMs: 600000,
     validateParams: validateRequestParams,
     validateResult: validateRequestResult,
+    route: ROUTE,
   } satisfies ToolSpec<RequestParams, RequestResult>,
   snapshot: {
     method: "demo.snapshot",
@@ -149,6 +159,7 @@ const SPECS = {
       code: "capture_unsafe",
       message: "the target did not report a capture-safe state; no element is returned",
     },
+    route: ROUTE,
   } satisfies ToolSpec<SnapshotParams, SnapshotResult>,
 };
 
@@ -163,7 +174,10 @@ export function isToolError(error: unknown): error is ToolError<ToolErrorCode> {
 export class DemoClient {
   readonly #transport: Transport;
 
-  constructor(transport: Transport) {
+  /**
+   * Without a transport, the host is found through rightkit-daemon discovery under the default suite root (or `RIGHTKIT_SUITE_ROOT`); pass `new DaemonTransport({ suiteRoot })` to name one.
+   */
+  constructor(transport: Transport = new DaemonTransport()) {
     this.#transport = transport;
   }
 

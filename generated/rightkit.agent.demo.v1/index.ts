@@ -11,9 +11,13 @@ export * from "./client.js";
 export * from "./cli.js";
 export {
   ToolError,
+  DaemonTransport,
   JsonRpcSocketTransport,
   StdioTransport,
   defaultSocketPath,
+  defaultSuiteRoot,
+  resolveSuiteRoot,
+  type DaemonTransportOptions,
   type Transport,
   type ToolCallOptions,
   type JsonRpcSocketTransportOptions,

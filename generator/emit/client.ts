@@ -64,7 +64,13 @@ function spec(model: ContractModel, method: Method): Code {
     rule === undefined
       ? EMPTY
       : code`, failClosed: { field: ${rule.field}, expected: ${literal(rule.expected)}, code: ${rule.code}, message: ${rule.message} }`;
-  return code`{ method: ${method.tool}, timeoutMs: ${method.timeoutMs}, validateParams: ${ident(`validate${params}`)}, validateResult: ${ident(`validate${result}`)}${failClosed} } satisfies ToolSpec<${params}, ${result}>`;
+  const route = routed(model) ? code`, route: ROUTE` : EMPTY;
+  return code`{ method: ${method.tool}, timeoutMs: ${method.timeoutMs}, validateParams: ${ident(`validate${params}`)}, validateResult: ${ident(`validate${result}`)}${failClosed}${route} } satisfies ToolSpec<${params}, ${result}>`;
+}
+
+/** A binding that names its service and app label is reached through rightkit-daemon by default. */
+function routed(model: ContractModel): model is ContractModel & { service: string; clientApp: string } {
+  return model.service !== undefined && model.clientApp !== undefined;
 }
 
 function methodDoc(method: Method): Code {
@@ -97,7 +103,25 @@ export function emitClient(model: ContractModel): string {
       resultType: ident(typeName(model, method.result)),
     };
   });
+  const daemon = routed(model);
+  const runtimeImports = [
+    code`callTool`,
+    ...(daemon ? [code`DaemonTransport`] : []),
+    code`ToolError`,
+    ...(daemon ? [code`type ServiceRoute`] : []),
+    code`type ToolCallOptions`,
+    code`type ToolSpec`,
+    code`type Transport`,
+  ];
   return renderTemplate("binding/client.ts.hbs", {
+    runtimeImports: join(runtimeImports),
+    route: daemon ? code`{ service: SERVICE, app: CLIENT_APP } as const satisfies ServiceRoute` : false,
+    transportParam: daemon ? code`transport: Transport = new DaemonTransport()` : code`transport: Transport`,
+    constructorDoc: daemon
+      ? docComment(
+          "Without a transport, the host is found through rightkit-daemon discovery under the default suite root (or `RIGHTKIT_SUITE_ROOT`); pass `new DaemonTransport({ suiteRoot })` to name one.",
+        )
+      : docComment("The transport that reaches the host."),
     typeImports: join([...typeImports, "ToolErrorCode"].map(ident)),
     validatorImports: join(typeImports.map((name) => ident(`validate${name}`))),
     constants: constants(model),

@@ -47,6 +47,29 @@ export {
   type SocketOwnership,
   type SocketPathEnvironment,
 } from "./transports/socket-path.js";
+export {
+  classifyFrame,
+  helloFrame,
+  HOST_HANDOFF,
+  PROTOCOL_MAJOR,
+  PROTOCOL_MINOR,
+  readHostHello,
+  REQUEST_NOT_ALLOWED,
+  requestFrame,
+  toolErrorFromServiceError,
+  type DaemonFrame,
+  type DaemonId,
+  type HostHello,
+} from "./protocols/daemon.js";
+export { DaemonTransport, type DaemonTransportOptions } from "./transports/daemon/transport.js";
+export { readServiceRecord, recordPath, type ServiceRecord } from "./transports/daemon/record.js";
+export {
+  currentSuiteEnvironment,
+  defaultSuiteRoot,
+  resolveSuiteRoot,
+  SUITE_ROOT_ENV,
+  type SuiteEnvironment,
+} from "./transports/daemon/suite.js";
 export { StdioTransport, type StdioTransportOptions } from "./transports/stdio.js";
 export {
   abortedError,

@@ -16,7 +16,7 @@ describe("runtime sources", () => {
   it("are plain TypeScript in folders by job, with no template placeholders", async () => {
     const found = await sources();
     expect(new Set(found.map(({ name }) => name.split("/").slice(0, -1).join("/")))).toEqual(
-      new Set(["", "cli", "core", "framing", "protocols", "transports"]),
+      new Set(["", "cli", "core", "framing", "protocols", "transports", "transports/daemon"]),
     );
     for (const { name, text } of found) expect(text.includes("{{"), name).toBe(false);
   });

@@ -1,7 +1,8 @@
-import { createConnection, type Socket } from "node:net";
+import { createConnection } from "node:net";
 import type { RpcChannel } from "./channel.js";
 import { asToolError, serviceUnavailable } from "../core/errors.js";
 import { ReconnectingChannel } from "./reconnecting.js";
+import { destroySocket } from "./sockets.js";
 import { assertSocketTrusted, resolveSocketPath } from "./socket-path.js";
 import type { Transport, TransportCallOptions } from "../core/transport.js";
 
@@ -57,15 +58,4 @@ export class JsonRpcSocketTransport implements Transport {
     socket.on("close", () => channel.fail(serviceUnavailable("the host closed the connection", !connected)));
     channel.attach({ readable: socket, writable: socket, destroy: () => destroySocket(socket) });
   }
-}
-
-function destroySocket(socket: Socket): Promise<void> {
-  return new Promise((resolve) => {
-    if (socket.closed) {
-      resolve();
-      return;
-    }
-    socket.once("close", () => resolve());
-    socket.destroy();
-  });
 }
