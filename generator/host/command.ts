@@ -1,23 +1,33 @@
 import { parseArgs } from "node:util";
-import { serveConnection } from "./connection.js";
-import type { ConsentScript } from "./demo-service.js";
-import { FAULT_SCENARIOS, isScenarioName, SERVICE_SCENARIOS, type ScenarioName } from "./scenarios.js";
-import { createHostCore, startHost } from "./server.js";
+import { protocolRefusal } from "./core/faults.js";
+import { describeScenarios, isScenarioName, type ScenarioName } from "./scenarios.js";
+import type { ConsentScript } from "./services/demo/service.js";
+import { serveStdioHost, startHost } from "./start.js";
 
-const USAGE = `usage: rightkit-bindgen host (--socket PATH | --stdio) [--scenario NAME] [--consent approve|deny] [--consent-delay MS]
+const USAGE = `usage: rightkit-bindgen host (--suite-root DIR | --socket PATH | --stdio) [--rank N] [--scenario NAME]
+                             [--consent approve|deny] [--consent-delay MS] [--no-peer-check]
 
 Runs the rightkit.agent.demo conformance host until SIGINT or SIGTERM.
-  --socket PATH      listen on a Unix socket (mode 0600; its directory must be, or is made, 0700)
-  --stdio            serve one client on stdin/stdout instead
+  --suite-root DIR   speak rightkit-daemon's own protocol (hello, allowlist, events, takeover) and publish
+                     DIR/runtime/rightkit.agent.demo/service.json; removed again on exit
+  --rank N           with --suite-root: lower wins the service (0..255, default 100); a live host of a
+                     higher rank is asked to hand over, one of a lower or equal rank refuses this one
+  --no-peer-check    with --suite-root: do NOT check that each peer runs as this user (the 0700 directory
+                     is then the only guard); needed where the check does not exist (it does on Linux)
+  --socket PATH      speak JSON-RPC 2.0 on a Unix socket (mode 0600; its directory must be, or is made, 0700)
+  --stdio            speak JSON-RPC 2.0 to one client on stdin/stdout
   --scenario NAME    how the host behaves (default normal)
   --consent ANSWER   how the scripted person answers demo.request (default approve)
-  --consent-delay MS wait this long before answering consent`;
+  --consent-delay MS wait this long before answering consent
 
-type HostCommand = {
-  endpoint: { kind: "socket"; socketPath: string } | { kind: "stdio" };
-  scenario: ScenarioName;
-  consent: ConsentScript;
-};
+Exit codes: 0 stopped by a signal or handed over, 1 could not start (e.g. outranked), 2 bad arguments.`;
+
+type Mode =
+  | { kind: "suite"; suiteRoot: string; rank: number | undefined; peerCheck: boolean }
+  | { kind: "socket"; socketPath: string }
+  | { kind: "stdio" };
+
+type HostCommand = { mode: Mode; scenario: ScenarioName; consent: ConsentScript };
 
 /** Where the command's own messages go, one line at a time (stdout stays the protocol in stdio mode). */
 export type HostCommandIo = {
@@ -36,20 +46,31 @@ export async function runHostCommand(argv: readonly string[], io: HostCommandIo 
   try {
     command = parseHostArgs([...argv]);
   } catch (error) {
-    io.err(`rightkit-bindgen host: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    io.err(`rightkit-bindgen host: ${messageOf(error)}\n${USAGE}`);
     return 2;
   }
   if (command === "help") {
-    io.out(`${USAGE}\n\nscenarios:\n${describeScenarios()}`);
+    io.out(
+      `${USAGE}\n\nscenarios:\n${describeScenarios()
+        .map(([name, text]) => `  ${name.padEnd(22)} ${text}`)
+        .join("\n")}`,
+    );
     return 0;
   }
-  switch (command.endpoint.kind) {
-    case "socket":
-      return serveSocket(command.endpoint.socketPath, command, io);
-    case "stdio":
-      return serveStdio(command, io);
-    default:
-      return assertNever(command.endpoint);
+  try {
+    switch (command.mode.kind) {
+      case "suite":
+        return await serveSuite(command.mode, command, io);
+      case "socket":
+        return await serveSocket(command.mode.socketPath, command, io);
+      case "stdio":
+        return await serveStdio(command, io);
+      default:
+        return assertNever(command.mode);
+    }
+  } catch (error) {
+    io.err(`rightkit-bindgen host: ${messageOf(error)}`);
+    return 1;
   }
 }
 
@@ -58,6 +79,9 @@ function parseHostArgs(argv: string[]): HostCommand | "help" {
     args: argv,
     strict: true,
     options: {
+      "suite-root": { type: "string" },
+      rank: { type: "string" },
+      "no-peer-check": { type: "boolean" },
       socket: { type: "string" },
       stdio: { type: "boolean" },
       scenario: { type: "string" },
@@ -67,8 +91,11 @@ function parseHostArgs(argv: string[]): HostCommand | "help" {
     },
   });
   if (values.help) return "help";
+  const mode = parseMode(values);
   const scenario = values.scenario ?? "normal";
   if (!isScenarioName(scenario)) throw new Error(`unknown scenario ${scenario}`);
+  const refused = protocolRefusal(scenario, mode.kind === "suite" ? "daemon" : "jsonrpc");
+  if (refused !== undefined) throw new Error(refused);
   const answer = values.consent ?? "approve";
   if (answer !== "approve" && answer !== "deny") throw new Error("--consent must be approve or deny");
   const consent: ConsentScript = { answer };
@@ -77,23 +104,62 @@ function parseHostArgs(argv: string[]): HostCommand | "help" {
     if (!Number.isSafeInteger(delayMs) || delayMs < 0) throw new Error("--consent-delay must be a whole number of ms");
     consent.delayMs = delayMs;
   }
-  if (values.stdio && values.socket !== undefined) throw new Error("choose one of --socket and --stdio");
-  if (values.stdio) return { endpoint: { kind: "stdio" }, scenario, consent };
-  if (values.socket === undefined || values.socket === "") throw new Error("--socket PATH or --stdio is required");
-  return { endpoint: { kind: "socket", socketPath: values.socket }, scenario, consent };
+  return { mode, scenario, consent };
+}
+
+function parseMode(values: {
+  "suite-root"?: string | undefined;
+  rank?: string | undefined;
+  "no-peer-check"?: boolean | undefined;
+  socket?: string | undefined;
+  stdio?: boolean | undefined;
+}): Mode {
+  const chosen = [values["suite-root"] !== undefined, values.socket !== undefined, values.stdio === true].filter(Boolean);
+  if (chosen.length > 1) throw new Error("choose one of --suite-root, --socket and --stdio");
+  const suiteRoot = values["suite-root"];
+  if (suiteRoot === undefined && (values.rank !== undefined || values["no-peer-check"])) {
+    throw new Error("--rank and --no-peer-check go with --suite-root");
+  }
+  if (values.stdio) return { kind: "stdio" };
+  if (values.socket !== undefined && values.socket !== "") return { kind: "socket", socketPath: values.socket };
+  if (suiteRoot === undefined || suiteRoot === "") throw new Error("--suite-root DIR, --socket PATH or --stdio is required");
+  let rank: number | undefined;
+  if (values.rank !== undefined) {
+    rank = Number(values.rank);
+    if (!/^\d+$/.test(values.rank) || rank > 255) throw new Error("--rank must be a whole number 0..255");
+  }
+  return { kind: "suite", suiteRoot, rank, peerCheck: !values["no-peer-check"] };
+}
+
+async function serveSuite(mode: Extract<Mode, { kind: "suite" }>, command: HostCommand, io: HostCommandIo): Promise<number> {
+  const host = await startHost({
+    suiteRoot: mode.suiteRoot,
+    ...(mode.rank === undefined ? {} : { rank: mode.rank }),
+    peerCheck: mode.peerCheck,
+    scenario: command.scenario,
+    consent: command.consent,
+  });
+  io.out(`rightkit-bindgen host: serving ${host.service}, record ${host.recordPath} (scenario ${command.scenario})`);
+  const signal = untilSignal();
+  const ended = await Promise.race([signal.received.then(() => undefined), host.handedOff]);
+  signal.dispose();
+  if (ended !== undefined) io.out(`rightkit-bindgen host: handed ${host.service} over to pid ${ended.pid} (rank ${ended.rank})`);
+  await host.close();
+  return 0;
 }
 
 async function serveSocket(socketPath: string, command: HostCommand, io: HostCommandIo): Promise<number> {
   const host = await startHost({ socketPath, scenario: command.scenario, consent: command.consent });
   io.out(`rightkit-bindgen host: listening on ${socketPath} (scenario ${command.scenario})`);
-  await untilSignal();
+  const signal = untilSignal();
+  await signal.received;
+  signal.dispose();
   await host.close();
   return 0;
 }
 
 /** One client on stdin/stdout; a dropped "connection" ends the process's side of both pipes. */
 async function serveStdio(command: HostCommand, io: HostCommandIo): Promise<number> {
-  const core = createHostCore({ scenario: command.scenario, consent: command.consent });
   let finish: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => {
     finish = resolve;
@@ -103,36 +169,39 @@ async function serveStdio(command: HostCommand, io: HostCommandIo): Promise<numb
     process.stdout.destroy();
     finish();
   };
-  serveConnection({ input: process.stdin, output: process.stdout, drop }, core);
+  const host = serveStdioHost(
+    { input: process.stdin, output: process.stdout, drop, end: () => Promise.resolve(drop()) },
+    { scenario: command.scenario, consent: command.consent },
+  );
   process.stdin.once("end", finish);
   io.err(`rightkit-bindgen host: serving stdio (scenario ${command.scenario})`);
-  await Promise.race([finished, untilSignal()]);
-  core.service.stop();
+  const signal = untilSignal();
+  await Promise.race([finished, signal.received]);
+  signal.dispose();
+  host.stop();
   process.stdin.destroy();
   return 0;
 }
 
-function untilSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = (): void => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      resolve();
-    };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+/** Resolves on the first SIGINT or SIGTERM; dispose() takes the handlers away again. */
+function untilSignal(): { received: Promise<void>; dispose(): void } {
+  let stop: () => void = () => undefined;
+  const received = new Promise<void>((resolve) => {
+    stop = resolve;
   });
+  const dispose = (): void => {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  return { received, dispose };
 }
 
-function describeScenarios(): string {
-  const rows: [string, string][] = [
-    ...Object.entries(SERVICE_SCENARIOS),
-    ...Object.entries(FAULT_SCENARIOS),
-    ["echo", "no demo service: every call's params come back as its result"],
-  ];
-  return rows.map(([name, text]) => `  ${name.padEnd(22)} ${text}`).join("\n");
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function assertNever(value: never): never {
-  throw new Error(`unhandled endpoint: ${JSON.stringify(value)}`);
+  throw new Error(`unhandled mode: ${JSON.stringify(value)}`);
 }

@@ -1,7 +1,7 @@
 import { chmod, lstat, mkdir, unlink } from "node:fs/promises";
-import { createConnection } from "node:net";
 import { dirname, resolve } from "node:path";
 import { errnoCode } from "./errno.js";
+import { endpointAnswers } from "./liveness.js";
 
 /**
  * Makes `socketPath` ready to listen on, under the daemon's user-only rule: its directory is
@@ -17,13 +17,14 @@ export async function prepareSocketPath(socketPath: string): Promise<{ createdDi
   return { createdDir };
 }
 
-async function ensurePrivateDir(dir: string): Promise<string | undefined> {
+/** Makes `dir` (and missing parents) a directory only this user can enter; returns it when it was created. */
+export async function ensurePrivateDir(dir: string): Promise<string | undefined> {
   try {
     const found = await lstat(dir);
     if (!found.isDirectory()) throw new Error(`refusing ${dir}: not a directory`);
     if (found.uid !== process.getuid?.()) throw new Error(`refusing ${dir}: owned by uid ${found.uid}, not by this user`);
     if ((found.mode & 0o077) !== 0) {
-      throw new Error(`refusing ${dir}: mode ${(found.mode & 0o777).toString(8)}, the socket directory must be 0700`);
+      throw new Error(`refusing ${dir}: mode ${(found.mode & 0o777).toString(8)}, a private directory must be 0700`);
     }
     return undefined;
   } catch (error) {
@@ -44,17 +45,6 @@ async function removeStaleSocket(socketPath: string): Promise<void> {
     throw error;
   }
   if (!found.isSocket()) throw new Error(`refusing ${socketPath}: a file that is not a socket is in the way`);
-  if (await isListening(socketPath)) throw new Error(`refusing ${socketPath}: another host is listening there`);
+  if (await endpointAnswers(socketPath)) throw new Error(`refusing ${socketPath}: another host is listening there`);
   await unlink(socketPath);
-}
-
-function isListening(socketPath: string): Promise<boolean> {
-  return new Promise((settle) => {
-    const probe = createConnection(socketPath);
-    probe.once("connect", () => {
-      probe.destroy();
-      settle(true);
-    });
-    probe.once("error", () => settle(false));
-  });
 }

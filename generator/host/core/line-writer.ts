@@ -28,6 +28,11 @@ export class LineWriter {
     });
   }
 
+  /** Resolves once every queued piece has been handed to the stream. */
+  flushed(): Promise<void> {
+    return this.#tail ?? Promise.resolve();
+  }
+
   #enqueue(job: () => Promise<void>): void {
     const tail: Promise<void> = (this.#tail ?? Promise.resolve()).then(job).finally(() => {
       if (this.#tail === tail) this.#tail = undefined;

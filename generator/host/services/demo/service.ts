@@ -1,8 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { failure, handoffFailure, HOST_ERROR, success, type Outcome } from "../../core/outcome.js";
+import type { CallContext, Service } from "../../core/service.js";
 import { FIXTURE_APP_ID, FIXTURE_APP_NAME, FIXTURE_ELEMENTS } from "./fixture.js";
-import { bareRpcError, success, toolFailure, type Outcome } from "./outcome.js";
 import { readActParams, readBatchParams, readRequestParams, readTokenParams, type Step } from "./params.js";
-import type { ServiceScenario } from "./scenarios.js";
+import type { DemoScenario } from "./scenarios.js";
+
+export const DEMO_SERVICE_NAME = "rightkit.agent.demo";
 
 /** How the scripted person answers the consent dialog, and after how long. */
 export type ConsentScript = { answer: "approve" | "deny"; delayMs?: number };
@@ -22,31 +25,36 @@ type Session = {
 
 type StepOutcome = { ok: true; receipt_id: string } | { ok: false; code: string; message: string };
 
+/** How a wait for the scripted person ended. */
+type Waited = "answered" | "handoff" | "stopped";
+
 /**
  * The demo service of the contract: consent, sessions and tokens, the fixture app, receipts,
  * batches, end and kill. All state belongs to one instance, so every test host starts clean.
  */
-export class DemoService {
+export class DemoService implements Service {
+  readonly name = DEMO_SERVICE_NAME;
   readonly #sessions = new Map<string, Session>();
-  readonly #timers = new Set<NodeJS.Timeout>();
-  readonly #scenario: () => ServiceScenario;
+  /** Ends each consent wait still running (stop() calls them all). */
+  readonly #waits = new Set<() => void>();
+  readonly #scenario: () => DemoScenario;
   readonly #consent: ConsentScript;
 
-  constructor(scenario: () => ServiceScenario, consent: ConsentScript) {
+  constructor(scenario: () => DemoScenario, consent: ConsentScript) {
     this.#scenario = scenario;
     this.#consent = consent;
   }
 
-  handle(method: string, params: unknown): Outcome | Promise<Outcome> {
+  handle(method: string, params: unknown, context: CallContext): Outcome | Promise<Outcome> {
     if (method === "host.kill") return this.#hostKill(params);
-    if (!method.startsWith("demo.")) return bareRpcError(-32601, `Method not found: ${method}`);
+    if (!method.startsWith("demo.")) return unknownMethod(method);
     const refused = this.#gate(method);
     if (refused) return refused;
     switch (method) {
       case "demo.apps":
         return success({ apps: [{ id: FIXTURE_APP_ID, name: FIXTURE_APP_NAME }] });
       case "demo.request":
-        return this.#request(params);
+        return this.#request(params, context);
       case "demo.snapshot":
         return this.#snapshot(params);
       case "demo.act":
@@ -56,7 +64,7 @@ export class DemoService {
       case "demo.end":
         return this.#end(params);
       default:
-        return bareRpcError(-32601, `Method not found: ${method}`);
+        return unknownMethod(method);
     }
   }
 
@@ -71,10 +79,9 @@ export class DemoService {
     return killed;
   }
 
-  /** Cancels consent delays still running, so a closed host leaves no timer behind. */
+  /** Ends consent waits still running, so a closed host leaves no timer behind. */
   stop(): void {
-    for (const timer of this.#timers) clearTimeout(timer);
-    this.#timers.clear();
+    for (const end of [...this.#waits]) end();
   }
 
   /** Scenario refusals that apply before a method runs. */
@@ -91,16 +98,14 @@ export class DemoService {
         return undefined;
       case "permission_missing":
         return method === "demo.request"
-          ? toolFailure("permission_missing", "Accessibility permission is not granted to the host")
+          ? failure("permission_missing", "Accessibility permission is not granted to the host")
           : undefined;
       case "demo_disabled":
-        return toolFailure("demo_disabled", "demo mode is switched off in the host");
+        return failure("demo_disabled", "demo mode is switched off in the host");
       case "service_unavailable":
-        return toolFailure("service_unavailable", "the demo service is not running", true);
+        return failure("service_unavailable", "the demo service is not running", true);
       case "not_allowed":
-        return toolFailure("not_allowed", "the daemon does not allow this client");
-      case "bare_rpc_error":
-        return bareRpcError(-32603, "Internal error");
+        return failure("not_allowed", "the daemon does not allow this client");
       case "malformed_result":
         return success({
           capture_state: "safe",
@@ -114,12 +119,25 @@ export class DemoService {
     }
   }
 
-  async #request(params: unknown): Promise<Outcome> {
+  async #request(params: unknown, context: CallContext): Promise<Outcome> {
     const read = readRequestParams(params);
-    if (!read.ok) return toolFailure("invalid_arguments", read.message);
-    if (read.value.app !== FIXTURE_APP_ID) return toolFailure("unknown_app", `${read.value.app} is not in the demo catalog`);
-    if (this.#consent.delayMs !== undefined) await this.#delay(this.#consent.delayMs);
-    if (this.#consent.answer === "deny") return toolFailure("consent_denied", "the person refused consent");
+    if (!read.ok) return failure("invalid_arguments", read.message);
+    if (read.value.app !== FIXTURE_APP_ID) return failure("unknown_app", `${read.value.app} is not in the demo catalog`);
+    // The person is asked now; a client can say so while the answer may take minutes.
+    context.emit({ kind: "consent_pending", app: read.value.app });
+    const waited = await this.#awaitPerson(this.#consent.delayMs ?? 0, context.handoff);
+    switch (waited) {
+      case "answered":
+        break;
+      // The consent wait is this call's safe point: nothing has happened yet, so the client may resubmit.
+      case "handoff":
+        return handoffFailure();
+      case "stopped":
+        return failure("service_unavailable", "the host stopped while waiting for consent", true);
+      default:
+        return assertNever(waited);
+    }
+    if (this.#consent.answer === "deny") return failure("consent_denied", "the person refused consent");
     const session: Session = {
       id: `session-${randomUUID()}`,
       token: randomBytes(24).toString("base64url"),
@@ -135,12 +153,12 @@ export class DemoService {
 
   #snapshot(params: unknown): Outcome {
     const read = readTokenParams(params);
-    if (!read.ok) return toolFailure("invalid_arguments", read.message);
+    if (!read.ok) return failure("invalid_arguments", read.message);
     const session = this.#armedSession(read.value.token);
     if (isOutcome(session)) return session;
     const scenario = this.#scenario();
     if (scenario === "capture_unsafe") {
-      return toolFailure("capture_unsafe", "the target cannot report a capture-safe state");
+      return failure("capture_unsafe", "the target cannot report a capture-safe state");
     }
     const elements = FIXTURE_ELEMENTS.map((element) => ({
       ref: session.refPrefix + element.id,
@@ -164,17 +182,17 @@ export class DemoService {
 
   #act(params: unknown): Outcome {
     const read = readActParams(params);
-    if (!read.ok) return toolFailure("invalid_arguments", read.message);
+    if (!read.ok) return failure("invalid_arguments", read.message);
     const session = this.#armedSession(read.value.token);
     if (isOutcome(session)) return session;
     const done = this.#perform(session, read.value);
-    return done.ok ? success({ receipt_id: done.receipt_id }) : toolFailure(done.code, done.message);
+    return done.ok ? success({ receipt_id: done.receipt_id }) : failure(done.code, done.message);
   }
 
   /** Runs steps in order and stops at the first failure, which is reported, not thrown. */
   #batch(params: unknown): Outcome {
     const read = readBatchParams(params);
-    if (!read.ok) return toolFailure("invalid_arguments", read.message);
+    if (!read.ok) return failure("invalid_arguments", read.message);
     const session = this.#armedSession(read.value.token);
     if (isOutcome(session)) return session;
     const results: { receipt_id: string }[] = [];
@@ -188,7 +206,7 @@ export class DemoService {
 
   #end(params: unknown): Outcome {
     const read = readTokenParams(params);
-    if (!read.ok) return toolFailure("invalid_arguments", read.message);
+    if (!read.ok) return failure("invalid_arguments", read.message);
     const session = this.#activeSession(read.value.token);
     if (isOutcome(session)) return session;
     session.state = "ended";
@@ -197,7 +215,7 @@ export class DemoService {
 
   #hostKill(params: unknown): Outcome {
     const session = typeof params === "object" && params !== null ? (params as { session?: unknown }).session : undefined;
-    if (session !== undefined && typeof session !== "string") return toolFailure("invalid_arguments", "session must be a string");
+    if (session !== undefined && typeof session !== "string") return failure("invalid_arguments", "session must be a string");
     return success({ killed: this.kill(session) });
   }
 
@@ -215,35 +233,48 @@ export class DemoService {
   #armedSession(token: string): Session | Outcome {
     const session = this.#activeSession(token);
     if (!isOutcome(session) && this.#scenario() === "not_armed") {
-      return toolFailure("not_armed", "the session is not armed yet", true);
+      return failure("not_armed", "the session is not armed yet", true);
     }
     return session;
   }
 
   #activeSession(token: string): Session | Outcome {
     const session = this.#sessions.get(token);
-    if (!session) return toolFailure("invalid_token", "the token is unknown");
+    if (!session) return failure("invalid_token", "the token is unknown");
     switch (session.state) {
       case "active":
         return session;
       case "ended":
-        return toolFailure("session_ended", "the session has ended");
+        return failure("session_ended", "the session has ended");
       case "killed":
-        return toolFailure("session_killed", "the session was ended by the kill control");
+        return failure("session_killed", "the session was ended by the kill control");
       default:
         return assertNever(session.state);
     }
   }
 
-  #delay(ms: number): Promise<void> {
+  /** The scripted person answers after `ms`, unless a hand-off or stop() comes first. */
+  #awaitPerson(ms: number, handoff: AbortSignal): Promise<Waited> {
+    if (handoff.aborted) return Promise.resolve("handoff");
+    if (ms === 0) return Promise.resolve("answered");
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.#timers.delete(timer);
-        resolve();
-      }, ms);
-      this.#timers.add(timer);
+      const end = (how: Waited): void => {
+        clearTimeout(timer);
+        handoff.removeEventListener("abort", onHandoff);
+        this.#waits.delete(stop);
+        resolve(how);
+      };
+      const onHandoff = (): void => end("handoff");
+      const stop = (): void => end("stopped");
+      const timer = setTimeout(() => end("answered"), ms);
+      handoff.addEventListener("abort", onHandoff, { once: true });
+      this.#waits.add(stop);
     });
   }
+}
+
+function unknownMethod(method: string): Outcome {
+  return failure(HOST_ERROR.unknownMethod, `Method not found: ${method}`);
 }
 
 function isOutcome(value: Session | Outcome): value is Outcome {

@@ -1,0 +1,30 @@
+/**
+ * What a service decides for one call, before a protocol decides how to send it. The error is
+ * rightkit-daemon's typed wire error (ServiceError): a snake_case code, a message, and whether a
+ * retry may help. JSON-RPC derives its numeric codes from it (protocols/jsonrpc.ts).
+ */
+export type ServiceError = { code: string; message: string; retryable: boolean };
+
+export type Outcome = { ok: true; result: unknown } | { ok: false; error: ServiceError };
+
+/** The codes the host itself answers with, spelled as rightkit-daemon spells them. */
+export const HOST_ERROR = {
+  notAllowed: "request_not_allowed",
+  handoff: "host_handoff",
+  badRequest: "bad_request",
+  unknownMethod: "unknown_method",
+  protocolMismatch: "protocol_mismatch",
+} as const;
+
+export function success(result: unknown): Outcome {
+  return { ok: true, result };
+}
+
+export function failure(code: string, message: string, retryable = false): Outcome {
+  return { ok: false, error: { code, message, retryable } };
+}
+
+/** The daemon's hand-off: the client re-reads service.json and resubmits the whole request. */
+export function handoffFailure(): Outcome {
+  return failure(HOST_ERROR.handoff, "this host is handing the service over; re-read service.json and resubmit", true);
+}

@@ -1,0 +1,195 @@
+import { EventEmitter } from "node:events";
+import { resolve } from "node:path";
+import { GENERATOR_VERSION } from "../version.js";
+import type { Allowlist } from "./core/allowlist.js";
+import type { HostStream } from "./core/connection.js";
+import { startDaemonHost, type HandOff } from "./core/daemon-host.js";
+import type { Protocol } from "./core/faults.js";
+import { serveJsonRpcStream, startJsonRpcHost } from "./core/jsonrpc-host.js";
+import { peerCheckUnavailable, platformPeerCheck, type PeerCheck } from "./core/peer.js";
+import { RANK_UNKNOWN, type ServiceRecord } from "./core/record.js";
+import { assertScenario, type ScenarioName } from "./scenarios.js";
+import { DEMO_ALLOWLIST } from "./services/demo/allowlist.js";
+import { isDemoScenario } from "./services/demo/scenarios.js";
+import { DemoService, type ConsentScript, type EndResult } from "./services/demo/service.js";
+
+/** The JSON-RPC 2.0 host on a Unix socket, as before the daemon protocol existed. */
+export type HostOptions = {
+  socketPath: string;
+  scenario?: ScenarioName;
+  consent?: ConsentScript;
+  /** How many answers out_of_order holds before sending them newest first. Default 3. */
+  outOfOrderWindow?: number;
+  /** Checks each peer's uid as the daemon host does. Default off, so this host behaves as it always did. */
+  peerCheck?: boolean | PeerCheck;
+};
+
+/** What both hosts' handles offer. */
+type HostControls = {
+  /** "request" and "answer" carry `{ method, id }`; "connection" fires per client, "idle" when none is left. */
+  readonly events: EventEmitter;
+  scenario(): ScenarioName;
+  /** Throws for a scenario this host's protocol cannot run. */
+  setScenario(scenario: ScenarioName): void;
+  /** Open client connections right now. */
+  connectionCount(): number;
+  /** Resolves once no client connection is open (at once if none is). */
+  idle(): Promise<void>;
+  /** The kill control: ends one session, or every active one, with bundle_state "killed". */
+  kill(session?: string): EndResult[];
+  close(): Promise<void>;
+};
+
+export type HostHandle = HostControls & { readonly socketPath: string };
+
+/** The rightkit-daemon host: discovery record in a suite, hello, allowlist, lock-step, takeover. */
+export type DaemonHostOptions = {
+  /** The suite root (made absolute); the record goes to <suite>/runtime/rightkit.agent.demo/service.json. */
+  suiteRoot: string;
+  /** Lower wins the service. Default 100; 255 (RANK_UNKNOWN) never wins a takeover. */
+  rank?: number;
+  /** The socket to listen on. Default: one in the service's 0700 directory, or a 0700 temp dir when that path is too long. */
+  endpoint?: string;
+  scenario?: ScenarioName;
+  consent?: ConsentScript;
+  /** App label → method patterns. Default: right-ctl may call demo.*, rightkit-host-control host.kill. */
+  allowlist?: Allowlist;
+  /** A connection that has not said hello by then is closed. Default 10 000. */
+  handshakeTimeoutMs?: number;
+  /** How often the host looks for takeover.json, and a newcomer for the incumbent's release. Default 1000. */
+  takeoverPollMs?: number;
+  /** How long a newcomer waits for the incumbent to hand over before startHost rejects. Default 15 000. */
+  takeoverTimeoutMs?: number;
+  /** How long a handing-off host lets running calls answer before it closes anyway. Default 5000. */
+  handoffGraceMs?: number;
+  /**
+   * The user-only check on every accept. Default true: the platform check (Linux: ss and /proc),
+   * and startHost rejects where none exists. `false` DISABLES it: any process that can reach the
+   * socket may then speak, and only the 0700 directory keeps other users out. A function replaces it.
+   */
+  peerCheck?: boolean | PeerCheck;
+  /** The record's and hello's role. Default rightkit_bindgen_conformance_host. */
+  role?: string;
+  /** The record's and hello's version. Default the generator's version. */
+  version?: string;
+};
+
+export type DaemonHostHandle = HostControls & {
+  readonly suiteRoot: string;
+  readonly service: string;
+  readonly recordPath: string;
+  /** The socket the record points at. */
+  readonly endpoint: string;
+  readonly rank: number;
+  /** What was written to service.json. */
+  readonly record: ServiceRecord;
+  /** Breaches of the protocol by clients so far (a second request in flight, a bad frame, no hello...). */
+  protocolViolations(): number;
+  /** Resolves once this host handed its service to a higher-ranked newcomer; also emitted as "handoff". */
+  readonly handedOff: Promise<HandOff>;
+};
+
+export const DEFAULT_RANK = 100;
+export const DEFAULT_ROLE = "rightkit_bindgen_conformance_host";
+
+/** Starts the JSON-RPC host (`socketPath`) or the rightkit-daemon host (`suiteRoot`); resolves once it serves. */
+export function startHost(options: HostOptions): Promise<HostHandle>;
+export function startHost(options: DaemonHostOptions): Promise<DaemonHostHandle>;
+export function startHost(options: HostOptions | DaemonHostOptions): Promise<HostHandle | DaemonHostHandle> {
+  return "suiteRoot" in options ? startDaemon(options) : startJsonRpc(options);
+}
+
+async function startJsonRpc(options: HostOptions): Promise<HostHandle> {
+  const core = demoCore(options, "jsonrpc");
+  const peerCheck =
+    options.peerCheck === undefined || options.peerCheck === false ? undefined : await resolvePeerCheck(options.peerCheck);
+  const host = await startJsonRpcHost({
+    socketPath: options.socketPath,
+    service: core.service,
+    scenario: core.scenario,
+    outOfOrderWindow: options.outOfOrderWindow ?? 3,
+    events: core.events,
+    peerCheck,
+  });
+  return { ...core.controls(host), socketPath: host.socketPath };
+}
+
+async function startDaemon(options: DaemonHostOptions): Promise<DaemonHostHandle> {
+  const rank = options.rank ?? DEFAULT_RANK;
+  if (!Number.isInteger(rank) || rank < 0 || rank > RANK_UNKNOWN)
+    throw new Error(`rank must be a whole number 0..255, not ${rank}`);
+  const core = demoCore(options, "daemon");
+  const suiteRoot = resolve(options.suiteRoot);
+  const host = await startDaemonHost({
+    service: core.service,
+    suiteRoot,
+    rank,
+    role: options.role ?? DEFAULT_ROLE,
+    version: options.version ?? GENERATOR_VERSION,
+    endpoint: options.endpoint,
+    scenario: core.scenario,
+    allowlist: options.allowlist ?? DEMO_ALLOWLIST,
+    handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
+    takeoverPollMs: options.takeoverPollMs ?? 1000,
+    takeoverTimeoutMs: options.takeoverTimeoutMs ?? 15_000,
+    handoffGraceMs: options.handoffGraceMs ?? 5000,
+    peerCheck: options.peerCheck === false ? undefined : await resolvePeerCheck(options.peerCheck ?? true),
+    events: core.events,
+  });
+  return {
+    ...core.controls(host),
+    suiteRoot,
+    service: core.service.name,
+    recordPath: host.paths.recordPath,
+    endpoint: host.endpoint,
+    rank,
+    record: host.record,
+    protocolViolations: host.protocolViolations,
+    handedOff: host.handedOff,
+  };
+}
+
+/** One JSON-RPC client on a pair of streams (`host --stdio`); stop() ends the service's waits. */
+export function serveStdioHost(stream: HostStream, options: Omit<HostOptions, "socketPath" | "peerCheck">): { stop(): void } {
+  const core = demoCore(options, "jsonrpc");
+  serveJsonRpcStream(stream, {
+    service: core.service,
+    scenario: core.scenario,
+    outOfOrderWindow: options.outOfOrderWindow ?? 3,
+    events: core.events,
+  });
+  return { stop: () => core.service.stop() };
+}
+
+/** The demo service with its scenario switch, shared by every host kind. */
+function demoCore(options: { scenario?: ScenarioName; consent?: ConsentScript }, protocol: Protocol) {
+  let current: ScenarioName = options.scenario ?? "normal";
+  assertScenario(current, protocol);
+  const events = new EventEmitter();
+  const service = new DemoService(() => (isDemoScenario(current) ? current : "normal"), options.consent ?? { answer: "approve" });
+  const scenario = (): ScenarioName => current;
+  return {
+    service,
+    events,
+    scenario,
+    controls: (host: { connectionCount(): number; idle(): Promise<void>; close(): Promise<void> }): HostControls => ({
+      events,
+      scenario,
+      setScenario: (next) => {
+        assertScenario(next, protocol);
+        current = next;
+      },
+      connectionCount: () => host.connectionCount(),
+      idle: () => host.idle(),
+      kill: (session) => service.kill(session),
+      close: () => host.close(),
+    }),
+  };
+}
+
+async function resolvePeerCheck(choice: true | PeerCheck): Promise<PeerCheck> {
+  if (choice !== true) return choice;
+  const missing = await peerCheckUnavailable();
+  if (missing !== undefined) throw new Error(`${missing}; pass peerCheck: false (host --no-peer-check) to run without it`);
+  return platformPeerCheck();
+}
