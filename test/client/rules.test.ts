@@ -7,19 +7,19 @@ import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  DaemonTransport,
   DemoClient,
   FIXTURE_APP_ID,
-  JsonRpcSocketTransport,
   TIMEOUTS_MS,
   TOOLS,
   ToolError,
   type Step,
 } from "../../generated/rightkit.agent.demo.v1/index.js";
 import type { ScenarioName } from "../../generator/host/scenarios.js";
-import { activeResources, privateTempDir, startHostFixture, type HostFixture } from "../support/host.js";
+import { activeResources, privateTempDir, startDaemonFixture, type DaemonFixture } from "../support/host.js";
 import { rejection } from "../support/rejection.js";
 
-let fixture: HostFixture | undefined;
+let fixture: DaemonFixture | undefined;
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown): void => {
   unhandled.push(reason);
@@ -36,7 +36,7 @@ afterEach(async () => {
 });
 
 async function connect(scenario: ScenarioName = "normal", consent?: { answer: "approve"; delayMs: number }) {
-  fixture = await startHostFixture(consent === undefined ? { scenario } : { scenario, consent });
+  fixture = await startDaemonFixture(consent === undefined ? { scenario } : { scenario, consent });
   return { client: new DemoClient(fixture.transport), host: fixture.host };
 }
 
@@ -81,6 +81,10 @@ describe("the token", () => {
       "generated/rightkit.agent.demo.v1/client.ts",
       "generated/runtime/transports/socket-path.ts",
       "generated/runtime/transports/socket.ts",
+      "generated/runtime/transports/daemon/connection.ts",
+      "generated/runtime/transports/daemon/record.ts",
+      "generated/runtime/transports/daemon/suite.ts",
+      "generated/runtime/transports/daemon/transport.ts",
     ];
     for (const file of sources) {
       expect(readFileSync(file, "utf8")).not.toMatch(/\b(writeFile|appendFile|createWriteStream|mkdir)\w*\(/);
@@ -126,18 +130,17 @@ describe("timeouts and abort", () => {
     ]);
   });
 
-  it("a per-call timeout rejects with timeout; the late answer is dropped and the connection kept", async () => {
+  it("a per-call timeout rejects with timeout and gives up that lock-step connection; the next call opens another", async () => {
     const { client, host } = await connect("normal", { answer: "approve", delayMs: 300 });
     let connections = 0;
     host.events.on("connection", () => connections++);
-    const lateAnswer = once(host.events, "answer");
     const error = await rejection(client.request({ app: FIXTURE_APP_ID, agent_name: "bot" }, { timeoutMs: 50 }));
-    expect(error.code).toBe("timeout");
-    await lateAnswer;
+    expect(error.toJSON()).toMatchObject({ code: "timeout", retryable: true });
+    // The abandoned connection is closed at once, so the host sees it go (and may cancel the work).
+    await host.idle();
     expect((await client.apps()).apps.length).toBeGreaterThan(0);
-    // Had the late answer counted as an unknown id, the connection would have been reset and reopened.
-    expect(connections).toBe(1);
-    expect(host.connectionCount()).toBe(1);
+    expect(connections).toBe(2);
+    expect(host.protocolViolations()).toBe(0);
   });
 
   it("an AbortSignal rejects with aborted", async () => {
@@ -154,13 +157,15 @@ describe("transport faults through the client", () => {
     ["garbage_line", "malformed_response"],
     ["oversized_line", "malformed_response"],
     ["unknown_id", "malformed_response"],
+    ["unknown_frame_type", "malformed_response"],
     ["drop_mid_call", "service_unavailable"],
     ["never_answer", "timeout"],
   ];
   for (const [scenario, code] of faults) {
     it(`${scenario} → ${code}, within the call's timeout, leaking no timer or socket`, async () => {
-      const timersBefore = activeResources("Timeout");
+      // Counted with the host already up: its takeover watch keeps a timer of its own.
       const { client } = await connect(scenario);
+      const timersBefore = activeResources("Timeout");
       const error = await rejection(client.apps({}, { timeoutMs: 2_000 }));
       expect(error.code).toBe(code);
       await client.close();
@@ -169,19 +174,20 @@ describe("transport faults through the client", () => {
     });
   }
 
-  for (const scenario of ["split_writes", "notifications", "out_of_order"] as const) {
-    it(`${scenario}: concurrent calls all get their own answers`, async () => {
-      const { client } = await connect(scenario);
+  for (const scenario of ["split_writes", "events", "ok_flag"] as const) {
+    it(`${scenario}: concurrent calls all get their own answers, never two in flight on one connection`, async () => {
+      const { client, host } = await connect(scenario);
       const results = await Promise.all([client.apps(), client.apps(), client.apps()]);
       for (const result of results) expect(result.apps.map((a) => a.id)).toContain(FIXTURE_APP_ID);
+      expect(host.protocolViolations()).toBe(0);
     });
   }
 
-  it("no daemon at the socket path is service_unavailable", async () => {
+  it("no host published in the suite is service_unavailable, retryable", async () => {
     const temp = await privateTempDir();
-    const client = new DemoClient(new JsonRpcSocketTransport({ socketPath: `${temp.dir}/absent.sock` }));
+    const client = new DemoClient(new DaemonTransport({ suiteRoot: temp.dir }));
     const error = await rejection(client.apps());
-    expect(error.code).toBe("service_unavailable");
+    expect(error.toJSON()).toMatchObject({ code: "service_unavailable", retryable: true, details: { reason: "no_record" } });
     expect(error).toBeInstanceOf(ToolError);
     await client.close();
     await temp.remove();

@@ -1,14 +1,15 @@
 /**
- * DemoClient end to end over a real Unix socket against the conformance host: every tool, and
- * every error code of the contract's table surfaced as a ToolError with that code.
+ * DemoClient end to end over its real transport, rightkit-daemon discovery and lock-step frames
+ * on a Unix socket, against the conformance host: every tool, and every error code of the
+ * contract's table surfaced as a ToolError with that code.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { DemoClient, FIXTURE_APP_ID, type SnapshotElement } from "../../generated/rightkit.agent.demo.v1/index.js";
 import type { ScenarioName } from "../../generator/host/scenarios.js";
-import { startHostFixture, type HostFixture } from "../support/host.js";
+import { startDaemonFixture, type DaemonFixture } from "../support/host.js";
 import { rejection } from "../support/rejection.js";
 
-let fixture: HostFixture | undefined;
+let fixture: DaemonFixture | undefined;
 afterEach(async () => {
   await fixture?.dispose();
   fixture = undefined;
@@ -16,8 +17,8 @@ afterEach(async () => {
 
 async function connect(
   options: { scenario?: ScenarioName; consent?: { answer: "approve" | "deny" } } = {},
-): Promise<{ client: DemoClient; fixture: HostFixture }> {
-  fixture = await startHostFixture(options);
+): Promise<{ client: DemoClient; fixture: DaemonFixture }> {
+  fixture = await startDaemonFixture(options);
   return { client: new DemoClient(fixture.transport), fixture };
 }
 
@@ -148,10 +149,8 @@ describe("every error code of the contract", () => {
     expect(error.code).toBe("not_allowed");
   });
 
-  it("a JSON-RPC error without data.code maps by its numeric code", async () => {
-    const { client } = await connect({ scenario: "bare_rpc_error" });
-    const error = await rejection(client.apps());
-    expect(error.code).toBe("service_unavailable");
-    expect(error.details).toMatchObject({ rpcCode: -32603 });
+  it("retryable comes from the host", async () => {
+    const { client } = await connect({ scenario: "service_unavailable" });
+    expect((await rejection(client.apps())).toJSON()).toMatchObject({ code: "service_unavailable", retryable: true });
   });
 });

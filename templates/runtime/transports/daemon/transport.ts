@@ -32,8 +32,10 @@ export type DaemonTransportOptions = {
 
 // Enough for a takeover that itself is taken over; a host that hands off forever is a fault.
 const MAX_HANDOFFS = 3;
-// After a hand-off the new host publishes its record within about a second (it polls takeover.json once a second).
+// After a hand-off the new host publishes its record within a second or two (hosts poll once a second).
 const HANDOFF_RECOVERY_MS = 10_000;
+// How long the old record may stay before the old host is called again (a takeover that was abandoned).
+const SAME_HOST_GRACE_MS = 1000;
 const FIRST_BACKOFF_MS = 10;
 const MAX_BACKOFF_MS = 250;
 const DEFAULT_MAX_CONNECTIONS = 4;
@@ -247,6 +249,8 @@ class Pool {
   readonly #open = new Set<DaemonConnection>();
   readonly #idle: DaemonConnection[] = [];
   readonly #waiting: Call[] = [];
+  /** Slots taken by calls still reading discovery, before their connection exists. */
+  #discovering = 0;
   #closed = false;
 
   constructor(suiteRoot: string, greeting: Greeting, framing: Framing, max: number) {
@@ -273,7 +277,7 @@ class Pool {
         call.stage = { kind: "connected", connection: idle };
         return idle;
       }
-      if (this.#open.size < this.#max) return this.#connect(call, handedOffBy, sleep);
+      if (this.#open.size + this.#discovering < this.#max) return this.#connect(call, handedOffBy, sleep);
       const handed = await new Promise<DaemonConnection | undefined>((wake) => {
         call.stage = { kind: "queued", wake };
         this.#waiting.push(call);
@@ -318,9 +322,18 @@ class Pool {
     handedOffBy: string | undefined,
     sleep: (ms: number) => Promise<void>,
   ): Promise<DaemonConnection | undefined> {
-    const record = await this.#discover(call, handedOffBy, sleep);
+    // The slot is taken now, not when the connection exists, or every concurrent call would pass the limit.
+    this.#discovering += 1;
+    let record: ServiceRecord | undefined;
+    try {
+      record = await this.#discover(call, handedOffBy, sleep);
+      if (this.#closed) throw closedError();
+    } finally {
+      this.#discovering -= 1;
+      // No connection came of it: the slot is free again for the next waiting call.
+      if (record === undefined || this.#closed) this.#nextWaiting()?.(undefined);
+    }
     if (record === undefined) return undefined;
-    if (this.#closed) throw closedError();
     const connection = new DaemonConnection(record, this.#greeting, this.#framing, (dead) =>
       this.#lost(dead),
     );
@@ -335,7 +348,7 @@ class Pool {
     handedOffBy: string | undefined,
     sleep: (ms: number) => Promise<void>,
   ): Promise<ServiceRecord | undefined> {
-    const giveUpAt = performance.now() + HANDOFF_RECOVERY_MS;
+    const started = performance.now();
     for (let backoff = FIRST_BACKOFF_MS; ; backoff = Math.min(backoff * 2, MAX_BACKOFF_MS)) {
       call.stage = { kind: "discovering" };
       let record: ServiceRecord | undefined;
@@ -346,16 +359,19 @@ class Pool {
         failure = error;
       }
       if (call.settled) return undefined;
-      const recovering = handedOffBy !== undefined && performance.now() < giveUpAt;
-      if (record !== undefined && record.identity !== handedOffBy) return record;
-      if (!recovering) {
-        if (record !== undefined)
-          throw serviceUnavailable("the host handed off and no new host took over", true);
-        throw failure;
+      if (handedOffBy === undefined) {
+        if (record === undefined) throw failure;
+        return record;
       }
-      // Still the old record, or none yet: the new host has not published. A refusal that
-      // retrying cannot change (a malformed or foreign record) ends the wait at once.
+      // After a hand-off: wait for the new host's record. The old one may linger until the old
+      // host releases, and none may exist until the new host publishes; a record that stays the
+      // old one past a grace period means the takeover was abandoned, and the old host serves again.
+      const waited = performance.now() - started;
+      if (record !== undefined && (record.identity !== handedOffBy || waited >= SAME_HOST_GRACE_MS))
+        return record;
       if (failure instanceof ToolError && !failure.retryable) throw failure;
+      if (waited >= HANDOFF_RECOVERY_MS)
+        throw failure ?? serviceUnavailable("no host took over after the hand-off", true);
       await sleep(backoff);
       if (call.settled) return undefined;
     }
