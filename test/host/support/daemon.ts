@@ -25,6 +25,12 @@ export class DaemonFixtures {
     return host;
   }
 
+  /** Closes `host` at cleanup too (one started by startHost itself). */
+  adopt(host: DaemonHostHandle): DaemonHostHandle {
+    this.#hosts.push(host);
+    return host;
+  }
+
   async connect(path: string): Promise<RawClient> {
     const client = await RawClient.connect(path);
     this.#clients.push(client);
