@@ -1,4 +1,4 @@
-import { EventEmitter, once } from "node:events";
+import { once, type EventEmitter } from "node:events";
 import { chmod, unlink } from "node:fs/promises";
 import { createServer, type Server, type Socket } from "node:net";
 import { Connection, type Session } from "./connection.js";
