@@ -1,20 +1,23 @@
 /**
  * Client overhead benchmark: `tsx test/bench/client.bench.ts`.
- * The conformance host runs in its own process in `echo` mode on a loopback Unix socket; each
- * row makes 10,000 sequential calls and 10,000 calls with 64 in flight, after a warm-up, and
- * reports calls/s and its cost relative to a bare NDJSON client on the same socket (positive
- * = slower than raw). To add a row, add a function returning a Caller to the list in main().
- * Bounded: a fixed number of calls and a hard deadline; it stops the host itself.
+ * The conformance host runs in its own process in `echo` mode, once as a JSON-RPC host on a Unix
+ * socket and once as a rightkit-daemon host published in a temporary suite root. Each row makes
+ * 10,000 sequential calls and 10,000 calls from 64 concurrent callers, after a warm-up, and
+ * reports calls/s and its cost relative to a bare client on the same socket (positive = slower
+ * than raw): for JSON-RPC a raw NDJSON client multiplexing by id; for the daemon a raw lock-step
+ * client (hello, then one request at a time) with as many connections as the row's pool, so the
+ * 64-caller figures compare like with like. To add a row, add a function returning a Caller to a
+ * list in main(). Bounded: a fixed number of calls and a hard deadline; it stops the hosts itself.
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { createConnection, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { callTool, JsonRpcSocketTransport, type ToolSpec, type ValidationResult } from "../support/runtime.js";
+import { callTool, DaemonTransport, JsonRpcSocketTransport, type ToolSpec, type ValidationResult } from "../support/runtime.js";
 import { DemoClient, type SnapshotParams } from "../../generated/rightkit.agent.demo.v1/index.js";
 
 const CALLS = 10_000;
@@ -23,7 +26,10 @@ const IN_FLIGHT = 64;
 // Rows are measured in turn, ROUNDS times, and each figure is the median: the host's JIT and
 // the scheduler make any single pass noisy, and the first row would always pay for warm-up.
 const ROUNDS = 5;
-const DEADLINE_MS = 120_000;
+const DEADLINE_MS = 300_000;
+const SERVICE = "rightkit.agent.demo";
+const APP = "right-ctl";
+const ROUTE = { service: SERVICE, app: APP };
 /**
  * The echo host answers each call with its params, so every row sends this snapshot-shaped
  * object and gets it back: the same bytes on the wire for the raw client and for DemoClient,
@@ -42,7 +48,8 @@ const PARAMS = {
 } as const;
 const METHOD = "demo.snapshot";
 
-type Caller = { name: string; call(): Promise<unknown>; close(): Promise<void> };
+/** `lanes`: how many callers run at once in the concurrent run (a raw lock-step client has one per connection). */
+type Caller = { name: string; lanes?: number; call(lane: number): Promise<unknown>; close(): Promise<void> };
 type Row = { name: string; sequential: number; concurrent: number };
 
 /** The baseline: write a request line, read answer lines, match ids. Nothing else. */
@@ -112,22 +119,85 @@ function demoClient(socketPath: string): Caller {
   };
 }
 
+/**
+ * The daemon baseline: per connection, say hello, wait for the host's, then write one request
+ * frame and read frames until its response. Nothing else: no discovery read per call, no checks.
+ */
+function rawLockStep(endpoint: string, connections: number): Caller {
+  const lanes = Array.from({ length: connections }, () => lockStepConnection(endpoint));
+  return {
+    name: `raw lock-step client ×${connections}`,
+    lanes: connections,
+    call: async (lane) => (await (lanes[lane] as Promise<(params: unknown) => Promise<unknown>>))(PARAMS),
+    close: async () => {
+      for (const lane of lanes) (await lane).destroy();
+    },
+  };
+}
+
+async function lockStepConnection(endpoint: string): Promise<((params: unknown) => Promise<unknown>) & { destroy(): void }> {
+  const socket: Socket = createConnection(endpoint);
+  socket.setEncoding("utf8");
+  let buffered = "";
+  let waiting: ((frame: { type: string; result?: unknown }) => void) | undefined;
+  socket.on("data", (chunk: string) => {
+    buffered += chunk;
+    let newline = buffered.indexOf("\n");
+    while (newline !== -1) {
+      const frame = JSON.parse(buffered.slice(0, newline)) as { type: string; result?: unknown };
+      buffered = buffered.slice(newline + 1);
+      if (frame.type === "response" || frame.type === "hello") waiting?.(frame);
+      newline = buffered.indexOf("\n");
+    }
+  });
+  const next = (): Promise<{ type: string; result?: unknown }> => new Promise((resolve) => (waiting = resolve));
+  const hello = next();
+  socket.write(JSON.stringify({ type: "hello", app: APP, protocol_major: 1, protocol_minor: 0 }) + "\n");
+  await hello;
+  let nextId = 1;
+  const call = async (params: unknown): Promise<unknown> => {
+    const answer = next();
+    socket.write(JSON.stringify({ type: "request", id: nextId++, method: METHOD, params }) + "\n");
+    return (await answer).result;
+  };
+  return Object.assign(call, { destroy: () => socket.destroy() });
+}
+
+function daemonTransportClient(suiteRoot: string, maxConnections: number): Caller {
+  const transport = new DaemonTransport({ suiteRoot, maxConnections });
+  return {
+    name: `DaemonTransport.call, pool ${maxConnections}`,
+    call: () => transport.call(METHOD, PARAMS, { timeoutMs: 30_000, route: ROUTE }),
+    close: () => transport.close(),
+  };
+}
+
+function daemonDemoClient(suiteRoot: string): Caller {
+  const client = new DemoClient(new DaemonTransport({ suiteRoot }));
+  const params: SnapshotParams = PARAMS;
+  return {
+    name: "DemoClient.snapshot, pool 4",
+    call: () => client.snapshot(params),
+    close: () => client.close(),
+  };
+}
+
 async function sequential(caller: Caller, calls: number): Promise<number> {
   const started = process.hrtime.bigint();
-  for (let done = 0; done < calls; done++) await caller.call();
+  for (let done = 0; done < calls; done++) await caller.call(0);
   return callsPerSecond(calls, started);
 }
 
 async function concurrent(caller: Caller, calls: number): Promise<number> {
   let issued = 0;
   const started = process.hrtime.bigint();
-  const lane = async (): Promise<void> => {
+  const lane = async (index: number): Promise<void> => {
     while (issued < calls) {
       issued++;
-      await caller.call();
+      await caller.call(index);
     }
   };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+  await Promise.all(Array.from({ length: caller.lanes ?? IN_FLIGHT }, (_, index) => lane(index)));
   return callsPerSecond(calls, started);
 }
 
@@ -156,9 +226,10 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-async function startEchoHost(socketPath: string): Promise<() => Promise<void>> {
+/** `where`: `["--socket", path]` for the JSON-RPC host, `["--suite-root", dir]` for the daemon host. */
+async function startEchoHost(where: readonly string[]): Promise<() => Promise<void>> {
   const hostMain = fileURLToPath(new URL("../../generator/host/main.ts", import.meta.url));
-  const child = spawn(process.execPath, ["--import", "tsx", hostMain, "--socket", socketPath, "--scenario", "echo"], {
+  const child = spawn(process.execPath, ["--import", "tsx", hostMain, ...where, "--scenario", "echo"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   await once(createInterface({ input: child.stdout }), "line");
@@ -169,38 +240,74 @@ async function startEchoHost(socketPath: string): Promise<() => Promise<void>> {
   };
 }
 
-function format(rows: Row[]): string {
-  const raw = rows[0];
-  if (!raw) return "";
-  const cell = (value: number, base: number): string =>
-    `${Math.round(value).toLocaleString("en-US").padStart(9)} calls/s  ${((base / value - 1) * 100).toFixed(1).padStart(6)}%`;
-  const header = `${"".padEnd(32)}${"sequential (vs raw)".padEnd(32)}${IN_FLIGHT} in flight (vs raw)`;
-  const lines = rows.map(
-    (row) => `${row.name.padEnd(32)}${cell(row.sequential, raw.sequential).padEnd(32)}${cell(row.concurrent, raw.concurrent)}`,
-  );
+/** `baseline(row)`: the raw row each row is compared with. */
+function format(title: string, rows: Row[], baseline: (row: Row) => Row | undefined): string {
+  const cell = (value: number, base: number | undefined): string =>
+    `${Math.round(value).toLocaleString("en-US").padStart(9)} calls/s  ${base === undefined ? "" : ((base / value - 1) * 100).toFixed(1).padStart(6) + "%"}`;
+  const header = `${title.padEnd(36)}${"sequential (vs raw)".padEnd(32)}${IN_FLIGHT} callers (vs raw)`;
+  const lines = rows.map((row) => {
+    const base = baseline(row);
+    return `${row.name.padEnd(36)}${cell(row.sequential, base?.sequential).padEnd(32)}${cell(row.concurrent, base?.concurrent)}`;
+  });
   return [header, ...lines].join("\n");
+}
+
+async function measureJsonRpc(dir: string): Promise<string> {
+  const socketPath = join(dir, "daemon.sock");
+  const stopHost = await startEchoHost(["--socket", socketPath]);
+  try {
+    const callers = [rawClient, transportClient, callToolClient, demoClient].map((make) => make(socketPath));
+    const rows = await measure(callers);
+    for (const caller of callers) await caller.close();
+    return format("JSON-RPC over a Unix socket", rows, () => rows[0]);
+  } finally {
+    await stopHost();
+  }
+}
+
+async function measureDaemon(dir: string): Promise<string> {
+  const suiteRoot = join(dir, "suite");
+  const stopHost = await startEchoHost(["--suite-root", suiteRoot]);
+  try {
+    const { endpoint } = JSON.parse(await readFile(join(suiteRoot, "runtime", SERVICE, "service.json"), "utf8")) as {
+      endpoint: string;
+    };
+    const callers = [
+      rawLockStep(endpoint, 1),
+      daemonTransportClient(suiteRoot, 1),
+      rawLockStep(endpoint, 4),
+      daemonTransportClient(suiteRoot, 4),
+      daemonDemoClient(suiteRoot),
+      rawLockStep(endpoint, 8),
+      daemonTransportClient(suiteRoot, 8),
+    ];
+    const rows = await measure(callers);
+    for (const caller of callers) await caller.close();
+    // Each row against the raw client with the same number of connections.
+    const rawWith = (connections: string): Row | undefined =>
+      rows.find((row) => row.name === `raw lock-step client ×${connections}`);
+    return format("rightkit-daemon (lock-step)", rows, (row) => rawWith(/(?:pool |×)(\d+)$/.exec(row.name)?.[1] ?? "1"));
+  } finally {
+    await stopHost();
+  }
 }
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), "rk-bench-"));
   await chmod(dir, 0o700);
-  const socketPath = join(dir, "daemon.sock");
-  const stopHost = await startEchoHost(socketPath);
   const guard = setTimeout(() => {
     process.stderr.write(`benchmark exceeded ${DEADLINE_MS} ms\n`);
     process.exit(1);
   }, DEADLINE_MS);
   try {
-    const callers = [rawClient, transportClient, callToolClient, demoClient].map((make) => make(socketPath));
-    const rows = await measure(callers);
-    for (const caller of callers) await caller.close();
     process.stdout.write(
-      `${CALLS.toLocaleString("en-US")} calls per run, median of ${ROUNDS} runs, echo host over a Unix socket, Node ${process.version}\n`,
+      `${CALLS.toLocaleString("en-US")} calls per run, median of ${ROUNDS} runs, echo host on a Unix socket, Node ${process.version}\n\n`,
     );
-    process.stdout.write(`${format(rows)}\n`);
+    const only = process.argv[2];
+    if (only !== "daemon") process.stdout.write(`${await measureJsonRpc(dir)}\n\n`);
+    if (only !== "jsonrpc") process.stdout.write(`${await measureDaemon(dir)}\n`);
   } finally {
     clearTimeout(guard);
-    await stopHost();
     await rm(dir, { recursive: true, force: true });
   }
 }

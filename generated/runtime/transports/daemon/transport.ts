@@ -166,7 +166,9 @@ export class DaemonTransport implements Transport {
     for (let handoffs = 0; ; handoffs += 1) {
       let connection: DaemonConnection | undefined;
       try {
-        connection = await pool.acquire(call, handedOffBy, (ms) => this.#sleep(call, ms));
+        // An idle connection is taken at once: the common case costs no extra await.
+        connection =
+          pool.takeIdle(call) ?? (await pool.acquire(call, handedOffBy, (ms) => this.#sleep(call, ms)));
         if (connection === undefined || call.settled) return;
         const result = await connection.request(call.id, call.frame, call.method, call.onEvent);
         this.#settle(call, () => call.resolve(result));
@@ -275,11 +277,8 @@ class Pool {
   ): Promise<DaemonConnection | undefined> {
     for (;;) {
       if (this.#closed) throw closedError();
-      const idle = this.#idle.pop();
-      if (idle !== undefined) {
-        call.stage = { kind: "connected", connection: idle };
-        return idle;
-      }
+      const idle = this.takeIdle(call);
+      if (idle !== undefined) return idle;
       if (this.#open.size + this.#discovering < this.#max) return this.#connect(call, handedOffBy, sleep);
       const handed = await new Promise<DaemonConnection | undefined>((wake) => {
         call.stage = { kind: "queued", wake };
@@ -294,6 +293,14 @@ class Pool {
         return handed;
       }
     }
+  }
+
+  /** The most recently used idle connection, now the call's; none when the pool is closed or busy. */
+  takeIdle(call: Call): DaemonConnection | undefined {
+    if (this.#closed) return undefined;
+    const idle = this.#idle.pop();
+    if (idle !== undefined) call.stage = { kind: "connected", connection: idle };
+    return idle;
   }
 
   /** Back from a call: reused by the next waiting call, else kept idle; a dead one frees its slot. */
