@@ -132,30 +132,39 @@ function parseMode(values: {
 }
 
 async function serveSuite(mode: Extract<Mode, { kind: "suite" }>, command: HostCommand, io: HostCommandIo): Promise<number> {
-  const host = await startHost({
-    suiteRoot: mode.suiteRoot,
-    ...(mode.rank === undefined ? {} : { rank: mode.rank }),
-    peerCheck: mode.peerCheck,
-    scenario: command.scenario,
-    consent: command.consent,
-  });
-  io.out(`rightkit-bindgen host: serving ${host.service}, record ${host.recordPath} (scenario ${command.scenario})`);
+  // Handlers first: whoever reads the line below may signal at once, and a signal during a
+  // takeover wait must still end in close() (the record removed), not in the default exit.
   const signal = untilSignal();
-  const ended = await Promise.race([signal.received.then(() => undefined), host.handedOff]);
-  signal.dispose();
-  if (ended !== undefined) io.out(`rightkit-bindgen host: handed ${host.service} over to pid ${ended.pid} (rank ${ended.rank})`);
-  await host.close();
-  return 0;
+  try {
+    const host = await startHost({
+      suiteRoot: mode.suiteRoot,
+      ...(mode.rank === undefined ? {} : { rank: mode.rank }),
+      peerCheck: mode.peerCheck,
+      scenario: command.scenario,
+      consent: command.consent,
+    });
+    io.out(`rightkit-bindgen host: serving ${host.service}, record ${host.recordPath} (scenario ${command.scenario})`);
+    const ended = await Promise.race([signal.received.then(() => undefined), host.handedOff]);
+    if (ended !== undefined)
+      io.out(`rightkit-bindgen host: handed ${host.service} over to pid ${ended.pid} (rank ${ended.rank})`);
+    await host.close();
+    return 0;
+  } finally {
+    signal.dispose();
+  }
 }
 
 async function serveSocket(socketPath: string, command: HostCommand, io: HostCommandIo): Promise<number> {
-  const host = await startHost({ socketPath, scenario: command.scenario, consent: command.consent });
-  io.out(`rightkit-bindgen host: listening on ${socketPath} (scenario ${command.scenario})`);
   const signal = untilSignal();
-  await signal.received;
-  signal.dispose();
-  await host.close();
-  return 0;
+  try {
+    const host = await startHost({ socketPath, scenario: command.scenario, consent: command.consent });
+    io.out(`rightkit-bindgen host: listening on ${socketPath} (scenario ${command.scenario})`);
+    await signal.received;
+    await host.close();
+    return 0;
+  } finally {
+    signal.dispose();
+  }
 }
 
 /** One client on stdin/stdout; a dropped "connection" ends the process's side of both pipes. */
@@ -174,8 +183,8 @@ async function serveStdio(command: HostCommand, io: HostCommandIo): Promise<numb
     { scenario: command.scenario, consent: command.consent },
   );
   process.stdin.once("end", finish);
-  io.err(`rightkit-bindgen host: serving stdio (scenario ${command.scenario})`);
   const signal = untilSignal();
+  io.err(`rightkit-bindgen host: serving stdio (scenario ${command.scenario})`);
   await Promise.race([finished, signal.received]);
   signal.dispose();
   host.stop();

@@ -8,7 +8,7 @@ import { createInterface } from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
 import { writeJsonAtomic } from "../../generator/host/core/json-file.js";
 import { GENERATOR_VERSION } from "../../generator/version.js";
-import { call, DaemonFixtures, readJson } from "./support/daemon.js";
+import { call, DaemonFixtures, deadPid, readJson } from "./support/daemon.js";
 
 const fixtures = new DaemonFixtures();
 afterEach(() => fixtures.cleanup());
@@ -31,13 +31,6 @@ function connects(path: string): Promise<boolean> {
     });
     socket.once("error", () => resolve(false));
   });
-}
-
-/** A pid that was alive a moment ago and is not any more. */
-async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
-  await once(child, "exit");
-  return child.pid ?? 0;
 }
 
 /** A socket file whose listener was killed, as a crashed host leaves it. */

@@ -8,8 +8,9 @@ import { Connection } from "../../generator/host/core/connection.js";
 import { openDaemonSession } from "../../generator/host/core/daemon-session.js";
 import { writeJsonAtomic } from "../../generator/host/core/json-file.js";
 import { success } from "../../generator/host/core/outcome.js";
+import { takeoverApplies } from "../../generator/host/core/takeover.js";
 import { DEMO_ALLOWLIST, FIXTURE_APP_ID, startHost } from "../../generator/host/index.js";
-import { call, DaemonFixtures, HELLO, readJson } from "./support/daemon.js";
+import { call, DaemonFixtures, deadPid, HELLO, readJson } from "./support/daemon.js";
 
 const fixtures = new DaemonFixtures();
 const servers: Server[] = [];
@@ -94,6 +95,27 @@ describe("takeover by rank", () => {
       `pid ${process.pid} (rank 50) did not hand the service over within 100 ms`,
     );
     expect(await readdir(serviceDir)).toEqual(["service.json"]);
+  });
+});
+
+describe("a takeover request", () => {
+  const host = { rank: 10, nonce: "mine" };
+  const request = { service: "rightkit.agent.demo", rank: 1, pid: process.pid, nonce: "theirs", requested_ms: 1 };
+
+  it("applies when a live requester outranks the host", () => {
+    expect(takeoverApplies(request, host)).toBe(true);
+  });
+
+  it.each([
+    ["the host's own", { nonce: "mine" }],
+    ["one of an equal rank", { rank: 10 }],
+    ["one of a worse rank", { rank: 11 }],
+  ])("is ignored when it is %s", (_, change) => {
+    expect(takeoverApplies({ ...request, ...change }, host)).toBe(false);
+  });
+
+  it("is ignored when its author is gone (killed while it waited)", async () => {
+    expect(takeoverApplies({ ...request, pid: await deadPid() }, host)).toBe(false);
   });
 });
 

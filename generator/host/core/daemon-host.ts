@@ -165,6 +165,8 @@ export async function startDaemonHost(config: DaemonHostConfig): Promise<DaemonH
     pollMs: config.takeoverPollMs,
     onRequest: (request) => {
       finishing ??= handOver({ pid: request.pid, rank: request.rank });
+      // Nobody awaits a hand-off the watcher started; close() hands its outcome to whoever calls it.
+      finishing.catch(() => undefined);
     },
   });
 

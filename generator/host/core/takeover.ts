@@ -1,5 +1,6 @@
 import { unlink } from "node:fs/promises";
 import { readJsonFile, writeJsonAtomic } from "./json-file.js";
+import { pidAlive } from "./liveness.js";
 import { readRecord, recordIsLive, sameHost, type ServiceRecord } from "./record.js";
 
 /** takeover.json: a would-be host that outranks the incumbent asks it to hand the service over. */
@@ -77,8 +78,17 @@ export function outrankedBy(incumbent: ServiceRecord, rank: number): string {
 export type TakeoverWatch = { stop(): void };
 
 /**
+ * Whether a host of `rank` must hand over to `request`: not its own request, the requester
+ * outranks it, and is alive (one killed while waiting must not make the host hand off to no one).
+ */
+export function takeoverApplies(request: TakeoverRequest, host: { rank: number; nonce: string }): boolean {
+  return request.nonce !== host.nonce && outranks(request.rank, host.rank) && pidAlive(request.pid);
+}
+
+/**
  * The incumbent's side: looks for takeover.json every `pollMs` (rightkit-daemon checks once a
- * second) and reports the first request that outranks `rank`, once. Its own request is ignored.
+ * second) and reports the first request that outranks `rank`, once. Its own request, and one
+ * whose author is dead, are ignored.
  */
 export function watchTakeover(
   path: string,
@@ -89,7 +99,7 @@ export function watchTakeover(
   const tick = async (): Promise<void> => {
     const request = await readTakeover(path).catch(() => undefined);
     if (stopped) return;
-    if (request && request.nonce !== watch.nonce && outranks(request.rank, watch.rank)) {
+    if (request && takeoverApplies(request, watch)) {
       stopped = true;
       watch.onRequest(request);
       return;

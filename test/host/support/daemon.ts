@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { readFile } from "node:fs/promises";
 import { CONTROL_APP, startHost, type DaemonHostHandle, type DaemonHostOptions } from "../../../generator/host/index.js";
 import { privateTempDir } from "../../support/host.js";
@@ -76,4 +78,11 @@ export async function killFromOutside(host: DaemonHostHandle, fixtures: DaemonFi
 
 export async function readJson(path: string): Promise<Record<string, unknown>> {
   return JSON.parse(await readFile(path, "utf8")) as Record<string, unknown>;
+}
+
+/** A pid that was alive a moment ago and is not any more. */
+export async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+  await once(child, "exit");
+  return child.pid ?? 0;
 }
