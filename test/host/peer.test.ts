@@ -77,7 +77,7 @@ describe("reading ss and /proc", () => {
 });
 
 describe("the check on a live socket", () => {
-  it.runIf(process.platform === "linux")("admits a client of this process as this user", async () => {
+  it("admits a client of this process as this user", async () => {
     const path = join(await fixtures.suite(), "peer.sock");
     const verdicts: PeerVerdict[] = [];
     const server = createServer({ pauseOnConnect: true }, (socket) => {
