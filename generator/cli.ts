@@ -7,7 +7,6 @@ import { parseArgs } from "node:util";
 import { BindgenError, isBindgenError } from "./errors.js";
 import { runDiff } from "./evolution/diff-command.js";
 import { runUpdate } from "./evolution/update-command.js";
-import { runHostCommand } from "./host/index.js";
 import { discoverContract } from "./load/discover.js";
 import { compareGeneration, writeGeneration } from "./output/files.js";
 import { generateFiles } from "./pipeline.js";
@@ -97,7 +96,8 @@ const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
   check: runCheck,
   diff: runDiff,
   update: runUpdate,
-  host: (args, io) => runHostCommand([...args], io),
+  // Loaded only when asked for: generate and check never load the conformance host.
+  host: async (args, io) => (await import("./host/command.js")).runHostCommand([...args], io),
 });
 
 /** The host has options of its own and answers its own --help; the rest are described in USAGE. */

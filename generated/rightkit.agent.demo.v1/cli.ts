@@ -6,15 +6,16 @@
 // The command line: each tool's argument table, a typed parser, help, and a runnable entry.
 
 import {
-  currentSocketPathEnvironment,
-  JsonRpcSocketTransport,
+  CLI_EXIT,
+  currentSuiteEnvironment,
+  DaemonTransport,
   parseToolArgs,
   renderToolHelp,
   renderToolsHelp,
+  reportFailure,
   requireTool,
-  resolveSocketPath,
+  resolveSuiteRoot,
   splitCliOptions,
-  ToolError,
   toolsJson,
   type CliOptions,
   type CliTable,
@@ -24,6 +25,9 @@ import {
 import { DemoClient } from "./client.js";
 import type * as types from "./types.js";
 import * as validators from "./validators.js";
+
+/** Exit codes: 0 ok, 1 the call failed, 2 invalid arguments (nothing was sent), 3 refused by a gate, 70 a bug. */
+export { CLI_EXIT };
 
 /**
  * How a person types this CLI: `right-ctl demo <tool> [key=value ... | JSON object]`.
@@ -77,6 +81,23 @@ export const CLI_TABLE: CliTable<DemoCliTool> = {
       ],
       shapes: [],
       openKeys: false,
+      paramsSchema: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        properties: {
+          key: { type: "string" },
+          op: { $ref: "#/$defs/elementOp" },
+          ref: { $ref: "#/$defs/elementRef" },
+          text: { type: "string" },
+          token: { $ref: "#/$defs/token" },
+        },
+        required: ["token", "ref", "op"],
+        type: "object",
+        $defs: {
+          elementOp: { enum: ["click", "type", "press"], type: "string" },
+          elementRef: { description: "Valid only for the session that issued it.", type: "string" },
+          token: { description: "Opaque session token from demo.request.", type: "string" },
+        },
+      },
       validate: validators.validateActParams,
     } satisfies CliTool<"act", "demo.act", types.ActParams>,
     {
@@ -87,6 +108,11 @@ export const CLI_TABLE: CliTable<DemoCliTool> = {
       params: [],
       shapes: [],
       openKeys: false,
+      paramsSchema: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        properties: {},
+        type: "object",
+      },
       validate: validators.validateAppsParams,
     } satisfies CliTool<"apps", "demo.apps", types.AppsParams>,
     {
@@ -110,6 +136,30 @@ export const CLI_TABLE: CliTable<DemoCliTool> = {
         },
       ],
       openKeys: false,
+      paramsSchema: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        properties: {
+          steps: { items: { $ref: "#/$defs/step" }, maxItems: 20, minItems: 1, type: "array" },
+          token: { $ref: "#/$defs/token" },
+        },
+        required: ["token", "steps"],
+        type: "object",
+        $defs: {
+          elementOp: { enum: ["click", "type", "press"], type: "string" },
+          elementRef: { description: "Valid only for the session that issued it.", type: "string" },
+          step: {
+            properties: {
+              key: { description: "Required for press, e.g. enter or cmd+s.", type: "string" },
+              op: { $ref: "#/$defs/elementOp" },
+              ref: { $ref: "#/$defs/elementRef" },
+              text: { description: "Required for type.", type: "string" },
+            },
+            required: ["ref", "op"],
+            type: "object",
+          },
+          token: { description: "Opaque session token from demo.request.", type: "string" },
+        },
+      },
       validate: validators.validateBatchParams,
     } satisfies CliTool<"batch", "demo.batch", types.BatchParams>,
     {
@@ -127,6 +177,13 @@ export const CLI_TABLE: CliTable<DemoCliTool> = {
       ],
       shapes: [],
       openKeys: false,
+      paramsSchema: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        properties: { token: { $ref: "#/$defs/token" } },
+        required: ["token"],
+        type: "object",
+        $defs: { token: { description: "Opaque session token from demo.request.", type: "string" } },
+      },
       validate: validators.validateEndParams,
     } satisfies CliTool<"end", "demo.end", types.EndParams>,
     {
@@ -141,6 +198,12 @@ export const CLI_TABLE: CliTable<DemoCliTool> = {
       ],
       shapes: [],
       openKeys: false,
+      paramsSchema: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        properties: { agent_name: { type: "string" }, app: { type: "string" } },
+        required: ["app", "agent_name"],
+        type: "object",
+      },
       validate: validators.validateRequestParams,
     } satisfies CliTool<"request", "demo.request", types.RequestParams>,
     {
@@ -158,6 +221,13 @@ export const CLI_TABLE: CliTable<DemoCliTool> = {
       ],
       shapes: [],
       openKeys: false,
+      paramsSchema: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        properties: { token: { $ref: "#/$defs/token" } },
+        required: ["token"],
+        type: "object",
+        $defs: { token: { description: "Opaque session token from demo.request.", type: "string" } },
+      },
       validate: validators.validateSnapshotParams,
     } satisfies CliTool<"snapshot", "demo.snapshot", types.SnapshotParams>,
   ],
@@ -171,15 +241,12 @@ export function parseDemoArgs(argv: readonly string[]): ParsedCall {
   return parseToolArgs(CLI_TABLE, argv);
 }
 
-/** Where the CLI writes, and the environment it reads `RIGHTKIT_SOCKET` from. */
+/** Where the CLI writes (results on `out`, failures on `err`), and the environment it reads `RIGHTKIT_SUITE_ROOT` from. */
 export type DemoCliIo = {
   out(text: string): void;
   err(text: string): void;
   env: Readonly<Record<string, string | undefined>>;
 };
-
-/** Exit codes: a failure found before connecting (2) means nothing was sent. */
-export const CLI_EXIT = { ok: 0, callFailed: 1, invalidArguments: 2, internal: 3 } as const;
 
 const PROCESS_IO: DemoCliIo = {
   out: (text) => process.stdout.write(`${text}\n`),
@@ -189,9 +256,10 @@ const PROCESS_IO: DemoCliIo = {
 
 /**
  * Runs one command: `argv` is everything after the command (`<tool> ... [options]`). Prints
- * the result, help or tool list on `out`, or `{"error":{code,message,retryable}}` for a
- * ToolError, and resolves to the exit code. It writes nothing else anywhere: no config, no
- * history, so the token lives only in the caller's arguments and this call's output.
+ * the result, help or tool specs on `out`; a failure goes to `err` as one line
+ * `{"error":{code,message,retryable}}` (and the stack, for a bug). Resolves to the exit code
+ * (CLI_EXIT). It writes nothing else anywhere: no config, no history, so the token lives only
+ * in the caller's arguments and this call's output.
  */
 export async function runDemoCli(argv: readonly string[], io: DemoCliIo = PROCESS_IO): Promise<number> {
   let options: CliOptions;
@@ -208,25 +276,36 @@ export async function runDemoCli(argv: readonly string[], io: DemoCliIo = PROCES
       return CLI_EXIT.ok;
     }
     call = parseDemoArgs(split.args);
+    if (options.dryRun) {
+      io.out(JSON.stringify({ tool: call.tool, params: call.params }));
+      return CLI_EXIT.ok;
+    }
   } catch (error) {
-    return fail(io, error, CLI_EXIT.invalidArguments);
+    return reportFailure(io, error, "arguments");
   }
-  if (options.dryRun) {
-    io.out(JSON.stringify({ tool: call.tool, params: call.params }));
-    return CLI_EXIT.ok;
+  // Nothing escapes as a rejection: a throw the call did not turn into a ToolError is a bug (70).
+  return runCall(call, options, io).catch((error: unknown) => reportFailure(io, error, "call"));
+}
+
+/** The call itself: every failure from here on is the call's, whether or not a byte was sent. */
+async function runCall(call: ParsedCall, options: CliOptions, io: DemoCliIo): Promise<number> {
+  let client: DemoClient;
+  try {
+    const suiteRoot = resolveSuiteRoot(options.suiteRoot, {
+      ...currentSuiteEnvironment(),
+      env: { ...io.env },
+    });
+    client = new DemoClient(new DaemonTransport({ suiteRoot }));
+  } catch (error) {
+    return reportFailure(io, error, "call");
   }
-  const socketPath = resolveSocketPath(options.socket, {
-    ...currentSocketPathEnvironment(),
-    env: { ...io.env },
-  });
-  const client = new DemoClient(new JsonRpcSocketTransport({ socketPath }));
   try {
     const callOptions: ToolCallOptions =
       options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
     io.out(JSON.stringify(await send(client, call, callOptions)));
     return CLI_EXIT.ok;
   } catch (error) {
-    return fail(io, error, CLI_EXIT.callFailed);
+    return reportFailure(io, error, "call");
   } finally {
     await client.close();
   }
@@ -262,18 +341,4 @@ function send(client: DemoClient, call: ParsedCall, options: ToolCallOptions): P
 
 function unreachable(method: never): never {
   throw new TypeError(`no client method for ${JSON.stringify(method)}`);
-}
-
-/** A ToolError is the contract's answer; anything else is a bug in this program (exit 3). */
-function fail(io: DemoCliIo, error: unknown, exitCode: number): number {
-  if (error instanceof ToolError) {
-    io.out(
-      JSON.stringify({ error: { code: error.code, message: error.message, retryable: error.retryable } }),
-    );
-    return exitCode;
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  io.out(JSON.stringify({ error: { code: "internal_error", message, retryable: false } }));
-  io.err(error instanceof Error && error.stack !== undefined ? error.stack : message);
-  return CLI_EXIT.internal;
 }

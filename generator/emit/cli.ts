@@ -1,12 +1,15 @@
 /**
  * Model → cli.ts: the argument table of every tool (params, display types, verbatim keys,
- * validators), a typed parser, and a runnable entry wiring the parser to the generated client.
- * The parsing rules themselves are contract-neutral and live in the runtime's cli-args.ts.
+ * validators, the self-contained params schema `--tools` publishes), a typed parser, and a
+ * runnable entry wiring the parser to the generated client. The parsing rules and exit codes
+ * themselves are contract-neutral and live in the runtime's cli/ folder.
  */
 import type { ContractModel, Method } from "../model/types.js";
+import type { SchemaIndex } from "../resolve/index.js";
 import { cliToolFacts } from "./cli-table.js";
 import { code, docComment, ident, join, literal, member, type Code } from "./code.js";
 import { renderTemplate } from "./template.js";
+import { selfContainedSchema } from "./tool-schema.js";
 
 const typeName = (model: ContractModel, id: string): string => model.typeNames.get(id) as string;
 
@@ -17,7 +20,7 @@ function paramsType(model: ContractModel, method: Method): Code {
   return member(code`types`, typeName(model, method.params));
 }
 
-function toolEntry(model: ContractModel, method: Method, toolType: Code): Code {
+function toolEntry(model: ContractModel, index: SchemaIndex, method: Method, toolType: Code): Code {
   const facts = cliToolFacts(model, method);
   const params = facts.params.map(
     (p) => code`{ name: ${p.name}, required: ${p.required}, type: ${p.type}, description: ${p.description} }`,
@@ -32,11 +35,13 @@ function toolEntry(model: ContractModel, method: Method, toolType: Code): Code {
     params: [${join(params)}],
     shapes: [${join(shapes)}],
     openKeys: ${facts.openKeys},
+    paramsSchema: ${literal(selfContainedSchema(index, method.params))},
     validate: ${validate},
   } satisfies ${toolType}`;
 }
 
-export function emitCli(model: ContractModel): string {
+/** `index`: the contract schema's resolution index, for the self-contained params schemas. */
+export function emitCli(model: ContractModel, index: SchemaIndex): string {
   const names = model.names;
   const toolTypeOf = (m: Method): Code => code`CliTool<${literal(m.name)}, ${literal(m.tool)}, ${paramsType(model, m)}>`;
   const callTypeOf = (m: Method): Code =>
@@ -48,7 +53,7 @@ export function emitCli(model: ContractModel): string {
     verbatimKeys: literal(model.verbatimKeys),
     toolUnion: join(model.methods.map(toolTypeOf), code` | `),
     callUnion: join(model.methods.map(callTypeOf), code` | `),
-    tools: model.methods.map((m) => toolEntry(model, m, toolTypeOf(m))),
+    tools: model.methods.map((m) => toolEntry(model, index, m, toolTypeOf(m))),
     cases: model.methods.map((m) => ({ name: literal(m.name), call: member(code`client`, m.member) })),
     clientClass: ident(names.clientClass),
     toolType: ident(names.cliTool),

@@ -12,7 +12,16 @@ export {
   type CliTool,
   type ParsedToolCall,
 } from "./cli/args.js";
-export { renderToolHelp, renderToolsHelp, toolsJson } from "./cli/help.js";
+export {
+  CLI_EXIT,
+  exitCodeFor,
+  failureLines,
+  REFUSED_CODES,
+  reportFailure,
+  type CliExitCode,
+  type CliStage,
+} from "./cli/exit.js";
+export { renderToolHelp, renderToolsHelp, toolsJson, type CliToolSpec } from "./cli/help.js";
 export { RpcChannel, type ChannelStreams } from "./transports/channel.js";
 export {
   asToolError,

@@ -16,6 +16,7 @@ const open: CliTool<"put", "store.put", Record<string, unknown>> = {
   params: [{ name: "id", required: true, type: "integer (minimum 1)", description: "Row id." }],
   shapes: [],
   openKeys: true,
+  paramsSchema: { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", required: ["id"] },
   validate: accept,
 };
 const same: CliTool<"ping", "ping", Record<string, unknown>> = {
@@ -26,6 +27,7 @@ const same: CliTool<"ping", "ping", Record<string, unknown>> = {
   params: [],
   shapes: [],
   openKeys: false,
+  paramsSchema: { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", additionalProperties: false },
   validate: accept,
 };
 const table: CliTable<typeof open | typeof same> = { command: "store-ctl", verbatimKeys: [], tools: [open, same] };
@@ -71,14 +73,10 @@ describe("a table without verbatim keys or closed params", () => {
     expect(help).not.toContain("verbatim");
   });
 
-  it("lists the tools as JSON", () => {
-    expect(toolsJson(table).tools[0]).toEqual({
-      name: "put",
-      tool: "store.put",
-      summary: "Stores anything.",
-      timeout_ms: 1500,
-      params: [{ name: "id", type: "integer (minimum 1)", required: true, verbatim: false, description: "Row id." }],
-      shapes: [],
-    });
+  it("lists the tool specs as a JSON array sorted by wire name, params as the table's schema", () => {
+    expect(toolsJson(table)).toEqual([
+      { name: "ping", description: "Answers.", params: same.paramsSchema },
+      { name: "store.put", description: "Stores anything.", params: open.paramsSchema },
+    ]);
   });
 });

@@ -129,7 +129,7 @@ describe("params the schema allows parse back to the same object", () => {
   });
 
   it("through runDemoCli --dry-run, with options anywhere among the pairs", async () => {
-    const options = fc.shuffledSubarray([["--dry-run"], ["--timeout", "5"], ["--socket=/nowhere/x.sock"]], {
+    const options = fc.shuffledSubarray([["--dry-run"], ["--timeout", "5"], ["--suite-root=/nowhere/suite"]], {
       minLength: 3,
       maxLength: 3,
     });
@@ -144,8 +144,9 @@ describe("params the schema allows parse back to the same object", () => {
           opts.forEach((option, i) => units.splice((at[i] as number) % (units.length + 1), 0, option));
           const argv = units.flat();
           const out: string[] = [];
-          const code = await runDemoCli(argv, { out: (line) => out.push(line), err: () => undefined, env: {} });
-          expect(code).toBe(0);
+          const err: string[] = [];
+          const code = await runDemoCli(argv, { out: (line) => out.push(line), err: (line) => err.push(line), env: {} });
+          expect([code, err]).toEqual([0, []]);
           // The output is JSON text, where -0 is written 0: compare with what JSON can carry.
           const carried = JSON.parse(JSON.stringify(params)) as unknown;
           expect(out.map((line) => JSON.parse(line) as unknown)).toEqual([{ tool: `demo.${method}`, params: carried }]);
@@ -164,7 +165,7 @@ describe("random argv", () => {
       "--",
       "--help",
       "-h",
-      "--socket",
+      "--suite-root",
       "--timeout",
       "--tools",
       "--dry-run",
@@ -201,6 +202,28 @@ describe("random argv", () => {
         }
       }),
       { numRuns: 2000, seed: SEED },
+    );
+  });
+
+  it("through runDemoCli --dry-run: exit 0 with one line on out, or exit 2 with one error line on err", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(word, { maxLength: 6 }), async (words) => {
+        const out: string[] = [];
+        const err: string[] = [];
+        // --dry-run last: a parse that succeeds prints and never connects (after `--` it is a bare word, refused).
+        const code = await runDemoCli([...words, "--dry-run"], {
+          out: (line) => out.push(line),
+          err: (line) => err.push(line),
+          env: { RIGHTKIT_SUITE_ROOT: "/nonexistent/rightkit-suite" },
+        });
+        if (code === 0) {
+          expect([out.length, err]).toEqual([1, []]);
+        } else {
+          expect([code, out, err.length]).toEqual([2, [], 1]);
+          expect(JSON.parse(err[0] as string)).toMatchObject({ error: { code: "invalid_arguments", retryable: false } });
+        }
+      }),
+      { numRuns: 500, seed: SEED },
     );
   });
 });

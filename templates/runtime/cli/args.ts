@@ -1,3 +1,4 @@
+import { isAbsolute } from "node:path";
 import { ToolError } from "../core/errors.js";
 import type { ValidationResult } from "../core/validation.js";
 
@@ -35,6 +36,8 @@ export type CliTool<
   readonly shapes: readonly CliShape[];
   /** True when the params schema admits keys it does not declare; otherwise unknown keys are refused. */
   readonly openKeys: boolean;
+  /** The params JSON Schema, self-contained (draft 2020-12, its refs in its own `$defs`): what `--tools` publishes. */
+  readonly paramsSchema: Readonly<Record<string, unknown>>;
   readonly validate: (value: unknown) => ValidationResult<Params>;
 };
 
@@ -54,14 +57,15 @@ export type ParsedToolCall<Tool> =
 
 /** Options may stand anywhere among the arguments; they are never key=value pairs. */
 export type CliOptions = {
-  socket?: string;
+  /** The suite root as given, always absolute; the daemon transport finds the host's record under it. */
+  suiteRoot?: string;
   timeoutMs?: number;
   help: boolean;
   dryRun: boolean;
   tools: boolean;
 };
 
-const VALUED_OPTIONS = ["--socket", "--timeout"] as const;
+const VALUED_OPTIONS = ["--suite-root", "--timeout"] as const;
 const FLAG_OPTIONS = ["--help", "-h", "--dry-run", "--tools"] as const;
 type ValuedOption = (typeof VALUED_OPTIONS)[number];
 type FlagOption = (typeof FLAG_OPTIONS)[number];
@@ -160,9 +164,11 @@ function setFlag(options: CliOptions, name: FlagOption): void {
 
 function setValued(table: CliTable, options: CliOptions, name: ValuedOption, value: string): void {
   switch (name) {
-    case "--socket":
-      if (value === "") throw invalid(table, undefined, "option --socket needs a path", { argument: name });
-      options.socket = value;
+    case "--suite-root":
+      // Relative to what? The caller's working directory is a guess; right-ctl refuses it too.
+      if (!isAbsolute(value))
+        throw invalid(table, undefined, "option --suite-root needs an absolute path", { argument: name });
+      options.suiteRoot = value;
       return;
     case "--timeout": {
       // Digits only: "1e3", "0x10" or "30s" would be guesses about what the person meant.

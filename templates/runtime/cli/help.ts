@@ -1,4 +1,5 @@
 import { usageLine, type CliTable, type CliTool } from "./args.js";
+import { CLI_EXIT } from "./exit.js";
 
 /**
  * Help for a contract's command line, rendered from the same table the parser reads, so the
@@ -18,10 +19,13 @@ function columns(rows: readonly (readonly string[])[]): string[] {
 const seconds = (ms: number): string => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
 
 const OPTION_HELP: readonly (readonly [string, string])[] = [
-  ["--socket PATH", "the daemon's socket or pipe (else $RIGHTKIT_SOCKET, else the platform default)"],
+  [
+    "--suite-root DIR",
+    "absolute; where to find the host (else $RIGHTKIT_SUITE_ROOT, else the per-user default)",
+  ],
   ["--timeout MS", "overrides the tool's timeout, in milliseconds"],
   ["--dry-run", 'prints {"tool","params"} as parsed and exits 0 without connecting'],
-  ["--tools", "prints the tools and their params as JSON, no host needed"],
+  ["--tools", "prints the tool specs (name, description, params schema) as a JSON array; no host needed"],
   ["--help, -h", "this text; <tool> --help describes one tool"],
 ];
 
@@ -46,8 +50,9 @@ export function renderToolsHelp(table: CliTable): string {
     "Options (anywhere after the command):",
     ...columns(OPTION_HELP),
     "",
-    'Output: the result as one JSON object on stdout; on failure {"error":{"code","message","retryable"}}.',
-    "Exit codes: 0 ok, 1 the call failed, 2 invalid arguments (nothing was sent), 3 internal error.",
+    'Output: the result as one JSON object on stdout; on failure one line {"error":{"code","message","retryable"}} on stderr.',
+    `Exit codes: ${CLI_EXIT.ok} ok, ${CLI_EXIT.toolError} the call failed, ${CLI_EXIT.usage} invalid arguments (nothing was sent),`,
+    `  ${CLI_EXIT.refused} refused by a gate (allowlist, blocked target), ${CLI_EXIT.internal} internal error (stack on stderr).`,
   ].join("\n");
 }
 
@@ -84,22 +89,19 @@ export function renderToolHelp(table: CliTable, tool: CliTool): string {
   ].join("\n");
 }
 
-/** `--tools`: the table as plain JSON, for agents that discover tools at run time. */
-export function toolsJson(table: CliTable): { tools: unknown[] } {
-  return {
-    tools: table.tools.map((tool) => ({
-      name: tool.method,
-      tool: tool.tool,
-      summary: tool.summary,
-      timeout_ms: tool.timeoutMs,
-      params: tool.params.map((param) => ({
-        name: param.name,
-        type: param.type,
-        required: param.required,
-        verbatim: table.verbatimKeys.includes(param.name),
-        description: param.description,
-      })),
-      shapes: tool.shapes.map((shape) => ({ name: shape.name, type: shape.type })),
-    })),
-  };
+/** One entry of `--tools`, as right-ctl prints a tool spec. */
+export type CliToolSpec = {
+  name: string;
+  description: string;
+  params: Readonly<Record<string, unknown>>;
+};
+
+/**
+ * `--tools`: every tool's spec, sorted by wire name, for agents that discover tools at run time.
+ * The params are the tool's JSON Schema, self-contained, as the generator embedded it.
+ */
+export function toolsJson(table: CliTable): CliToolSpec[] {
+  return table.tools
+    .map((tool) => ({ name: tool.tool, description: tool.summary, params: tool.paramsSchema }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

@@ -1,0 +1,223 @@
+/**
+ * One location of a contract schema as a self-contained draft 2020-12 schema: what a tool spec
+ * publishes as its params, for readers that have nothing but that one document. Every `$ref` it
+ * reaches, directly or through other definitions, is copied into the result's own `$defs` and
+ * rewritten to point there, so recursive shapes keep working. Plain data out; emit/cli.ts turns
+ * it into code through the code door. Nothing here knows any contract.
+ *
+ * Definitions are named so that the names do not move when unrelated parts of the contract
+ * change: a root `$defs` (or draft-07 `definitions`) entry keeps its key; any other target is
+ * named after its content (`schema-` and a hash). Draft-07 locations are rewritten to what they
+ * mean in draft 2020-12, as the validators read them: `$ref` overrides its siblings, array
+ * `items` and `additionalItems` become `prefixItems` and `items`, `dependencies` splits into
+ * `dependentRequired` and `dependentSchemas`, and 2020-12-only keywords (unknown there) go.
+ */
+import { createHash } from "node:crypto";
+import { BindgenError } from "../errors.js";
+import { canonicalJson } from "../load/canonical.js";
+import { byCodeUnits } from "../order.js";
+import type { ResolvedRef, SchemaIndex } from "../resolve/index.js";
+import { SCHEMA_ARRAY_VALUED, SCHEMA_MAP_VALUED, SCHEMA_VALUED } from "../resolve/keywords.js";
+import {
+  appendPointer,
+  escapeSegment,
+  isJsonObject,
+  parsePointer,
+  ROOT,
+  type JsonObject,
+  type Pointer,
+} from "../resolve/pointer.js";
+import { dialectAt, dialectNamed, schemaView, type Dialect } from "./validators/dialect.js";
+
+const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
+
+/**
+ * Keywords left out of every copy: identifiers would change the base the rewritten refs resolve
+ * against, and definition maps are only ever reached through refs, which now point at the
+ * result's own `$defs`. `$schema` is stated once, at the root.
+ */
+const DROPPED = new Set(["$id", "$anchor", "$dynamicAnchor", "$schema", "$defs", "definitions"]);
+
+const isIn = (list: readonly string[], keyword: string): boolean => list.includes(keyword);
+
+/** A definition to copy: where it is, and the dialect it is read with there. */
+interface Target {
+  readonly pointer: Pointer;
+  readonly schema: unknown;
+  readonly dialect: Dialect;
+}
+
+/**
+ * Every definition reachable from `root`, keyed by pointer; `root` itself is not one of them.
+ * Found by copying with a recorder for names, so the refs followed are exactly the ones the
+ * real copy rewrites.
+ */
+function reachable(index: SchemaIndex, root: Pointer): Map<Pointer, Target> {
+  const found = new Map<Pointer, Target>();
+  const queue: Target[] = [];
+  const recorder = new Copier(index, root, (target) => {
+    if (!found.has(target.pointer)) {
+      const entry = { ...target, dialect: dialectAt(index.root, target.pointer) };
+      found.set(target.pointer, entry);
+      queue.push(entry);
+    }
+    return "";
+  });
+  recorder.schema(index.schemaAt(root), root, dialectAt(index.root, root));
+  for (let next = queue.shift(); next !== undefined; next = queue.shift())
+    recorder.schema(next.schema, next.pointer, next.dialect);
+  return found;
+}
+
+/** `schema-` and a hash of what the definition means: its text, dialect and the base its refs resolve against. */
+function contentName(index: SchemaIndex, target: Target, length: number): string {
+  const meaning = canonicalJson([target.dialect, index.baseUriAt(target.pointer), target.schema]);
+  return `schema-${createHash("sha256").update(meaning).digest("hex").slice(0, length)}`;
+}
+
+/**
+ * Final names, decided in a fixed order so they never depend on discovery order: root `$defs`
+ * keys, then root `definitions` keys, then content names. Two targets with the same content
+ * name mean the same thing and share one definition.
+ */
+function nameTargets(index: SchemaIndex, targets: ReadonlyMap<Pointer, Target>): Map<Pointer, string> {
+  const names = new Map<Pointer, string>();
+  const taken = new Map<string, string>();
+  const claim = (pointer: Pointer, name: string, meaning: string): boolean => {
+    const holder = taken.get(name);
+    if (holder !== undefined && holder !== meaning) return false;
+    taken.set(name, meaning);
+    names.set(pointer, name);
+    return true;
+  };
+  const pointers = [...targets.keys()].sort(byCodeUnits);
+  for (const keyword of ["$defs", "definitions"]) {
+    for (const pointer of pointers) {
+      const segments = parsePointer(pointer) ?? [];
+      if (segments.length === 2 && segments[0] === keyword) claim(pointer, segments[1] as string, `pointer:${pointer}`);
+    }
+  }
+  for (const pointer of pointers) {
+    if (names.has(pointer)) continue;
+    const target = targets.get(pointer) as Target;
+    const meaning = `content:${contentName(index, target, 64)}`;
+    if (!claim(pointer, contentName(index, target, 12), meaning) && !claim(pointer, contentName(index, target, 64), meaning)) {
+      throw new BindgenError("bad_contract", `no free $defs name for ${pointer} in a tool schema`, { file: index.file, pointer });
+    }
+  }
+  return names;
+}
+
+/** Characters a URI fragment may hold as they are (RFC 3986 pchar, "/" and "?"); the rest is percent-encoded. */
+function fragmentSegment(name: string): string {
+  return encodeURIComponent(escapeSegment(name)).replace(/%(?:24|26|2B|2C|3B|3D|3A|40|3F)/g, (found) =>
+    decodeURIComponent(found),
+  );
+}
+
+/** An own data property even for `__proto__`, which plain assignment would turn into a prototype. */
+function setOwn(target: JsonObject, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A deep copy of plain data (enum values, defaults, unknown keywords), own keys only. */
+function copyData(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyData);
+  if (!isJsonObject(value)) return value;
+  const out: JsonObject = {};
+  for (const key of Object.keys(value)) setOwn(out, key, copyData(value[key]));
+  return out;
+}
+
+/** Copies schemas as draft 2020-12; `nameOf` gives the `$defs` name of each ref target other than the root. */
+class Copier {
+  readonly #index: SchemaIndex;
+  readonly #root: Pointer;
+  readonly #nameOf: (target: ResolvedRef) => string;
+
+  constructor(index: SchemaIndex, root: Pointer, nameOf: (target: ResolvedRef) => string) {
+    this.#index = index;
+    this.#root = root;
+    this.#nameOf = nameOf;
+  }
+
+  #ref(ref: string, from: Pointer): string {
+    const target = this.#index.resolveRef(ref, from);
+    if (target.pointer === this.#root) return ROOT;
+    return `#/$defs/${fragmentSegment(this.#nameOf(target))}`;
+  }
+
+  /** The schema at `at`, as draft 2020-12, with every ref rewritten. */
+  schema(schema: unknown, at: Pointer, dialect: Dialect): unknown {
+    if (!isJsonObject(schema)) return copyData(schema);
+    const own = Object.hasOwn(schema, "$schema") ? (dialectNamed(schema.$schema) ?? dialect) : dialect;
+    const view = schemaView(own, schema) as JsonObject;
+    const out: JsonObject = {};
+    const tuple = own === "draft-07" && Array.isArray(view.items);
+    for (const keyword of Object.keys(view)) {
+      const value = view[keyword];
+      const here = appendPointer(at, keyword);
+      if (DROPPED.has(keyword)) continue;
+      if (keyword === "$ref" && typeof value === "string") setOwn(out, "$ref", this.#ref(value, at));
+      else if (own === "draft-07" && keyword === "items" && Array.isArray(value))
+        setOwn(out, "prefixItems", this.#list(value, here, own));
+      else if (own === "draft-07" && keyword === "additionalItems") {
+        if (tuple) setOwn(out, "items", this.schema(value, here, own));
+      } else if (own === "draft-07" && keyword === "dependencies" && isJsonObject(value))
+        this.#dependencies(out, value, here, own);
+      else if (isIn(SCHEMA_VALUED, keyword)) setOwn(out, keyword, this.schema(value, here, own));
+      else if (isIn(SCHEMA_ARRAY_VALUED, keyword) && Array.isArray(value)) setOwn(out, keyword, this.#list(value, here, own));
+      else if (isIn(SCHEMA_MAP_VALUED, keyword) && isJsonObject(value)) setOwn(out, keyword, this.#map(value, here, own));
+      else setOwn(out, keyword, copyData(value));
+    }
+    return out;
+  }
+
+  #list(list: readonly unknown[], at: Pointer, dialect: Dialect): unknown[] {
+    return list.map((item, i) => this.schema(item, appendPointer(at, i), dialect));
+  }
+
+  #map(map: JsonObject, at: Pointer, dialect: Dialect): JsonObject {
+    const out: JsonObject = {};
+    for (const key of Object.keys(map)) setOwn(out, key, this.schema(map[key], appendPointer(at, key), dialect));
+    return out;
+  }
+
+  /** draft-07 `dependencies`: arrays of names are dependentRequired, schemas are dependentSchemas. */
+  #dependencies(out: JsonObject, value: JsonObject, at: Pointer, dialect: Dialect): void {
+    const required: JsonObject = {};
+    const schemas: JsonObject = {};
+    for (const key of Object.keys(value)) {
+      const entry = value[key];
+      if (Array.isArray(entry)) setOwn(required, key, copyData(entry));
+      else setOwn(schemas, key, this.schema(entry, appendPointer(at, key), dialect));
+    }
+    if (Object.keys(required).length > 0) setOwn(out, "dependentRequired", required);
+    if (Object.keys(schemas).length > 0) setOwn(out, "dependentSchemas", schemas);
+  }
+}
+
+/**
+ * The schema at `pointer` as one self-contained draft 2020-12 document: `$schema` first, the
+ * schema's own keywords, then `$defs` holding every definition it reaches (sorted by name).
+ */
+export function selfContainedSchema(index: SchemaIndex, pointer: Pointer): JsonObject {
+  const targets = reachable(index, pointer);
+  const names = nameTargets(index, targets);
+  const copier = new Copier(index, pointer, (target) => names.get(target.pointer) as string);
+  const root = copier.schema(index.schemaAt(pointer), pointer, dialectAt(index.root, pointer));
+  const out: JsonObject = {};
+  setOwn(out, "$schema", DRAFT_2020_12);
+  // A boolean schema as an object, so `$schema` has somewhere to stand: true is {}, false is {"not": {}}.
+  const body: JsonObject = isJsonObject(root) ? root : root === false ? { not: {} } : {};
+  for (const key of Object.keys(body)) setOwn(out, key, body[key]);
+  const defs: JsonObject = {};
+  const byName = new Map<string, Target>();
+  for (const [at, name] of names) if (!byName.has(name)) byName.set(name, targets.get(at) as Target);
+  for (const name of [...byName.keys()].sort(byCodeUnits)) {
+    const target = byName.get(name) as Target;
+    setOwn(defs, name, copier.schema(target.schema, target.pointer, target.dialect));
+  }
+  if (byName.size > 0) setOwn(out, "$defs", defs);
+  return out;
+}
