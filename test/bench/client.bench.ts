@@ -25,7 +25,7 @@ const WARMUP_CALLS = 1_000;
 const IN_FLIGHT = 64;
 // Rows are measured in turn, ROUNDS times, and each figure is the median: the host's JIT and
 // the scheduler make any single pass noisy, and the first row would always pay for warm-up.
-const ROUNDS = 5;
+const ROUNDS = 7;
 const DEADLINE_MS = 300_000;
 const SERVICE = "rightkit.agent.demo";
 const APP = "right-ctl";
@@ -50,7 +50,12 @@ const METHOD = "demo.snapshot";
 
 /** `lanes`: how many callers run at once in the concurrent run (a raw lock-step client has one per connection). */
 type Caller = { name: string; lanes?: number; call(lane: number): Promise<unknown>; close(): Promise<void> };
-type Row = { name: string; sequential: number; concurrent: number };
+/**
+ * calls/s sequentially and with 64 callers, and the client process's own CPU time per call in
+ * the sequential run: on a shared machine wall-clock rates wander with the scheduler, while CPU
+ * per call is what the client itself adds to each round trip.
+ */
+type Row = { name: string; sequential: number; concurrent: number; cpuUs: number };
 
 /** The baseline: write a request line, read answer lines, match ids. Nothing else. */
 function rawClient(socketPath: string): Caller {
@@ -182,10 +187,13 @@ function daemonDemoClient(suiteRoot: string): Caller {
   };
 }
 
-async function sequential(caller: Caller, calls: number): Promise<number> {
+async function sequential(caller: Caller, calls: number): Promise<{ rate: number; cpuUs: number }> {
+  const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   for (let done = 0; done < calls; done++) await caller.call(0);
-  return callsPerSecond(calls, started);
+  const rate = callsPerSecond(calls, started);
+  const used = process.cpuUsage(cpu);
+  return { rate, cpuUs: (used.user + used.system) / calls };
 }
 
 async function concurrent(caller: Caller, calls: number): Promise<number> {
@@ -207,10 +215,12 @@ function callsPerSecond(calls: number, started: bigint): number {
 
 async function measure(callers: Caller[]): Promise<Row[]> {
   for (const caller of callers) await concurrent(caller, WARMUP_CALLS);
-  const samples = callers.map(() => ({ sequential: [] as number[], concurrent: [] as number[] }));
+  const samples = callers.map(() => ({ sequential: [] as number[], concurrent: [] as number[], cpuUs: [] as number[] }));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [index, caller] of callers.entries()) {
-      samples[index]?.sequential.push(await sequential(caller, CALLS));
+      const alone = await sequential(caller, CALLS);
+      samples[index]?.sequential.push(alone.rate);
+      samples[index]?.cpuUs.push(alone.cpuUs);
       samples[index]?.concurrent.push(await concurrent(caller, CALLS));
     }
   }
@@ -218,6 +228,7 @@ async function measure(callers: Caller[]): Promise<Row[]> {
     name: caller.name,
     sequential: median(samples[index]?.sequential ?? []),
     concurrent: median(samples[index]?.concurrent ?? []),
+    cpuUs: median(samples[index]?.cpuUs ?? []),
   }));
 }
 
@@ -244,10 +255,12 @@ async function startEchoHost(where: readonly string[]): Promise<() => Promise<vo
 function format(title: string, rows: Row[], baseline: (row: Row) => Row | undefined): string {
   const cell = (value: number, base: number | undefined): string =>
     `${Math.round(value).toLocaleString("en-US").padStart(9)} calls/s  ${base === undefined ? "" : ((base / value - 1) * 100).toFixed(1).padStart(6) + "%"}`;
-  const header = `${title.padEnd(36)}${"sequential (vs raw)".padEnd(32)}${IN_FLIGHT} callers (vs raw)`;
+  const cpu = (value: number, base: number | undefined): string =>
+    `${value.toFixed(1).padStart(6)} µs  ${base === undefined ? "" : ((value / base - 1) * 100).toFixed(1).padStart(6) + "%"}`;
+  const header = `${title.padEnd(36)}${"sequential (vs raw)".padEnd(32)}${`${IN_FLIGHT} callers (vs raw)`.padEnd(32)}client CPU per call, sequential (vs raw)`;
   const lines = rows.map((row) => {
     const base = baseline(row);
-    return `${row.name.padEnd(36)}${cell(row.sequential, base?.sequential).padEnd(32)}${cell(row.concurrent, base?.concurrent)}`;
+    return `${row.name.padEnd(36)}${cell(row.sequential, base?.sequential).padEnd(32)}${cell(row.concurrent, base?.concurrent).padEnd(32)}${cpu(row.cpuUs, base?.cpuUs)}`;
   });
   return [header, ...lines].join("\n");
 }

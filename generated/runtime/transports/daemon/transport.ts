@@ -9,6 +9,7 @@ import {
   timeoutError,
   unsendableParams,
   watchAbort,
+  type ServiceRoute,
   type Transport,
   type TransportCallOptions,
 } from "../../core/transport.js";
@@ -77,6 +78,8 @@ export class DaemonTransport implements Transport {
   readonly #framing: Framing = NDJSON;
   readonly #pools = new Map<string, Pool>();
   readonly #deadlines = new Deadlines<Call>();
+  #lastRoute: ServiceRoute | undefined;
+  #lastPool: Pool | undefined;
   #nextId: DaemonId = 1;
   #closed = false;
 
@@ -94,8 +97,8 @@ export class DaemonTransport implements Transport {
     const badTimeout = checkTimeout(method, options.timeoutMs);
     if (badTimeout) return Promise.reject(badTimeout);
     if (options.signal?.aborted) return Promise.reject(abortedError(method, options.signal.reason));
-    const greeting = this.#greeting(method, options);
-    if (greeting instanceof ToolError) return Promise.reject(greeting);
+    const pool = this.#poolFor(method, options);
+    if (pool instanceof ToolError) return Promise.reject(pool);
     const id = this.#nextId++;
     let frame: string;
     try {
@@ -103,7 +106,6 @@ export class DaemonTransport implements Transport {
     } catch (error) {
       return Promise.reject(unsendableParams(method, error));
     }
-    const pool = this.#pool(greeting);
     const { signal, timeoutMs, onEvent } = options;
     return new Promise<unknown>((resolve, reject) => {
       const call: Call = {
@@ -130,9 +132,15 @@ export class DaemonTransport implements Transport {
     await Promise.all([...this.#pools.values()].map((pool) => pool.close()));
   }
 
-  #greeting(method: string, options: TransportCallOptions): Greeting | ToolError {
-    const service = this.#options.service ?? options.route?.service;
-    const app = this.#options.app ?? options.route?.app;
+  /**
+   * The pool for this call's service and app. A generated client passes the same route object
+   * on every call, so the last one is remembered by identity: the common case builds no key.
+   */
+  #poolFor(method: string, options: TransportCallOptions): Pool | ToolError {
+    const route = options.route;
+    if (route === this.#lastRoute && this.#lastPool !== undefined) return this.#lastPool;
+    const service = this.#options.service ?? route?.service;
+    const app = this.#options.app ?? route?.app;
     if (service === undefined || app === undefined) {
       return new ToolError(
         "invalid_arguments",
@@ -142,21 +150,19 @@ export class DaemonTransport implements Transport {
         },
       );
     }
-    return { service, app };
-  }
-
-  #pool(greeting: Greeting): Pool {
-    const key = JSON.stringify([greeting.service, greeting.app]);
+    const key = JSON.stringify([service, app]);
     let pool = this.#pools.get(key);
     if (pool === undefined) {
       pool = new Pool(
         this.suiteRoot,
-        greeting,
+        { service, app },
         this.#framing,
         this.#options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
       );
       this.#pools.set(key, pool);
     }
+    this.#lastRoute = route;
+    this.#lastPool = pool;
     return pool;
   }
 
