@@ -118,14 +118,17 @@ describe("the host's hello", () => {
     ["hello_wrong_major", "service_unavailable", "protocol_major"],
   ];
   for (const [scenario, code, reason] of refusals) {
-    it(`${scenario}: ${code}, not retryable, nothing sent`, async () => {
-      const { client, host } = await daemon({ scenario });
+    it(`${scenario}: ${code}, not retryable, nothing sent, no timer left`, async () => {
+      const { client, host, transport } = await daemon({ scenario });
+      const timers = activeResources("Timeout");
       let requests = 0;
       host.events.on("request", () => requests++);
       const error = await rejection(client.apps());
       expect(error.toJSON()).toMatchObject({ code, retryable: false });
       if (reason !== undefined) expect(error.details).toMatchObject({ reason });
       expect(requests).toBe(0);
+      await transport.close();
+      expect(activeResources("Timeout")).toBeLessThanOrEqual(timers);
     });
   }
 });
@@ -170,7 +173,8 @@ describe("the connection pool", () => {
     expect((await pending).app).toBe(FIXTURE_APP_ID);
   });
 
-  it("opens at most maxConnections; the rest wait their turn and all complete", async () => {
+  // Regression: the first concurrent calls each took a slot only once connected, so all 30 passed the limit.
+  it("opens at most maxConnections, even for concurrent first calls; the rest wait their turn and all complete", async () => {
     const { client, host } = await daemon({}, { maxConnections: 2 });
     let most = 0;
     host.events.on("connection", () => {
@@ -202,6 +206,18 @@ describe("the connection pool", () => {
     expect((await inFlight).toJSON()).toMatchObject({ code: "service_unavailable", retryable: false });
     expect((await queued).code).toBe("service_unavailable");
     expect((await rejection(client.apps())).code).toBe("service_unavailable");
+  });
+});
+
+describe("frames over the 16 MiB cap", () => {
+  it("params that cannot be framed are invalid_arguments before any connection", async () => {
+    const { client, host } = await daemon();
+    let connections = 0;
+    host.events.on("connection", () => connections++);
+    const error = await rejection(client.act({ token: "t", ref: "r", op: "type", text: "x".repeat(16 * 1024 * 1024) }));
+    expect(error.toJSON()).toMatchObject({ code: "invalid_arguments", retryable: false });
+    expect(error.details).toMatchObject({ limitBytes: 16 * 1024 * 1024 });
+    expect(connections).toBe(0);
   });
 });
 
@@ -241,6 +257,16 @@ describe("hand-off", () => {
 });
 
 describe("discovery faults", () => {
+  let timers = 0;
+  beforeEach(() => {
+    timers = activeResources("Timeout");
+  });
+  afterEach(async () => {
+    // Clients and hosts closed first: nothing the call armed may remain.
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    expect(activeResources("Timeout")).toBeLessThanOrEqual(timers);
+  });
+
   it("a record whose pid is dead: service_unavailable, retryable", async () => {
     const root = await suite();
     const child = spawn(process.execPath, ["-e", ""]);
