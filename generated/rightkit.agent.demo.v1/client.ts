@@ -175,7 +175,9 @@ export class DemoClient {
   readonly #transport: Transport;
 
   /**
-   * Without a transport, the host is found through rightkit-daemon discovery under the default suite root (or `RIGHTKIT_SUITE_ROOT`); pass `new DaemonTransport({ suiteRoot })` to name one.
+   * Without a transport, the host is found through rightkit-daemon discovery
+   * (`<suite>/runtime/<service>/service.json`) under `RIGHTKIT_SUITE_ROOT` or the per-user
+   * default; pass `new DaemonTransport({ suiteRoot })` to name the suite root.
    */
   constructor(transport: Transport = new DaemonTransport()) {
     this.#transport = transport;

@@ -119,7 +119,11 @@ export function emitClient(model: ContractModel): string {
     transportParam: daemon ? code`transport: Transport = new DaemonTransport()` : code`transport: Transport`,
     constructorDoc: daemon
       ? docComment(
-          "Without a transport, the host is found through rightkit-daemon discovery under the default suite root (or `RIGHTKIT_SUITE_ROOT`); pass `new DaemonTransport({ suiteRoot })` to name one.",
+          [
+            "Without a transport, the host is found through rightkit-daemon discovery",
+            "(`<suite>/runtime/<service>/service.json`) under `RIGHTKIT_SUITE_ROOT` or the per-user",
+            "default; pass `new DaemonTransport({ suiteRoot })` to name the suite root.",
+          ].join("\n"),
         )
       : docComment("The transport that reaches the host."),
     typeImports: join([...typeImports, "ToolErrorCode"].map(ident)),
