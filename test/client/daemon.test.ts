@@ -14,24 +14,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DaemonTransport, DemoClient, FIXTURE_APP_ID } from "../../generated/rightkit.agent.demo.v1/index.js";
 import { startHost, type DaemonHostHandle, type ScenarioName } from "../../generator/host/index.js";
 import { activeResources, privateTempDir, startDaemonFixture, type DaemonFixture } from "../support/host.js";
-import { rejection } from "../support/rejection.js";
+import { failOnUnhandledRejections, rejection } from "../support/rejection.js";
 import { recordPath } from "../support/runtime.js";
 
 const SERVICE = "rightkit.agent.demo";
 const cleanups: (() => Promise<void>)[] = [];
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown): void => {
-  unhandled.push(reason);
-};
 
-beforeEach(() => {
-  process.on("unhandledRejection", onUnhandled);
-});
+failOnUnhandledRejections();
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   vi.unstubAllEnvs();
-  process.off("unhandledRejection", onUnhandled);
-  expect(unhandled.splice(0)).toEqual([]);
 });
 
 async function daemon(

@@ -3,9 +3,8 @@
  * connecting, result validation, capture-safe fail-closed, per-tool timeouts and abort, and
  * every transport fault ending in its own ToolError within its timeout, leaking nothing.
  */
-import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   DaemonTransport,
   DemoClient,
@@ -17,22 +16,14 @@ import {
 } from "../../generated/rightkit.agent.demo.v1/index.js";
 import type { ScenarioName } from "../../generator/host/scenarios.js";
 import { activeResources, privateTempDir, startDaemonFixture, type DaemonFixture } from "../support/host.js";
-import { rejection } from "../support/rejection.js";
+import { failOnUnhandledRejections, rejection } from "../support/rejection.js";
 
 let fixture: DaemonFixture | undefined;
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown): void => {
-  unhandled.push(reason);
-};
 
-beforeEach(() => {
-  process.on("unhandledRejection", onUnhandled);
-});
+failOnUnhandledRejections();
 afterEach(async () => {
   await fixture?.dispose();
   fixture = undefined;
-  process.off("unhandledRejection", onUnhandled);
-  expect(unhandled.splice(0)).toEqual([]);
 });
 
 async function connect(scenario: ScenarioName = "normal", consent?: { answer: "approve"; delayMs: number }) {

@@ -1,4 +1,4 @@
-import { expect } from "vitest";
+import { afterEach, beforeEach, expect } from "vitest";
 import { ToolError } from "./runtime.js";
 
 /**
@@ -12,4 +12,23 @@ export async function rejection(promise: Promise<unknown>): Promise<ToolError> {
   );
   expect(error).toBeInstanceOf(ToolError);
   return error as ToolError;
+}
+
+/**
+ * Fails each test of the calling file in which a promise rejected with nobody listening: a
+ * transport must turn every fault into the call's own rejection, never a stray one. Call once at
+ * the top of a test file; its check runs after the file's own afterEach hooks have cleaned up.
+ */
+export function failOnUnhandledRejections(): void {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown): void => {
+    unhandled.push(reason);
+  };
+  beforeEach(() => {
+    process.on("unhandledRejection", onUnhandled);
+  });
+  afterEach(() => {
+    process.off("unhandledRejection", onUnhandled);
+    expect(unhandled.splice(0)).toEqual([]);
+  });
 }
