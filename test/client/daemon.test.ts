@@ -5,8 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { chown, mkdir, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
+import { chown, lstat, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -154,15 +153,15 @@ describe("events", () => {
 
 describe("the connection pool", () => {
   it("a demo.request waiting for a person does not hold up other calls", async () => {
-    const { client } = await daemon({ consent: { answer: "approve", delayMs: 400 } });
-    let consented = false;
-    const pending = client.request({ app: FIXTURE_APP_ID, agent_name: "bot" }).then((session) => {
-      consented = true;
-      return session;
-    });
+    // The person never answers within the test: every other call must still complete.
+    const { client, transport, host } = await daemon({ consent: { answer: "approve", delayMs: 600_000 } });
+    const asked = once(host.events, "request");
+    const pending = rejection(client.request({ app: FIXTURE_APP_ID, agent_name: "bot" }));
+    await asked;
     expect((await client.apps()).apps.length).toBeGreaterThan(0);
-    expect(consented).toBe(false);
-    expect((await pending).app).toBe(FIXTURE_APP_ID);
+    expect((await client.apps()).apps.length).toBeGreaterThan(0);
+    await transport.close();
+    expect((await pending).code).toBe("service_unavailable");
   });
 
   // Regression: the first concurrent calls each took a slot only once connected, so all 30 passed the limit.
@@ -190,10 +189,11 @@ describe("the connection pool", () => {
   });
 
   it("close() fails calls in flight and queued with service_unavailable and is final", async () => {
-    const { client, transport } = await daemon({ scenario: "never_answer" }, { maxConnections: 1 });
+    const { client, transport, host } = await daemon({ scenario: "never_answer" }, { maxConnections: 1 });
+    const sent = once(host.events, "request");
     const inFlight = rejection(client.apps());
     const queued = rejection(client.apps());
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await sent;
     await transport.close();
     expect((await inFlight).toJSON()).toMatchObject({ code: "service_unavailable", retryable: false });
     expect((await queued).code).toBe("service_unavailable");
@@ -294,16 +294,23 @@ describe("discovery faults", () => {
 
   it("an endpoint that refuses connections: service_unavailable, retryable", async () => {
     const root = await suite();
-    const endpoint = join(root, "listening-once.sock");
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(endpoint, resolve));
-    // A socket file with no listener behind it: what a crashed host leaves.
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    await closed;
-    await writeFile(endpoint, "").catch(() => undefined);
+    const endpoint = join(root, "crashed.sock");
+    // A socket file with no listener behind it, as a host killed with SIGKILL leaves it.
+    const crashing = spawn(
+      process.execPath,
+      ["-e", `require("node:net").createServer().listen(${JSON.stringify(endpoint)}, () => console.log("up"))`],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    await once(createInterface({ input: crashing.stdout }), "line");
+    const exited = once(crashing, "exit");
+    crashing.kill("SIGKILL");
+    await exited;
+    expect((await lstat(endpoint)).isSocket()).toBe(true);
     await publish(root, { protocol_major: 1, service: SERVICE, pid: process.pid, endpoint });
     const error = await rejection(clientFor(root).apps());
-    expect(error.toJSON()).toMatchObject({ code: "service_unavailable", retryable: true });
+    expect(error.toJSON()).toMatchObject({ code: "service_unavailable", retryable: true, details: { reason: "ECONNREFUSED" } });
   });
 
   it("an endpoint owned by another user is never connected to", async () => {

@@ -1,4 +1,4 @@
-import { chmod, mkdir } from "node:fs/promises";
+import { chmod, mkdir, realpath, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startHost, type HostHandle } from "../../generator/host/index.js";
@@ -72,9 +72,16 @@ describe("the user-only rule before connecting", () => {
     return error as ToolError;
   }
 
-  it("accepts the host's own socket in a 0700 directory", async () => {
+  it("accepts the host's own socket in a 0700 directory, and names the resolved path to connect to", async () => {
     const { host } = await hostIn(0o700);
-    await expect(assertSocketTrusted(host.socketPath)).resolves.toBeUndefined();
+    await expect(assertSocketTrusted(host.socketPath)).resolves.toBe(await realpath(host.socketPath));
+  });
+
+  it("resolves a symlink to the socket it checked, so the checked path is the one connected to", async () => {
+    const { host } = await hostIn(0o700);
+    const link = `${host.socketPath}.link`;
+    await symlink(host.socketPath, link);
+    await expect(assertSocketTrusted(link)).resolves.toBe(await realpath(host.socketPath));
   });
 
   it.each([0o777, 0o770, 0o702])("refuses a socket in a directory with mode %o without connecting", async (mode) => {

@@ -11,6 +11,7 @@
  */
 import { ToolError, type ToolErrorOptions } from "../core/errors.js";
 import { isPlainObject } from "../core/json.js";
+import { assertNever } from "../core/never.js";
 
 /** The protocol this client speaks; a host or record of another major is refused. */
 export const PROTOCOL_MAJOR = 1;
@@ -94,7 +95,8 @@ export function classifyFrame(message: unknown): DaemonFrame {
     return { kind: "invalid", reason: "the host sent a JSON value that is not an object" };
   const type = message["type"];
   if (type === "event") {
-    const id = message["id"];
+    // A serde Option written as null means absent: an event without an id belongs to the call in flight.
+    const id = message["id"] ?? undefined;
     if (id !== undefined && !isId(id))
       return { kind: "invalid", reason: "the host sent an event with an id of the wrong type" };
     return { kind: "event", id, event: eventPayload(message) };
@@ -146,7 +148,9 @@ function readOutcome(message: Record<string, unknown>): Outcome {
   const ok = message["ok"];
   const failed = status === "err" || status === "error" || ok === false;
   const succeeded = status === "ok" || ok === true;
-  if (failed || (!succeeded && Object.hasOwn(message, "error"))) {
+  // `error: null` (a serde Option) is no error.
+  const hasError = message["error"] !== undefined && message["error"] !== null;
+  if (failed || (!succeeded && hasError)) {
     return { kind: "error", error: toolErrorFromServiceError(message["error"]) };
   }
   if (Object.hasOwn(message, "result")) return { kind: "result", result: message["result"] };
@@ -167,8 +171,4 @@ function isId(value: unknown): value is DaemonId {
 
 function describeType(type: unknown): string {
   return typeof type === "string" ? JSON.stringify(type).slice(0, 40) : "untyped";
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled outcome: ${JSON.stringify(value)}`);
 }

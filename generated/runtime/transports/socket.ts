@@ -36,14 +36,15 @@ export class JsonRpcSocketTransport implements Transport {
   }
 
   async #connect(channel: RpcChannel): Promise<void> {
+    let trusted: string;
     try {
-      await assertSocketTrusted(this.socketPath);
+      trusted = await assertSocketTrusted(this.socketPath);
     } catch (error) {
       channel.fail(asToolError(error, "service_unavailable"));
       return;
     }
     if (channel.isDead) return;
-    const socket = createConnection(this.socketPath);
+    const socket = createConnection(trusted);
     let connected = false;
     socket.once("connect", () => {
       connected = true;

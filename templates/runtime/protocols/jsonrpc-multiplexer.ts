@@ -10,6 +10,7 @@ import {
 } from "../core/transport.js";
 import type { Framing } from "../framing/framing.js";
 import { classifyMessage, requestMessage, type RpcId } from "./jsonrpc.js";
+import { assertNever } from "../core/never.js";
 
 type PendingCall = {
   resolve(result: unknown): void;
@@ -139,8 +140,4 @@ function unknownId(id: unknown): ToolError {
   return new ToolError("malformed_response", "the host answered a call that was never made", {
     details: { id },
   });
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled message kind: ${JSON.stringify(value)}`);
 }

@@ -1,3 +1,4 @@
+import type { Stats } from "node:fs";
 import { lstat, realpath, stat } from "node:fs/promises";
 import { userInfo } from "node:os";
 import { dirname, join } from "node:path";
@@ -67,30 +68,36 @@ export function judgeSocket(facts: SocketOwnership): SocketDistrust | undefined 
 
 /**
  * Checks the user-only rule on the real files before connecting on Unix (symlinks resolved
- * first). A missing socket means no daemon: service_unavailable, retryable. A socket that
- * fails the rule is service_unavailable too, not retryable, with `details.reason` naming the
- * rule. Named pipes on Windows carry their own ACLs and are not checked here.
+ * first) and returns the resolved path, which is what the caller must connect to: checking one
+ * path and connecting through another would leave a window to swap the link. A missing socket
+ * means no host: service_unavailable, retryable. A socket that fails the rule is
+ * service_unavailable too, not retryable, with `details.reason` naming the rule. Named pipes on
+ * Windows carry their own ACLs and are not checked here.
  */
 export async function assertSocketTrusted(
   socketPath: string,
   platform: NodeJS.Platform = process.platform,
   uid: number | undefined = process.getuid?.(),
-): Promise<void> {
-  if (platform === "win32" || uid === undefined) return;
+): Promise<string> {
+  if (platform === "win32" || uid === undefined) return socketPath;
   let resolved: string;
+  let socket: Stats;
+  let dir: Stats;
   try {
     resolved = await realpath(socketPath);
+    socket = await stat(resolved);
+    dir = await lstat(dirname(resolved));
   } catch (error) {
+    // Gone between two looks (a host going away) is the same as gone: retryable.
     throw new ToolError("service_unavailable", `no host is listening at ${socketPath}`, {
       retryable: true,
       details: { reason: errnoCode(error) ?? "unreachable", socketPath },
       cause: error,
     });
   }
-  const socket = await stat(resolved);
-  const dir = await lstat(dirname(resolved));
   const distrust = judgeSocket({ uid, socketUid: socket.uid, dirUid: dir.uid, dirMode: dir.mode });
   if (distrust !== undefined) refuse(distrust, socketPath);
+  return resolved;
 }
 
 const DISTRUST_TEXT: Record<SocketDistrust, string> = {

@@ -11,6 +11,7 @@ import {
 import { destroySocket } from "../sockets.js";
 import { assertSocketTrusted } from "../socket-path.js";
 import type { ServiceRecord } from "./record.js";
+import { assertNever } from "../../core/never.js";
 
 /** Who we are and whom we expect, for the hello. */
 export type Greeting = { app: string; service: string };
@@ -43,6 +44,8 @@ export class DaemonConnection {
   #socket: Socket | undefined;
   #state: State;
   #released: Promise<void> = Promise.resolve();
+  /** Why the connection died, for a request made on it after that. */
+  #death: ToolError | undefined;
   readonly #ready: Promise<void>;
 
   constructor(
@@ -88,6 +91,8 @@ export class DaemonConnection {
     method: string,
     onEvent: ((event: unknown) => void) | undefined,
   ): Promise<unknown> {
+    // A connection can die between being handed out and being used (a stray frame right after the hello).
+    if (this.#state.kind === "dead" && this.#death !== undefined) return Promise.reject(this.#death);
     if (this.#state.kind !== "idle") {
       return Promise.reject(new Error(`a ${this.#state.kind} connection cannot take a request`));
     }
@@ -109,8 +114,10 @@ export class DaemonConnection {
 
   async #open(greeting: Greeting): Promise<void> {
     const { endpoint } = this.record;
+    let trusted: string;
     try {
-      await assertSocketTrusted(endpoint);
+      // The resolved path is the one checked, so it is the one connected to.
+      trusted = await assertSocketTrusted(endpoint);
     } catch (error) {
       this.#die(
         error instanceof ToolError ? error : serviceUnavailable(`cannot check ${endpoint}`, false, error),
@@ -118,7 +125,7 @@ export class DaemonConnection {
       return;
     }
     if (this.#state.kind === "dead") return;
-    const socket = createConnection(endpoint);
+    const socket = createConnection(trusted);
     this.#socket = socket;
     let connected = false;
     socket.once("connect", () => {
@@ -243,6 +250,7 @@ export class DaemonConnection {
     const state = this.#state;
     if (state.kind === "dead") return;
     this.#state = { kind: "dead" };
+    this.#death = error;
     if (this.#socket !== undefined) this.#released = destroySocket(this.#socket);
     this.#onDead(this);
     if (state.kind === "opening") state.reject(error);
@@ -264,8 +272,4 @@ function strangerId(id: DaemonId): ToolError {
   return new ToolError("malformed_response", "the host answered a request that is not in flight", {
     details: { id },
   });
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled case: ${JSON.stringify(value)}`);
 }

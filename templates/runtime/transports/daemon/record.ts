@@ -1,8 +1,9 @@
 import { open, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { errnoCode, ToolError, type ToolErrorOptions } from "../../core/errors.js";
 import { isPlainObject } from "../../core/json.js";
 import { PROTOCOL_MAJOR } from "../../protocols/daemon.js";
+import { hostGone } from "./liveness.js";
 
 /** What the client takes from `service.json`; the other fields (role, rank, version, …) are the host's business. */
 export type ServiceRecord = {
@@ -14,11 +15,6 @@ export type ServiceRecord = {
 
 // A record is a few hundred bytes; anything near this is not a record.
 const MAX_RECORD_BYTES = 64 * 1024;
-
-// /proc/<pid>/stat counts in USER_HZ, which Linux fixes at 100 for user space on every architecture.
-const LINUX_TICKS_PER_SECOND = 100;
-// btime is whole seconds and a host measures its own start a little late; a reused pid is off by far more.
-const START_TIME_TOLERANCE_MS = 2000;
 
 const SERVICE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
@@ -66,14 +62,20 @@ export async function readServiceRecord(suiteRoot: string, service: string): Pro
     throw unavailable(`${path} names the service ${JSON.stringify(named)}`, false, "wrong_service", { path });
   }
   const endpoint = parsed["endpoint"];
-  if (typeof endpoint !== "string" || endpoint === "") {
-    throw unavailable(`${path} names no endpoint`, false, "record_malformed", { path });
+  // Relative, it would depend on the caller's working directory, as a relative suite root would.
+  if (typeof endpoint !== "string" || !isAbsolute(endpoint)) {
+    throw unavailable(`${path} names no absolute endpoint`, false, "record_malformed", { path });
   }
   const pid = parsed["pid"];
   if (pid !== undefined && !(typeof pid === "number" && Number.isSafeInteger(pid) && pid > 0)) {
     throw unavailable(`${path} has a pid that is not a process id`, false, "record_malformed", { path });
   }
-  if (pid !== undefined) await assertHostAlive(pid, parsed["process_started_ms"], path);
+  if (pid !== undefined) {
+    const gone = await hostGone(pid, parsed["process_started_ms"]);
+    if (gone !== undefined) {
+      throw unavailable(`the host of ${path} (pid ${pid}) ${gone}`, true, "stale_record", { path, pid });
+    }
+  }
   return { endpoint, pid, identity: JSON.stringify([pid ?? null, endpoint, parsed["started_ms"] ?? null]) };
 }
 
@@ -89,10 +91,12 @@ async function readOwnedFile(path: string): Promise<string> {
     const reason = errnoCode(error);
     if (reason === "ENOENT" || reason === "ENOTDIR")
       throw unavailable(`no host has published ${path}`, true, "no_record", { path });
-    throw unavailable(`${path} cannot be read`, false, reason ?? "record_unreadable", { path }, error);
+    throw unreadable(path, error);
   }
   try {
-    const facts = await file.stat();
+    const facts = await file.stat().catch((error: unknown) => {
+      throw unreadable(path, error);
+    });
     const uid = process.getuid?.();
     if (process.platform !== "win32" && uid !== undefined) {
       if (facts.uid !== uid)
@@ -100,54 +104,25 @@ async function readOwnedFile(path: string): Promise<string> {
       if ((facts.mode & 0o022) !== 0)
         throw unavailable(`${path} is writable by other users`, false, "record_writable_by_others", { path });
     }
-    if (facts.size > MAX_RECORD_BYTES)
-      throw unavailable(`${path} is too large to be a record`, false, "record_malformed", { path });
-    return await readFile(file, "utf8");
+    if (!facts.isFile() || facts.size > MAX_RECORD_BYTES) {
+      throw unavailable(`${path} is not a record`, false, "record_malformed", { path });
+    }
+    return await readFile(file, "utf8").catch((error: unknown) => {
+      throw unreadable(path, error);
+    });
   } finally {
     await file.close();
   }
 }
 
-async function assertHostAlive(pid: number, startedMs: unknown, path: string): Promise<void> {
-  if (!isAlive(pid))
-    throw unavailable(`the host of ${path} (pid ${pid}) is not running`, true, "stale_record", { path, pid });
-  if (typeof startedMs !== "number") return;
-  const actual = await processStartedMs(pid);
-  if (actual !== undefined && Math.abs(actual - startedMs) > START_TIME_TOLERANCE_MS) {
-    throw unavailable(`pid ${pid} of ${path} now belongs to another process`, true, "stale_record", {
-      path,
-      pid,
-    });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but is not ours to signal; the endpoint's owner check decides.
-    return errnoCode(error) === "EPERM";
-  }
-}
-
-/** When the process started (ms since the epoch), where the platform tells without native code: Linux. */
-async function processStartedMs(pid: number): Promise<number | undefined> {
-  if (process.platform !== "linux") return undefined;
-  try {
-    const [stat, system] = await Promise.all([
-      readFile(`/proc/${pid}/stat`, "utf8"),
-      readFile("/proc/stat", "utf8"),
-    ]);
-    // The command name (field 2) may hold spaces and parentheses; fields after its last ")" are plain.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const ticksSinceBoot = Number(fields[19]);
-    const bootSeconds = Number(/^btime (\d+)$/m.exec(system)?.[1]);
-    if (!Number.isFinite(ticksSinceBoot) || !Number.isFinite(bootSeconds)) return undefined;
-    return bootSeconds * 1000 + (ticksSinceBoot * 1000) / LINUX_TICKS_PER_SECOND;
-  } catch {
-    return undefined;
-  }
+function unreadable(path: string, error: unknown): ToolError {
+  return unavailable(
+    `${path} cannot be read`,
+    false,
+    "record_unreadable",
+    { path, errno: errnoCode(error) ?? null },
+    error,
+  );
 }
 
 function unavailable(

@@ -1,0 +1,274 @@
+import { serviceUnavailable, ToolError } from "../../core/errors.js";
+import type { Framing } from "../../framing/framing.js";
+import type { DaemonId } from "../../protocols/daemon.js";
+import { DaemonConnection, type Greeting } from "./connection.js";
+import { readServiceRecord, type ServiceRecord } from "./record.js";
+
+/** One call on its way through the pool: the transport owns it, the pool records where it waits. */
+export type Call = {
+  readonly id: DaemonId;
+  readonly method: string;
+  readonly frame: string;
+  readonly onEvent: ((event: unknown) => void) | undefined;
+  readonly resolve: (result: unknown) => void;
+  readonly reject: (error: unknown) => void;
+  settled: boolean;
+  detachAbort: (() => void) | undefined;
+  /** What the call is waiting on now, so a timeout, abort or close undoes exactly that. */
+  stage: Stage;
+  /** The record of the host the call last went to, so a hand-off knows whom to avoid. */
+  record: ServiceRecord | undefined;
+};
+
+/** What wakes a queued call: a connection handed over, a free slot to open one, or its own end. */
+export type Wake = DaemonConnection | "slot" | "cancelled";
+
+export type Stage =
+  | { kind: "starting" }
+  | { kind: "queued"; wake: (woken: Wake) => void }
+  | { kind: "discovering" }
+  | { kind: "backoff"; timer: ReturnType<typeof setTimeout>; wake: () => void }
+  | { kind: "connecting"; connection: DaemonConnection }
+  | { kind: "sent"; connection: DaemonConnection };
+
+/** After a hand-off: whom to avoid, since when, and how long the old host's record may stay before it is called again. */
+export type Recovery = {
+  readonly from: string;
+  readonly since: number;
+  readonly sameHostGraceMs: number;
+  /** Surfaced when recovery gives up: the host's own hand-off answer. */
+  readonly handoff: ToolError;
+};
+
+// After a hand-off the new host publishes within a second or two (hosts poll once a second).
+export const HANDOFF_RECOVERY_MS = 10_000;
+const FIRST_BACKOFF_MS = 10;
+const MAX_BACKOFF_MS = 250;
+
+/**
+ * The connections of one (service, app) pair: at most `max` open or being opened, idle ones
+ * reused, waiting calls served first come, first served.
+ */
+export class Pool {
+  readonly #suiteRoot: string;
+  readonly #greeting: Greeting;
+  readonly #framing: Framing;
+  readonly #max: number;
+  readonly #open = new Set<DaemonConnection>();
+  readonly #idle: DaemonConnection[] = [];
+  readonly #waiting: Call[] = [];
+  /** Hosts that handed off: their connections are not reused until discovery names them again. */
+  readonly #forgotten = new Set<string>();
+  /** Slots taken by calls still reading discovery, before their connection exists. */
+  #discovering = 0;
+  #closed = false;
+
+  constructor(suiteRoot: string, greeting: Greeting, framing: Framing, max: number) {
+    this.#suiteRoot = suiteRoot;
+    this.#greeting = greeting;
+    this.#framing = framing;
+    this.#max = max;
+  }
+
+  /** The most recently used idle connection, now the call's; none when the pool is closed or busy. */
+  takeIdle(call: Call): DaemonConnection | undefined {
+    if (this.#closed) return undefined;
+    for (let idle = this.#idle.pop(); idle !== undefined; idle = this.#idle.pop()) {
+      if (this.#forgotten.has(idle.record.identity)) {
+        void idle.destroy();
+        continue;
+      }
+      this.#assign(call, idle);
+      return idle;
+    }
+    return undefined;
+  }
+
+  /**
+   * A ready connection for `call`, or undefined when the call ended meanwhile. `recovery` is set
+   * after a hand-off: discovery is read again until a new host has published.
+   */
+  async acquire(
+    call: Call,
+    recovery: Recovery | undefined,
+    sleep: (ms: number) => Promise<void>,
+  ): Promise<DaemonConnection | undefined> {
+    for (let lostRace = false; ;) {
+      if (this.#closed) throw closedError();
+      const idle = this.takeIdle(call);
+      if (idle !== undefined) return idle;
+      if (this.#open.size + this.#discovering < this.#max) return this.#connect(call, recovery, sleep);
+      const woken = await new Promise<Wake>((wake) => {
+        call.stage = { kind: "queued", wake };
+        // A call woken for a slot that a newcomer took first keeps its place at the front.
+        if (lostRace) this.#waiting.unshift(call);
+        else this.#waiting.push(call);
+      });
+      if (woken === "cancelled") return undefined;
+      if (call.settled) {
+        // Ended while its wake-up was on the way: what it was given goes to the next in line.
+        if (woken === "slot") this.#wakeNext("slot");
+        else this.release(woken);
+        return undefined;
+      }
+      if (woken !== "slot") {
+        this.#assign(call, woken);
+        return woken;
+      }
+      lostRace = true;
+    }
+  }
+
+  /** Back from a call: reused by the next waiting call, else kept idle; a dead one has freed its slot. */
+  release(connection: DaemonConnection): void {
+    if (connection.isDead) return;
+    if (this.#closed || !connection.isIdle || this.#forgotten.has(connection.record.identity)) {
+      void connection.destroy();
+      return;
+    }
+    if (!this.#wakeNext(connection)) this.#idle.push(connection);
+  }
+
+  /** After a hand-off: connections to the host that handed off are not reused. */
+  forget(identity: string): void {
+    this.#forgotten.add(identity);
+    for (const connection of [...this.#idle]) {
+      if (connection.record.identity === identity) void connection.destroy();
+    }
+  }
+
+  /** Final. The transport has already ended every call; this releases the sockets. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    while (this.#wakeNext("cancelled")) {
+      // Every waiting call is woken to find the pool closed.
+    }
+    await Promise.all([...this.#open].map((connection) => connection.destroy(closedError())));
+  }
+
+  #assign(call: Call, connection: DaemonConnection): void {
+    call.stage = { kind: "sent", connection };
+    call.record = connection.record;
+  }
+
+  async #connect(
+    call: Call,
+    recovery: Recovery | undefined,
+    sleep: (ms: number) => Promise<void>,
+  ): Promise<DaemonConnection | undefined> {
+    // The slot is taken now, not when the connection exists, or every concurrent call would pass the limit.
+    this.#discovering += 1;
+    let record: ServiceRecord | undefined;
+    try {
+      record = await this.#discover(call, recovery, sleep);
+    } finally {
+      this.#discovering -= 1;
+      // No connection came of it: the slot is free again for the next waiting call.
+      if (record === undefined) this.#wakeNext("slot");
+    }
+    if (record === undefined) return undefined;
+    if (this.#closed) {
+      this.#wakeNext("slot");
+      throw closedError();
+    }
+    // Discovery names this host (again): it serves, whatever it said before.
+    this.#forgotten.delete(record.identity);
+    const connection = new DaemonConnection(record, this.#greeting, this.#framing, (dead) =>
+      this.#lost(dead),
+    );
+    this.#open.add(connection);
+    call.stage = { kind: "connecting", connection };
+    call.record = record;
+    try {
+      await connection.ready();
+    } catch (error) {
+      throw await this.#explainRefusal(error, record);
+    }
+    call.stage = { kind: "sent", connection };
+    return connection;
+  }
+
+  /**
+   * A host that closes before its hello may be refusing our app label, or may be going away (a
+   * takeover ends the connections still in their hello). Discovery tells which: if the record
+   * is gone or names another host, it was going away, and asking again is right.
+   */
+  async #explainRefusal(error: unknown, record: ServiceRecord): Promise<unknown> {
+    if (!(error instanceof ToolError) || !isClosedBeforeHello(error)) return error;
+    const now = await readServiceRecord(this.#suiteRoot, this.#greeting.service).catch(() => undefined);
+    if (now !== undefined && now.identity === record.identity) return error;
+    return new ToolError("service_unavailable", "the host went away during the hello", {
+      retryable: true,
+      details: { reason: "host_gone" },
+      cause: error,
+    });
+  }
+
+  async #discover(
+    call: Call,
+    recovery: Recovery | undefined,
+    sleep: (ms: number) => Promise<void>,
+  ): Promise<ServiceRecord | undefined> {
+    const started = performance.now();
+    for (let backoff = FIRST_BACKOFF_MS; ; backoff = Math.min(backoff * 2, MAX_BACKOFF_MS)) {
+      call.stage = { kind: "discovering" };
+      let record: ServiceRecord | undefined;
+      let failure: unknown;
+      try {
+        record = await readServiceRecord(this.#suiteRoot, this.#greeting.service);
+      } catch (error) {
+        failure = error;
+      }
+      if (call.settled) return undefined;
+      if (recovery === undefined) {
+        if (record === undefined) throw failure;
+        return record;
+      }
+      // After a hand-off: wait for the new host's record. The old one may linger until the old
+      // host releases, and none may exist until the new host publishes; a record that stays the
+      // old one past the grace period means the old host serves again (an abandoned takeover).
+      const now = performance.now();
+      if (
+        record !== undefined &&
+        (record.identity !== recovery.from || now - started >= recovery.sameHostGraceMs)
+      ) {
+        return record;
+      }
+      if (failure instanceof ToolError && !failure.retryable) throw failure;
+      if (now - recovery.since >= HANDOFF_RECOVERY_MS) throw recovery.handoff;
+      await sleep(backoff);
+      if (call.settled) return undefined;
+    }
+  }
+
+  #lost(connection: DaemonConnection): void {
+    this.#open.delete(connection);
+    const at = this.#idle.indexOf(connection);
+    if (at !== -1) this.#idle.splice(at, 1);
+    this.#wakeNext("slot");
+  }
+
+  /** Wakes the longest-waiting call that still waits; false when none does. */
+  #wakeNext(woken: Wake): boolean {
+    for (let call = this.#waiting.shift(); call !== undefined; call = this.#waiting.shift()) {
+      if (call.stage.kind === "queued" && !call.settled) {
+        call.stage.wake(woken);
+        return true;
+      }
+    }
+    return false;
+  }
+}
+
+function isClosedBeforeHello(error: ToolError): boolean {
+  const details = error.details;
+  return (
+    typeof details === "object" &&
+    details !== null &&
+    (details as { reason?: unknown }).reason === "closed_before_hello"
+  );
+}
+
+export function closedError(): ToolError {
+  return serviceUnavailable("the transport was closed while the call was pending", false);
+}
