@@ -7,7 +7,8 @@ import { parseArgs } from "node:util";
 import { BindgenError, isBindgenError } from "./errors.js";
 import { runDiff } from "./evolution/diff-command.js";
 import { runUpdate } from "./evolution/update-command.js";
-import { discoverContract } from "./load/discover.js";
+import type { ContractSource } from "./load/contract.js";
+import { discoverContracts } from "./load/discover.js";
 import { compareGeneration, writeGeneration } from "./output/files.js";
 import { generateFiles } from "./pipeline.js";
 import { GENERATOR_NAME, GENERATOR_VERSION } from "./version.js";
@@ -17,15 +18,16 @@ export const EXIT = Object.freeze({ ok: 0, drift: 1, badInput: 2, bug: 3 });
 const USAGE = `Usage: ${GENERATOR_NAME} <command> [options]
 
 Commands:
-  generate   write the binding for a contract (default: the contract in ./contract → ./generated)
-  check      exit 1 with a unified diff when the committed binding differs from what generate makes
+  generate   write the bindings (default: every contract in ./contract → ./generated)
+  check      exit 1 with a unified diff when a committed binding differs from what generate makes
   diff       OLD NEW [--format text|markdown|json]: classify the changes between two contract schemas;
              exit 1 when any is breaking
   update     --from FILE [--body FILE] [--allow-major]: take a new upstream schema, regenerate, write a PR body
   host       run the conformance host for rightkit.agent.demo.v1 (host --help for its options)
 
 Options (generate, check, update):
-  --contract FILE   the contract schema: .json, or a contract document .md (its fenced JSON)
+  --contract FILE   one contract: a schema .json, a contract document .md (its fenced JSON), or the
+                    $id of a contract in ./contract (update needs it when there are several)
   --binding FILE    the binding file (tool names, timeouts, CLI rules, error codes); optional
   --out DIR         the output directory (default: generated)
 
@@ -45,8 +47,7 @@ export interface Io {
 const STD_IO: Io = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
 
 interface GenerateOptions {
-  readonly contract: string;
-  readonly binding: string | undefined;
+  readonly contracts: readonly ContractSource[];
   readonly out: string;
 }
 
@@ -58,14 +59,34 @@ function generateOptions(args: readonly string[]): GenerateOptions {
     allowPositionals: true,
   });
   if (positionals.length > 0) throw new BindgenError("bad_argument", `unexpected argument ${JSON.stringify(positionals[0])}`);
-  const source = discoverContract(values);
-  return Object.freeze({ contract: source.contract, binding: source.binding, out: values.out ?? "generated" });
+  return Object.freeze({ contracts: discoverContracts(values), out: values.out ?? "generated" });
+}
+
+/**
+ * Every contract's files in one generation, so a write or a compare sees them all at once. The
+ * runtime is the same bytes for every contract; it is kept once.
+ */
+async function generateAll(options: GenerateOptions, typeCheck: "when-changed" | "never"): Promise<Map<string, string>> {
+  const all = new Map<string, string>();
+  for (const source of options.contracts) {
+    const { files } = await generateFiles(source, { typeCheck, outDir: options.out });
+    for (const [path, text] of files) {
+      const seen = all.get(path);
+      if (seen !== undefined && seen !== text) {
+        throw new BindgenError("bad_contract", `two contracts generate ${path} differently (their output folders collide)`, {
+          file: source.contract,
+        });
+      }
+      all.set(path, text);
+    }
+  }
+  return all;
 }
 
 async function runGenerate(args: readonly string[], io: Io): Promise<number> {
   const options = generateOptions(args);
   // The type check guards writes: it runs exactly when something on disk is about to change.
-  const { files } = await generateFiles(options, { typeCheck: "when-changed", outDir: options.out });
+  const files = await generateAll(options, "when-changed");
   const report = writeGeneration(options.out, files);
   for (const path of report.written) io.out(`wrote ${join(options.out, path)}`);
   for (const path of report.unchanged) io.out(`unchanged ${join(options.out, path)}`);
@@ -76,7 +97,7 @@ async function runGenerate(args: readonly string[], io: Io): Promise<number> {
 async function runCheck(args: readonly string[], io: Io): Promise<number> {
   const options = generateOptions(args);
   // check writes nothing, so it skips the type check: drift is reported either way.
-  const { files } = await generateFiles(options, { typeCheck: "never", outDir: options.out });
+  const files = await generateAll(options, "never");
   const drift = compareGeneration(options.out, files);
   if (drift.length === 0) {
     io.out(`${options.out} is up to date (${files.size} files)`);

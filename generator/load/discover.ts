@@ -1,10 +1,12 @@
 /**
- * Which contract a command means when none is named: the one `*.schema.json` in ./contract,
- * with its `*.binding.json` sibling when there is one. `--contract`/`--binding` override.
+ * Which contracts a command means when none is named: every `*.schema.json` directly in
+ * ./contract (sorted), each with its `*.binding.json` sibling when there is one. `--contract`
+ * names one, by file or by the `$id` of one of those schemas; `--binding` goes with it.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { BindgenError } from "../errors.js";
+import { byCodeUnits } from "../order.js";
 import type { ContractSource } from "./contract.js";
 
 const CONTRACT_DIR = "contract";
@@ -14,19 +16,60 @@ export function bindingBeside(contract: string): string | undefined {
   return sibling !== contract && existsSync(sibling) ? sibling : undefined;
 }
 
-export function discoverContract(given: { contract?: string | undefined; binding?: string | undefined }): ContractSource {
-  if (given.contract !== undefined) return { contract: given.contract, binding: given.binding ?? bindingBeside(given.contract) };
-  const schemas = existsSync(CONTRACT_DIR)
-    ? readdirSync(CONTRACT_DIR)
-        .filter((name) => name.endsWith(".schema.json"))
-        .sort()
-    : [];
-  if (schemas.length !== 1) {
+type Given = { contract?: string | undefined; binding?: string | undefined };
+
+/** Every contract a command without `--contract` handles; with it, the one it names. */
+export function discoverContracts(given: Given): ContractSource[] {
+  if (given.contract !== undefined) return [named(given.contract, given.binding)];
+  if (given.binding !== undefined) throw new BindgenError("bad_argument", "--binding goes with --contract");
+  const schemas = contractFiles();
+  if (schemas.length === 0) {
+    throw new BindgenError("bad_argument", `--contract is required: ./${CONTRACT_DIR} holds no *.schema.json file`);
+  }
+  return schemas.map((contract) => ({ contract, binding: bindingBeside(contract) }));
+}
+
+/** The one contract a command that edits a contract (update) works on: named, or the only one there is. */
+export function discoverContract(given: Given): ContractSource {
+  const found = discoverContracts(given);
+  if (found.length !== 1) {
+    const ids = found.map((source) => idOf(source.contract) ?? source.contract).join(", ");
+    throw new BindgenError("bad_argument", `--contract is required: ./${CONTRACT_DIR} holds ${found.length} contracts (${ids})`);
+  }
+  return found[0] as ContractSource;
+}
+
+function contractFiles(): string[] {
+  if (!existsSync(CONTRACT_DIR)) return [];
+  return readdirSync(CONTRACT_DIR)
+    .filter((name) => name.endsWith(".schema.json"))
+    .sort(byCodeUnits)
+    .map((name) => join(CONTRACT_DIR, name));
+}
+
+/** A file as given, else the contract in ./contract whose `$id` it is. */
+function named(contract: string, binding: string | undefined): ContractSource {
+  if (existsSync(contract)) return { contract, binding: binding ?? bindingBeside(contract) };
+  const byId = contractFiles().find((file) => idOf(file) === contract);
+  if (byId === undefined) {
+    const ids = contractFiles()
+      .map((file) => idOf(file))
+      .filter((id): id is string => id !== undefined);
+    const known = ids.length === 0 ? "" : ` (the contracts here: ${ids.join(", ")})`;
     throw new BindgenError(
       "bad_argument",
-      `--contract is required: ./${CONTRACT_DIR} holds ${schemas.length} *.schema.json files, not one`,
+      `--contract ${JSON.stringify(contract)} is neither a file nor a contract's $id${known}`,
     );
   }
-  const contract = join(CONTRACT_DIR, schemas[0] as string);
-  return { contract, binding: given.binding ?? bindingBeside(contract) };
+  return { contract: byId, binding: binding ?? bindingBeside(byId) };
+}
+
+/** The `$id` of a schema file, read leniently: the loader reports a broken file properly later. */
+function idOf(file: string): string | undefined {
+  try {
+    const id = (JSON.parse(readFileSync(file, "utf8")) as { $id?: unknown }).$id;
+    return typeof id === "string" ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -35,6 +35,35 @@ describe("rightkit-bindgen bin", () => {
     expect(run(["check"], repo).status).toBe(0);
   });
 
+  it("generates and checks every contract in ./contract; drift in one names that one", () => {
+    const repo = scratchRepo();
+    const second = {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      $id: "example.second.v1",
+      $defs: {
+        ping: {
+          params: { type: "object", properties: {} },
+          result: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] },
+        },
+      },
+    };
+    writeFileSync(join(repo, "contract/example.second.v1.schema.json"), JSON.stringify(second, null, 2));
+    const generated = run(["generate"], repo);
+    expect(generated.status).toBe(0);
+    expect(generated.stdout).toMatch(/^wrote generated\/example\.second\.v1\/client\.ts$/m);
+    expect(generated.stdout).toMatch(/^wrote generated\/rightkit\.agent\.demo\.v1\/client\.ts$/m);
+    expect(run(["check"], repo).status).toBe(0);
+
+    const types = join(repo, "generated/example.second.v1/types.ts");
+    writeFileSync(types, readFileSync(types, "utf8").replace("ok: boolean", "ok: string"));
+    const stale = run(["check"], repo);
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toMatch(/1 file\(s\) differ \(example\.second\.v1\/types\.ts\)/);
+    // One of them, by its $id.
+    expect(run(["check", "--contract", "rightkit.agent.demo.v1"], repo).status).toBe(0);
+    expect(run(["check", "--contract", "example.second.v1"], repo).status).toBe(1);
+  });
+
   it("reports a stale generated file as drift, and removes it on generate", async () => {
     const repo = scratchRepo();
     run(["generate"], repo);
