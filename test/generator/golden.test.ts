@@ -4,16 +4,19 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { discoverContracts } from "../../generator/load/discover.js";
 import { compareGeneration } from "../../generator/output/files.js";
 import { generateFiles } from "../../generator/pipeline.js";
 import { CONTRACT_DOC, EMBEDDED } from "../support/bindgen.js";
 
 describe("golden: generated/ matches the generator", () => {
-  it("reproduces every committed file byte for byte, and the result compiles", async () => {
-    const { files } = await generateFiles(EMBEDDED, { typeCheck: "always" });
-    const drift = compareGeneration("generated", files);
-    expect(drift.map((d) => d.patch).join("\n"), "generated/ is stale: run `npm run generate` and commit").toBe("");
-  });
+  for (const source of discoverContracts({})) {
+    it(`reproduces every committed file of ${source.contract} byte for byte, and the result compiles`, async () => {
+      const { files } = await generateFiles(source, { typeCheck: "always" });
+      const drift = compareGeneration("generated", files);
+      expect(drift.map((d) => d.patch).join("\n"), "generated/ is stale: run `npm run generate` and commit").toBe("");
+    });
+  }
 
   it("loads the same schema from the contract document as from contract/", () => {
     const doc = readFileSync(CONTRACT_DOC, "utf8");
