@@ -10,10 +10,14 @@ export type HostStream = {
   drop(): void;
   /** Ends the connection after what was written (the peer reads every frame, then EOF); resolves once closed. */
   end(): Promise<void>;
+  /** Ends the whole server with an exit code (stdio: the process's); absent, exit() drops the connection. */
+  exit?(code: number): void;
 };
 
 /** What a protocol does with one connection's lines. */
 export type Session = {
+  /** Runs once the connection is wired, before any line is delivered: what a server says first. */
+  opened?(): void;
   line(text: string): void;
   /** A line broke the cap: the session decides what that costs the peer. */
   overflow(): void;
@@ -44,6 +48,8 @@ export class Connection {
     };
     stream.input.once("end", closed);
     stream.input.once("close", closed);
+    // Reads arrive on later ticks, so whatever opened() writes goes out before any answer.
+    session.opened?.();
   }
 
   get open(): boolean {
@@ -53,6 +59,13 @@ export class Connection {
   drop(): void {
     this.#reader.stop();
     this.#stream.drop();
+  }
+
+  /** The server ends here and now with `code`, as a server that dies at start does. */
+  exit(code: number): void {
+    this.#reader.stop();
+    if (this.#stream.exit) this.#stream.exit(code);
+    else this.#stream.drop();
   }
 
   /** Stops reading, lets queued writes (a split write) finish, then ends the stream; resolves once it closed. */

@@ -3,7 +3,15 @@ import { isControlMethod } from "./allowlist.js";
 import type { Connection, HostEvent, Session } from "./connection.js";
 import { ECHO, GARBAGE_LINE, jsonRpcFaultOf, oversizedResult, strangerId, type JsonRpcFault } from "./faults.js";
 import { success, type Outcome } from "./outcome.js";
-import { decodeRpcLine, encodeBareError, encodeNotification, encodeOutcome } from "./protocols/jsonrpc.js";
+import {
+  decodeRpcLine,
+  encodeBareError,
+  encodeNotification,
+  encodeOutcome,
+  encodeRefusal,
+  PLAIN_DIALECT,
+  type JsonRpcDialect,
+} from "./protocols/jsonrpc.js";
 import type { CallContext, Service } from "./service.js";
 
 /** What every JSON-RPC connection of one host shares. */
@@ -26,22 +34,34 @@ type Reply = (id: unknown) => string;
  */
 export function openJsonRpcSession(connection: Connection, state: JsonRpcHostState): Session {
   const held: string[] = [];
+  const dialect = state.service.jsonRpc ?? PLAIN_DIALECT;
   return {
-    line: (text) => handleLine(text, connection, held, state),
+    opened: () => {
+      const opening = dialect.opening();
+      if (opening.kind === "exit") connection.exit(opening.code);
+      else for (const text of opening.lines) connection.writer.write(text);
+    },
+    line: (text) => handleLine(text, connection, held, state, dialect),
     // A peer that never ends its line is not speaking this protocol.
     overflow: () => connection.drop(),
     closed: () => undefined,
   };
 }
 
-function handleLine(text: string, connection: Connection, held: string[], state: JsonRpcHostState): void {
+function handleLine(
+  text: string,
+  connection: Connection,
+  held: string[],
+  state: JsonRpcHostState,
+  dialect: JsonRpcDialect,
+): void {
   const line = decodeRpcLine(text);
   switch (line.kind) {
     case "blank":
     case "notification":
       return;
     case "invalid":
-      connection.writer.write(encodeBareError(line.id, line.code, line.message));
+      connection.writer.write(encodeRefusal(line.id, line.refusal, dialect));
       return;
     case "call":
       break;
@@ -63,14 +83,25 @@ function handleLine(text: string, connection: Connection, held: string[], state:
     return;
   }
   const context: CallContext = { app: "", emit: () => undefined, handoff: state.handoff };
-  const outcome: Outcome | Promise<Outcome> =
-    scenario === ECHO ? success(params ?? null) : state.service.handle(method, params, context);
+  // A service that throws is the server's own bug: the client gets a generic -32603, never the stack.
+  const internal: Reply = (to) => encodeRefusal(to, "internal_error", dialect);
   const reply =
     (settled: Outcome): Reply =>
     (to) =>
-      encodeOutcome(to, settled);
-  if (outcome instanceof Promise) void outcome.then((settled) => send(reply(settled)));
-  else send(reply(outcome));
+      encodeOutcome(to, settled, dialect);
+  let outcome: Outcome | Promise<Outcome>;
+  try {
+    outcome = scenario === ECHO ? success(params ?? null) : state.service.handle(method, params, context);
+  } catch {
+    send(internal);
+    return;
+  }
+  if (outcome instanceof Promise) {
+    void outcome.then(
+      (settled) => send(reply(settled)),
+      () => send(internal),
+    );
+  } else send(reply(outcome));
 }
 
 /** Sends (or withholds, or mangles) the answer to call `id` the way `fault` says. */
@@ -106,7 +137,7 @@ function deliverWithFault(
       writer.write(reply(id));
       return;
     case "oversized_line":
-      writer.write(encodeOutcome(id, success(oversizedResult())));
+      writer.write(encodeOutcome(id, success(oversizedResult()), PLAIN_DIALECT));
       return;
     case "unknown_id":
       writer.write(reply(strangerId(id)));

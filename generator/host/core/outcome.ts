@@ -5,7 +5,12 @@
  */
 export type ServiceError = { code: string; message: string; retryable: boolean };
 
-export type Outcome = { ok: true; result: unknown } | { ok: false; error: ServiceError };
+/**
+ * `data` is machine-readable detail beyond the code that a JSON-RPC dialect may put on the wire
+ * (agentcli's `data.validation`); the daemon protocol has no place for it and leaves it out.
+ */
+export type Outcome =
+  { ok: true; result: unknown } | { ok: false; error: ServiceError; data?: Readonly<Record<string, unknown>> };
 
 /** The codes the host itself answers with, spelled as rightkit-daemon spells them. */
 export const HOST_ERROR = {

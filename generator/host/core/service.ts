@@ -1,4 +1,5 @@
 import type { Outcome } from "./outcome.js";
+import type { JsonRpcDialect } from "./protocols/jsonrpc.js";
 
 /** What a service sees of the call it is handling, whichever protocol carried it. */
 export type CallContext = {
@@ -20,4 +21,6 @@ export interface Service {
   handle(method: string, params: unknown, context: CallContext): Outcome | Promise<Outcome>;
   /** Ends the service's own waits and timers, so a closed host leaves nothing running. */
   stop(): void;
+  /** How this service's server speaks JSON-RPC (what it says first, its error data); absent: the plain dialect. */
+  readonly jsonRpc?: JsonRpcDialect;
 }

@@ -1,25 +1,21 @@
 import { createConnection, type Socket } from "node:net";
+import { LineQueue } from "./line-queue.js";
 
 /**
  * A deliberately dumb client for the host tests: bytes in, lines out, nothing from the runtime.
  * It records every chunk as it arrived, so a test can look at the bytes on the wire.
  */
 export class RawClient {
-  readonly chunks: Buffer[] = [];
   readonly #socket: Socket;
-  readonly #lines: string[] = [];
-  readonly #waiting: { resolve(line: string): void; reject(error: Error): void }[] = [];
+  readonly #lines = new LineQueue("the host closed the connection");
   readonly #closed: Promise<void>;
-  #partial: Buffer[] = [];
-  #ended = false;
 
   private constructor(socket: Socket) {
     this.#socket = socket;
-    socket.on("data", (chunk: Buffer) => this.#receive(chunk));
+    socket.on("data", (chunk: Buffer) => this.#lines.push(chunk));
     this.#closed = new Promise((resolve) => {
       socket.once("close", () => {
-        this.#ended = true;
-        for (const waiter of this.#waiting.splice(0)) waiter.reject(new Error("the host closed the connection"));
+        this.#lines.end();
         resolve();
       });
     });
@@ -37,6 +33,10 @@ export class RawClient {
     });
   }
 
+  get chunks(): readonly Buffer[] {
+    return this.#lines.chunks;
+  }
+
   /** Writes one frame as a JSON line. */
   send(frame: unknown): void {
     this.sendRaw(`${JSON.stringify(frame)}\n`);
@@ -48,10 +48,7 @@ export class RawClient {
 
   /** The next whole line the host wrote (without its LF); rejects once the host closed first. */
   nextLine(): Promise<string> {
-    const line = this.#lines.shift();
-    if (line !== undefined) return Promise.resolve(line);
-    if (this.#ended) return Promise.reject(new Error("the host closed the connection"));
-    return new Promise((resolve, reject) => this.#waiting.push({ resolve, reject }));
+    return this.#lines.nextLine();
   }
 
   async nextFrame(): Promise<Record<string, unknown>> {
@@ -60,12 +57,12 @@ export class RawClient {
 
   /** Lines received and not yet taken. */
   pending(): readonly string[] {
-    return this.#lines;
+    return this.#lines.pending();
   }
 
   /** Every byte received so far, as text. */
   received(): string {
-    return Buffer.concat(this.chunks).toString("utf8");
+    return this.#lines.received();
   }
 
   /** Resolves once the host closed the connection (or we did). */
@@ -74,25 +71,11 @@ export class RawClient {
   }
 
   get isClosed(): boolean {
-    return this.#ended;
+    return this.#lines.ended;
   }
 
   async close(): Promise<void> {
     this.#socket.destroy();
     await this.#closed;
-  }
-
-  #receive(chunk: Buffer): void {
-    this.chunks.push(chunk);
-    let start = 0;
-    for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
-      const line = Buffer.concat([...this.#partial, chunk.subarray(start, newline)]).toString("utf8");
-      this.#partial = [];
-      start = newline + 1;
-      const waiter = this.#waiting.shift();
-      if (waiter) waiter.resolve(line);
-      else this.#lines.push(line);
-    }
-    if (start < chunk.length) this.#partial.push(chunk.subarray(start));
   }
 }
