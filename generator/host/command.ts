@@ -1,13 +1,25 @@
 import { parseArgs } from "node:util";
 import { protocolRefusal } from "./core/faults.js";
-import { describeScenarios, isScenarioName, type ScenarioName } from "./scenarios.js";
+import {
+  DEFAULT_SERVICE,
+  describeScenarios,
+  isScenarioName,
+  isServiceName,
+  SERVICE_NAMES,
+  serviceRefusal,
+  type ScenarioName,
+  type ServiceName,
+} from "./scenarios.js";
 import type { ConsentScript } from "./services/demo/service.js";
 import { serveStdioHost, startHost } from "./start.js";
 
 const USAGE = `usage: rightkit-bindgen host (--suite-root DIR | --socket PATH | --stdio) [--rank N] [--scenario NAME]
                              [--consent approve|deny] [--consent-delay MS] [--no-peer-check]
+       rightkit-bindgen host --stdio --service agentcli [--scenario NAME]
 
-Runs the rightkit.agent.demo conformance host until SIGINT or SIGTERM.
+Runs a conformance host until SIGINT or SIGTERM (or, on stdio, until stdin ends).
+  --service NAME     which service answers: demo (rightkit.agent.demo, the default) or agentcli
+                     (agentcli serve's offline methods; stdio only, agentcli.ready first)
   --suite-root DIR   speak rightkit-daemon's own protocol (hello, allowlist, events, takeover) and publish
                      DIR/runtime/rightkit.agent.demo/service.json; removed again on exit
   --rank N           with --suite-root: lower wins the service (0..255, default 100); a live host of a
@@ -17,17 +29,18 @@ Runs the rightkit.agent.demo conformance host until SIGINT or SIGTERM.
   --socket PATH      speak JSON-RPC 2.0 on a Unix socket (mode 0600; its directory must be, or is made, 0700)
   --stdio            speak JSON-RPC 2.0 to one client on stdin/stdout
   --scenario NAME    how the host behaves (default normal)
-  --consent ANSWER   how the scripted person answers demo.request (default approve)
-  --consent-delay MS wait this long before answering consent
+  --consent ANSWER   demo only: how the scripted person answers demo.request (default approve)
+  --consent-delay MS demo only: wait this long before answering consent
 
-Exit codes: 0 stopped by a signal or handed over, 1 could not start (e.g. outranked), 2 bad arguments.`;
+Exit codes: 0 stopped by a signal or handed over, 1 could not start (e.g. outranked), 2 bad arguments;
+agentcli's exit_at_start scenario exits 3.`;
 
 type Mode =
   | { kind: "suite"; suiteRoot: string; rank: number | undefined; peerCheck: boolean }
   | { kind: "socket"; socketPath: string }
   | { kind: "stdio" };
 
-type HostCommand = { mode: Mode; scenario: ScenarioName; consent: ConsentScript };
+type HostCommand = { mode: Mode; service: ServiceName; scenario: ScenarioName; consent: ConsentScript };
 
 /** Where the command's own messages go, one line at a time (stdout stays the protocol in stdio mode). */
 export type HostCommandIo = {
@@ -84,6 +97,7 @@ function parseHostArgs(argv: string[]): HostCommand | "help" {
       "no-peer-check": { type: "boolean" },
       socket: { type: "string" },
       stdio: { type: "boolean" },
+      service: { type: "string" },
       scenario: { type: "string" },
       consent: { type: "string" },
       "consent-delay": { type: "string" },
@@ -92,9 +106,15 @@ function parseHostArgs(argv: string[]): HostCommand | "help" {
   });
   if (values.help) return "help";
   const mode = parseMode(values);
+  const service = values.service ?? DEFAULT_SERVICE;
+  if (!isServiceName(service)) throw new Error(`--service must be one of ${SERVICE_NAMES.join(", ")}`);
+  if (service !== "demo" && mode.kind !== "stdio") throw new Error(`--service ${service} is served on --stdio only`);
+  if (service !== "demo" && (values.consent !== undefined || values["consent-delay"] !== undefined)) {
+    throw new Error("--consent and --consent-delay go with the demo service");
+  }
   const scenario = values.scenario ?? "normal";
   if (!isScenarioName(scenario)) throw new Error(`unknown scenario ${scenario}`);
-  const refused = protocolRefusal(scenario, mode.kind === "suite" ? "daemon" : "jsonrpc");
+  const refused = protocolRefusal(scenario, mode.kind === "suite" ? "daemon" : "jsonrpc") ?? serviceRefusal(scenario, service);
   if (refused !== undefined) throw new Error(refused);
   const answer = values.consent ?? "approve";
   if (answer !== "approve" && answer !== "deny") throw new Error("--consent must be approve or deny");
@@ -104,7 +124,7 @@ function parseHostArgs(argv: string[]): HostCommand | "help" {
     if (!Number.isSafeInteger(delayMs) || delayMs < 0) throw new Error("--consent-delay must be a whole number of ms");
     consent.delayMs = delayMs;
   }
-  return { mode, scenario, consent };
+  return { mode, service, scenario, consent };
 }
 
 function parseMode(values: {
@@ -167,8 +187,12 @@ async function serveSocket(socketPath: string, command: HostCommand, io: HostCom
   }
 }
 
-/** One client on stdin/stdout; a dropped "connection" ends the process's side of both pipes. */
+/**
+ * One client on stdin/stdout; a dropped "connection" ends the process's side of both pipes. A
+ * server that exits at start (agentcli's exit_at_start) ends them too and its code is returned.
+ */
 async function serveStdio(command: HostCommand, io: HostCommandIo): Promise<number> {
+  let exitCode: number | undefined;
   let finish: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => {
     finish = resolve;
@@ -178,18 +202,27 @@ async function serveStdio(command: HostCommand, io: HostCommandIo): Promise<numb
     process.stdout.destroy();
     finish();
   };
+  const exit = (code: number): void => {
+    exitCode = code;
+    drop();
+  };
+  const signal = untilSignal();
   const host = serveStdioHost(
-    { input: process.stdin, output: process.stdout, drop, end: () => Promise.resolve(drop()) },
-    { scenario: command.scenario, consent: command.consent },
+    { input: process.stdin, output: process.stdout, drop, end: () => Promise.resolve(drop()), exit },
+    { service: command.service, scenario: command.scenario, consent: command.consent },
   );
   process.stdin.once("end", finish);
-  const signal = untilSignal();
-  io.err(`rightkit-bindgen host: serving stdio (scenario ${command.scenario})`);
+  const served = `${command.service === DEFAULT_SERVICE ? "" : `service ${command.service}, `}scenario ${command.scenario}`;
+  io.err(
+    exitCode === undefined
+      ? `rightkit-bindgen host: serving stdio (${served})`
+      : `rightkit-bindgen host: exited at start with code ${exitCode} (${served})`,
+  );
   await Promise.race([finished, signal.received]);
   signal.dispose();
   host.stop();
   process.stdin.destroy();
-  return 0;
+  return exitCode ?? 0;
 }
 
 /** Resolves on the first SIGINT or SIGTERM; dispose() takes the handlers away again. */

@@ -8,7 +8,9 @@ import type { Protocol } from "./core/faults.js";
 import { serveJsonRpcStream, startJsonRpcHost } from "./core/jsonrpc-host.js";
 import { peerCheckUnavailable, platformPeerCheck, type PeerCheck } from "./core/peer.js";
 import { RANK_UNKNOWN, type ServiceRecord } from "./core/record.js";
-import { assertScenario, type ScenarioName } from "./scenarios.js";
+import { assertScenario, DEFAULT_SERVICE, type ScenarioName, type ServiceName } from "./scenarios.js";
+import { isAgentcliScenario } from "./services/agentcli/scenarios.js";
+import { AgentcliService } from "./services/agentcli/service.js";
 import { DEMO_ALLOWLIST } from "./services/demo/allowlist.js";
 import { isDemoScenario } from "./services/demo/scenarios.js";
 import { DemoService, type ConsentScript, type EndResult } from "./services/demo/service.js";
@@ -149,9 +151,17 @@ async function startDaemon(options: DaemonHostOptions): Promise<DaemonHostHandle
   };
 }
 
-/** One JSON-RPC client on a pair of streams (`host --stdio`); stop() ends the service's waits. */
-export function serveStdioHost(stream: HostStream, options: Omit<HostOptions, "socketPath" | "peerCheck">): { stop(): void } {
-  const core = demoCore(options, "jsonrpc");
+export type StdioHostOptions = Omit<HostOptions, "socketPath" | "peerCheck"> & {
+  /** Which service answers. Default demo; agentcli is served on stdio only, as `agentcli serve` is. */
+  service?: ServiceName;
+};
+
+/**
+ * One JSON-RPC client on a pair of streams (`host --stdio`), also in process (tests); stop()
+ * ends the service's waits. A service that exits at start calls `stream.exit`.
+ */
+export function serveStdioHost(stream: HostStream, options: StdioHostOptions): { stop(): void } {
+  const core = (options.service ?? DEFAULT_SERVICE) === "agentcli" ? agentcliCore(options) : demoCore(options, "jsonrpc");
   serveJsonRpcStream(stream, {
     service: core.service,
     scenario: core.scenario,
@@ -159,6 +169,14 @@ export function serveStdioHost(stream: HostStream, options: Omit<HostOptions, "s
     events: core.events,
   });
   return { stop: () => core.service.stop() };
+}
+
+/** The agentcli server: JSON-RPC on stdio only, its scenario fixed for the process. */
+function agentcliCore(options: { scenario?: ScenarioName }) {
+  const current: ScenarioName = options.scenario ?? "normal";
+  assertScenario(current, "jsonrpc", "agentcli");
+  const service = new AgentcliService(() => (isAgentcliScenario(current) ? current : "normal"));
+  return { service, events: new EventEmitter(), scenario: (): ScenarioName => current };
 }
 
 /** The demo service with its scenario switch, shared by every host kind. */
