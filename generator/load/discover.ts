@@ -47,21 +47,14 @@ function contractFiles(): string[] {
     .map((name) => join(CONTRACT_DIR, name));
 }
 
-/** A file as given, else the contract in ./contract whose `$id` it is. */
+/**
+ * The contract in ./contract whose `$id` it is, else a file as given (a file that does not
+ * exist is then reported by the loader, naming it).
+ */
 function named(contract: string, binding: string | undefined): ContractSource {
-  if (existsSync(contract)) return { contract, binding: binding ?? bindingBeside(contract) };
-  const byId = contractFiles().find((file) => idOf(file) === contract);
-  if (byId === undefined) {
-    const ids = contractFiles()
-      .map((file) => idOf(file))
-      .filter((id): id is string => id !== undefined);
-    const known = ids.length === 0 ? "" : ` (the contracts here: ${ids.join(", ")})`;
-    throw new BindgenError(
-      "bad_argument",
-      `--contract ${JSON.stringify(contract)} is neither a file nor a contract's $id${known}`,
-    );
-  }
-  return { contract: byId, binding: binding ?? bindingBeside(byId) };
+  const byId = existsSync(contract) ? undefined : contractFiles().find((file) => idOf(file) === contract);
+  const file = byId ?? contract;
+  return { contract: file, binding: binding ?? bindingBeside(file) };
 }
 
 /** The `$id` of a schema file, read leniently: the loader reports a broken file properly later. */

@@ -2,6 +2,7 @@
  * The fingerprint pinned beside a contract schema: its canonical sha256 plus the lists of
  * methods and shared definitions, so a changed schema can be reported in words.
  */
+import { contractShape } from "../contract/shape.js";
 import { isJsonObject } from "../resolve/pointer.js";
 import { fingerprint } from "./canonical.js";
 
@@ -17,15 +18,12 @@ export const fingerprintFileFor = (schemaFile: string): string => schemaFile.rep
 
 export function fingerprintOf(schema: unknown): SchemaFingerprint {
   const root = isJsonObject(schema) ? schema : {};
-  const defs = isJsonObject(root.$defs) ? root.$defs : {};
-  const names = Object.keys(defs).sort();
-  const isMethod = (name: string): boolean =>
-    isJsonObject(defs[name]) && (Object.hasOwn(defs[name], "params") || Object.hasOwn(defs[name], "result"));
+  const shape = contractShape(root);
   return {
     id: typeof root.$id === "string" ? root.$id : null,
     sha256: fingerprint(schema),
-    methods: names.filter(isMethod),
-    defs: names.filter((name) => !isMethod(name)),
+    methods: shape.methods.map((method) => method.name),
+    defs: [...shape.shapes],
   };
 }
 

@@ -4,6 +4,7 @@
  * in one planning pass. Nothing here knows the demo contract.
  */
 import { basename } from "node:path";
+import { contractShape, DEFINITION_KEYWORDS, type MethodEntry } from "../contract/shape.js";
 import { BindgenError } from "../errors.js";
 import { DEFAULT_TIMEOUT_MS, type Binding } from "../load/binding.js";
 import type { LoadedContract } from "../load/contract.js";
@@ -18,32 +19,19 @@ import { TypeConverter } from "./convert.js";
 import { checkSchemas } from "./keywords.js";
 import type { ContractModel, Method, NamedType } from "./types.js";
 
-const DEFINITION_KEYWORDS = ["$defs", "definitions"] as const;
-
-interface MethodEntry {
-  readonly name: string;
-  readonly pointer: Pointer;
-  readonly entry: JsonObject;
-}
-
+/** The contract's methods, each with both parts: a method without one is bad input, named by its pointer. */
 function findMethods(root: JsonObject, file: string): MethodEntry[] {
-  const methods: MethodEntry[] = [];
-  for (const keyword of DEFINITION_KEYWORDS) {
-    const defs = root[keyword];
-    if (!isJsonObject(defs)) continue;
-    for (const name of Object.keys(defs).sort(byCodeUnits)) {
-      const entry = defs[name];
-      if (!isJsonObject(entry) || !(Object.hasOwn(entry, "params") || Object.hasOwn(entry, "result"))) continue;
-      const pointer = appendPointer("#", keyword, name);
-      for (const part of ["params", "result"]) {
-        if (!Object.hasOwn(entry, part)) {
-          throw new BindgenError("bad_contract", `method ${JSON.stringify(name)} has no ${part} schema`, { file, pointer });
-        }
-      }
-      methods.push({ name, pointer, entry });
+  const { methods } = contractShape(root);
+  for (const method of methods) {
+    const part = method.missing[0];
+    if (part !== undefined) {
+      throw new BindgenError("bad_contract", `method ${JSON.stringify(method.name)} has no ${part} schema`, {
+        file,
+        pointer: method.pointer,
+      });
     }
   }
-  return methods;
+  return [...methods];
 }
 
 function checkBindingMethods(methods: readonly MethodEntry[], binding: Binding, bindingFile: string): void {
