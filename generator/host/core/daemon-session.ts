@@ -3,7 +3,7 @@ import { appKnown, CONTROL_APP, isControlMethod, permits, PING, type Allowlist }
 import type { Connection, HostEvent, Session } from "./connection.js";
 import { daemonFaultOf, ECHO, GARBAGE_LINE, oversizedResult, strangerId, type DaemonFault } from "./faults.js";
 import { MAX_LINE_BYTES } from "./limits.js";
-import { failure, handoffFailure, HOST_ERROR, success, type Outcome, type ServiceError } from "./outcome.js";
+import { failure, handoffFailure, HOST_ERROR, internalFailure, success, type Outcome, type ServiceError } from "./outcome.js";
 import {
   decodeClientFrame,
   encodeEvent,
@@ -181,9 +181,22 @@ export function openDaemonSession(connection: Connection, state: DaemonHostState
         if (call.live && phase === "open") send(encodeEvent(id, event));
       },
     };
-    const outcome = state.service.handle(method, params, context);
-    if (outcome instanceof Promise) state.track(outcome.then((settled) => answer(call, settled, callFault)));
-    else answer(call, outcome, callFault);
+    // A service that throws or rejects is the host's own bug: the call is answered, generically,
+    // so the connection never stays wedged with a request in flight.
+    let outcome: Outcome | Promise<Outcome>;
+    try {
+      outcome = state.service.handle(method, params, context);
+    } catch {
+      return answer(call, internalFailure(), callFault);
+    }
+    if (outcome instanceof Promise) {
+      state.track(
+        outcome.then(
+          (settled) => answer(call, settled, callFault),
+          () => answer(call, internalFailure(), callFault),
+        ),
+      );
+    } else answer(call, outcome, callFault);
   };
 
   return {

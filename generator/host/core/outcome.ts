@@ -29,6 +29,11 @@ export function failure(code: string, message: string, retryable = false): Outco
   return { ok: false, error: { code, message, retryable } };
 }
 
+/** A service that failed unexpectedly: a generic answer, never its stack. */
+export function internalFailure(): Outcome {
+  return failure("internal_error", "the host failed to serve this call");
+}
+
 /** The daemon's hand-off: the client re-reads service.json and resubmits the whole request. */
 export function handoffFailure(): Outcome {
   return failure(HOST_ERROR.handoff, "this host is handing the service over; re-read service.json and resubmit", true);
