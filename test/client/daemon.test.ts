@@ -12,16 +12,15 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DaemonTransport, DemoClient, FIXTURE_APP_ID } from "../../generated/rightkit.agent.demo.v1/index.js";
 import { startHost, type DaemonHostHandle, type ScenarioName } from "../../generator/host/index.js";
-import { activeResources, privateTempDir, startDaemonFixture, type DaemonFixture } from "../support/host.js";
+import { activeResources, startDaemonFixture, type DaemonFixture } from "../support/host.js";
 import { failOnUnhandledRejections, rejection } from "../support/rejection.js";
 import { recordPath } from "../support/runtime.js";
+import { cleanupAfterEach } from "../support/cleanups.js";
 
 const SERVICE = "rightkit.agent.demo";
-const cleanups: (() => Promise<void>)[] = [];
-
+const cleanups = cleanupAfterEach();
 failOnUnhandledRejections();
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+afterEach(() => {
   vi.unstubAllEnvs();
 });
 
@@ -30,19 +29,15 @@ async function daemon(
   transport: Parameters<typeof startDaemonFixture>[1] = {},
 ): Promise<DaemonFixture & { client: DemoClient }> {
   const fixture = await startDaemonFixture(options, transport);
-  cleanups.push(fixture.dispose);
+  cleanups.add(fixture.dispose);
   return { ...fixture, client: new DemoClient(fixture.transport) };
 }
 
-async function suite(): Promise<string> {
-  const temp = await privateTempDir();
-  cleanups.push(temp.remove);
-  return temp.dir;
-}
+const suite = (): Promise<string> => cleanups.dir();
 
 function clientFor(suiteRoot: string, options: { app?: string; maxConnections?: number } = {}): DemoClient {
   const client = new DemoClient(new DaemonTransport({ ...options, suiteRoot }));
-  cleanups.push(() => client.close());
+  cleanups.add(() => client.close());
   return client;
 }
 
@@ -56,7 +51,7 @@ describe("finding the host", () => {
     const root = await suite();
     const bin = fileURLToPath(new URL("../../generator/bin/rightkit-bindgen.js", import.meta.url));
     const child = spawn(process.execPath, [bin, "host", "--suite-root", root], { stdio: ["ignore", "pipe", "inherit"] });
-    cleanups.push(async () => {
+    cleanups.add(async () => {
       const exited = once(child, "exit");
       child.kill("SIGTERM");
       await exited;
@@ -66,7 +61,7 @@ describe("finding the host", () => {
 
     vi.stubEnv("RIGHTKIT_SUITE_ROOT", root);
     const client = new DemoClient();
-    cleanups.push(() => client.close());
+    cleanups.add(() => client.close());
     const { token } = await client.request({ app: FIXTURE_APP_ID, agent_name: "bot" });
     expect((await client.apps()).apps.map((app) => app.id)).toContain(FIXTURE_APP_ID);
     const { elements } = await client.snapshot({ token });
@@ -230,13 +225,13 @@ describe("hand-off", () => {
       consent: { answer: "approve", delayMs: 5_000 },
       takeoverPollMs: 20,
     });
-    cleanups.push(() => first.close());
+    cleanups.add(() => first.close());
     const client = clientFor(root);
     const started = once(first.events, "request");
     const pending = client.request({ app: FIXTURE_APP_ID, agent_name: "bot" });
     await started;
     const second: DaemonHostHandle = await startHost({ suiteRoot: root, rank: 1, takeoverPollMs: 20 });
-    cleanups.push(() => second.close());
+    cleanups.add(() => second.close());
     let servedBySecond = 0;
     second.events.on("request", () => servedBySecond++);
     const session = await pending;
@@ -255,7 +250,7 @@ describe("discovery faults", () => {
   });
   afterEach(async () => {
     // Clients and hosts closed first: nothing the call armed may remain.
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    await cleanups.runAll();
     expect(activeResources("Timeout")).toBeLessThanOrEqual(timers);
   });
 

@@ -9,19 +9,17 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { linuxPeerCheck, type PeerVerdict } from "../../generator/host/core/peer.js";
+import { cleanupAfterEach } from "../support/cleanups.js";
 
 const NOBODY = 65534;
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupAfterEach();
 
 it("refuses a peer that runs as another user, naming its uid", async () => {
   // World-reachable on purpose: the 0700 directory the host really uses would stop the peer first.
   const dir = await mkdtemp(join(tmpdir(), "rk-peer-"));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  cleanups.add(() => rm(dir, { recursive: true, force: true }));
   await chmod(dir, 0o777);
   const path = join(dir, "peer.sock");
   const verdicts: PeerVerdict[] = [];
@@ -33,7 +31,7 @@ it("refuses a peer that runs as another user, naming its uid", async () => {
         resolve();
       });
     });
-    cleanups.push(() => new Promise<void>((closed) => server.close(() => closed())));
+    cleanups.add(() => new Promise<void>((closed) => server.close(() => closed())));
     server.listen(path, () => void chmod(path, 0o777).then(() => start()));
   });
   let child: ReturnType<typeof spawn> | undefined;

@@ -2,24 +2,20 @@
  * Regression: close() woke only queued calls; a call recovering from a hand-off (re-reading
  * discovery, backing off) went on for up to 10 s after close() and then failed as retryable.
  */
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { DaemonTransport, DemoClient } from "../../generated/rightkit.agent.demo.v1/index.js";
-import { privateTempDir } from "../support/host.js";
 import { failOnUnhandledRejections, rejection } from "../support/rejection.js";
 import { handoff, hello, scriptedHost, type ScriptedHost } from "../support/scripted-host.js";
+import { cleanupAfterEach } from "../support/cleanups.js";
 
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups = cleanupAfterEach();
 failOnUnhandledRejections();
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
 it("close() ends a call that is waiting for a new host after a hand-off, with the closed error", async () => {
-  const suite = await privateTempDir();
-  cleanups.push(suite.remove);
+  const suite = await cleanups.dir();
   let host: ScriptedHost | undefined;
   const handedOff = new Promise<void>((resolve) => {
-    void scriptedHost(suite.dir, (frame) => {
+    void scriptedHost(suite, (frame) => {
       if (frame["type"] === "hello") return [hello()];
       // Hand off and unpublish, with no successor: the client waits for one.
       void host?.unpublish();
@@ -27,12 +23,12 @@ it("close() ends a call that is waiting for a new host after a hand-off, with th
       return [handoff(frame)];
     }).then(async (started) => {
       host = started;
-      cleanups.push(started.close);
+      cleanups.add(started.close);
       await started.publish(1);
     });
   });
   await new Promise((resolve) => setTimeout(resolve, 50));
-  const transport = new DaemonTransport({ suiteRoot: suite.dir });
+  const transport = new DaemonTransport({ suiteRoot: suite });
   const pending = rejection(new DemoClient(transport).apps({}, { timeoutMs: 30_000 }));
   await handedOff;
   await transport.close();

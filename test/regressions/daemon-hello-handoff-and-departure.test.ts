@@ -3,27 +3,20 @@
  * of being recovered from, and a host that ended the connection during the hello because it was
  * going away was reported as request_not_allowed (right-ctl exit 3, "refused").
  */
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { DaemonTransport, DemoClient } from "../../generated/rightkit.agent.demo.v1/index.js";
-import { privateTempDir } from "../support/host.js";
 import { failOnUnhandledRejections, rejection } from "../support/rejection.js";
 import { hello, ok, scriptedHost } from "../support/scripted-host.js";
+import { cleanupAfterEach } from "../support/cleanups.js";
 
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups = cleanupAfterEach();
 failOnUnhandledRejections();
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
-async function suite(): Promise<string> {
-  const temp = await privateTempDir();
-  cleanups.push(temp.remove);
-  return temp.dir;
-}
+const suite = (): Promise<string> => cleanups.dir();
 
 function clientFor(suiteRoot: string): DemoClient {
   const transport = new DaemonTransport({ suiteRoot });
-  cleanups.push(() => transport.close());
+  cleanups.add(() => transport.close());
   return new DemoClient(transport);
 }
 
@@ -32,12 +25,12 @@ it("host_handoff in the hello is a hand-off: discovery is read again and the cal
   const incumbent = await scriptedHost(root, () => [
     { type: "hello", status: "err", error: { code: "host_handoff", message: "releasing", retryable: true } },
   ]);
-  cleanups.push(incumbent.close);
+  cleanups.add(incumbent.close);
   await incumbent.publish(1);
   const newcomer = await scriptedHost(root, (frame) => (frame["type"] === "hello" ? [hello()] : [ok(frame, { apps: [] })]));
-  cleanups.push(newcomer.close);
+  cleanups.add(newcomer.close);
   const publishing = setTimeout(() => void newcomer.publish(2), 100);
-  cleanups.push(async () => clearTimeout(publishing));
+  cleanups.add(async () => clearTimeout(publishing));
   expect(await clientFor(root).apps()).toEqual({ apps: [] });
 });
 
@@ -48,7 +41,7 @@ it("a host that closes during the hello and unpublishes was going away: service_
     void host?.unpublish();
     return "close";
   });
-  cleanups.push(host.close);
+  cleanups.add(host.close);
   await host.publish(1);
   const error = await rejection(clientFor(root).apps());
   expect(error.toJSON()).toMatchObject({ code: "service_unavailable", retryable: true, details: { reason: "host_gone" } });
@@ -57,7 +50,7 @@ it("a host that closes during the hello and unpublishes was going away: service_
 it("a host that closes during the hello and stays published refuses us: request_not_allowed", async () => {
   const root = await suite();
   const host = await scriptedHost(root, () => "close");
-  cleanups.push(host.close);
+  cleanups.add(host.close);
   await host.publish(1);
   const error = await rejection(clientFor(root).apps());
   expect(error.toJSON()).toMatchObject({

@@ -5,31 +5,24 @@
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { DaemonTransport, DemoClient } from "../../generated/rightkit.agent.demo.v1/index.js";
-import { privateTempDir } from "../support/host.js";
 import { failOnUnhandledRejections, rejection } from "../support/rejection.js";
 import { classifyFrame, readHostHello, readServiceRecord, recordPath } from "../support/runtime.js";
 import { SERVICE, scriptedHost } from "../support/scripted-host.js";
 import { writeFile } from "node:fs/promises";
+import { cleanupAfterEach } from "../support/cleanups.js";
 
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups = cleanupAfterEach();
 failOnUnhandledRejections();
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
-async function suite(): Promise<string> {
-  const temp = await privateTempDir();
-  cleanups.push(temp.remove);
-  return temp.dir;
-}
+const suite = (): Promise<string> => cleanups.dir();
 
 it("a service.json that is a directory: service_unavailable, not retryable, record_malformed", async () => {
   const root = await suite();
   await mkdir(recordPath(root, SERVICE), { recursive: true, mode: 0o700 });
   const transport = new DaemonTransport({ suiteRoot: root });
-  cleanups.push(() => transport.close());
+  cleanups.add(() => transport.close());
   const error = await rejection(new DemoClient(transport).apps());
   expect(error.toJSON()).toMatchObject({
     code: "service_unavailable",
@@ -68,10 +61,10 @@ it("a stray frame right after the hello fails the call with that violation, not 
         ]
       : [],
   );
-  cleanups.push(host.close);
+  cleanups.add(host.close);
   await host.publish(1);
   const transport = new DaemonTransport({ suiteRoot: root });
-  cleanups.push(() => transport.close());
+  cleanups.add(() => transport.close());
   const error = await rejection(new DemoClient(transport).apps());
   expect(error.code).toBe("malformed_response");
   expect(error.message).toContain("no request was in flight");

@@ -3,38 +3,34 @@
  * stayed, and each new host_handoff counted against the limit of 3, so an incumbent that took
  * a few seconds to release made the caller see host_handoff long before its deadline.
  */
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { DaemonTransport, DemoClient } from "../../generated/rightkit.agent.demo.v1/index.js";
-import { privateTempDir } from "../support/host.js";
 import { failOnUnhandledRejections } from "../support/rejection.js";
 import { handoff, hello, ok, scriptedHost } from "../support/scripted-host.js";
+import { cleanupAfterEach } from "../support/cleanups.js";
 
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups = cleanupAfterEach();
 failOnUnhandledRejections();
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
 it("an incumbent that keeps its record for 3.5 s while handing off: the call reaches the new host", async () => {
-  const suite = await privateTempDir();
-  cleanups.push(suite.remove);
+  const suite = await cleanups.dir();
   let handoffs = 0;
-  const incumbent = await scriptedHost(suite.dir, (frame) => {
+  const incumbent = await scriptedHost(suite, (frame) => {
     if (frame["type"] === "hello") return [hello()];
     handoffs += 1;
     return [handoff(frame)];
   });
-  cleanups.push(incumbent.close);
+  cleanups.add(incumbent.close);
   await incumbent.publish(1);
-  const newcomer = await scriptedHost(suite.dir, (frame) =>
+  const newcomer = await scriptedHost(suite, (frame) =>
     frame["type"] === "hello" ? [hello()] : [ok(frame, { apps: [{ id: "a", name: "A" }] })],
   );
-  cleanups.push(newcomer.close);
+  cleanups.add(newcomer.close);
   const release = setTimeout(() => void newcomer.publish(2), 3500);
-  cleanups.push(async () => clearTimeout(release));
+  cleanups.add(async () => clearTimeout(release));
 
-  const transport = new DaemonTransport({ suiteRoot: suite.dir });
-  cleanups.push(() => transport.close());
+  const transport = new DaemonTransport({ suiteRoot: suite });
+  cleanups.add(() => transport.close());
   const result = await new DemoClient(transport).apps({}, { timeoutMs: 30_000 });
   expect(result.apps).toEqual([{ id: "a", name: "A" }]);
   // Called again after 1 s and 2 s more, not every second: three answers in all.

@@ -3,18 +3,15 @@
  * request unanswered with the connection marked busy, so that connection was wedged for good.
  */
 import { EventEmitter } from "node:events";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { startDaemonHost, type DaemonHost } from "../../generator/host/core/daemon-host.js";
 import type { Service } from "../../generator/host/core/service.js";
 import { success } from "../../generator/host/core/outcome.js";
-import { privateTempDir } from "../support/host.js";
 import { call, HELLO } from "../host/support/daemon.js";
 import { RawClient } from "../host/support/raw-client.js";
+import { cleanupAfterEach } from "../support/cleanups.js";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupAfterEach();
 
 const FAILING: Service = {
   name: "rightkit.example.failing",
@@ -27,11 +24,10 @@ const FAILING: Service = {
 };
 
 it("a service that throws or rejects gets its call answered internal_error, and the connection serves on", async () => {
-  const suite = await privateTempDir();
-  cleanups.push(suite.remove);
+  const suite = await cleanups.dir();
   const host: DaemonHost = await startDaemonHost({
     service: FAILING,
-    suiteRoot: suite.dir,
+    suiteRoot: suite,
     rank: 100,
     role: "test",
     version: "0",
@@ -45,9 +41,9 @@ it("a service that throws or rejects gets its call answered internal_error, and 
     peerCheck: undefined,
     events: new EventEmitter(),
   });
-  cleanups.push(() => host.close());
+  cleanups.add(() => host.close());
   const client = await RawClient.connect(host.endpoint);
-  cleanups.push(() => client.close());
+  cleanups.add(() => client.close());
   client.send(HELLO);
   expect(await client.nextFrame()).toMatchObject({ type: "hello" });
   for (const [id, method] of [
