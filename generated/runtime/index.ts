@@ -34,6 +34,7 @@ export {
   type ToolErrorJson,
   type ToolErrorOptions,
 } from "./core/errors.js";
+export { invalidParamsError, RpcError, type InvalidParamsRule, type RpcErrorJson } from "./core/rpc-error.js";
 export { Deadlines } from "./core/deadlines.js";
 export { isPlainObject } from "./core/json.js";
 export type { FrameDecoder, Framing } from "./framing/framing.js";
@@ -42,12 +43,14 @@ export {
   classifyMessage,
   codeForRpcNumber,
   requestMessage,
+  rpcErrorFrom,
   toolErrorFromRpcError,
   type RpcId,
   type RpcMessage,
 } from "./protocols/jsonrpc.js";
-export { RpcMultiplexer } from "./protocols/jsonrpc-multiplexer.js";
-export { ReconnectingChannel } from "./transports/reconnecting.js";
+export { RpcMultiplexer, type NotificationListener } from "./protocols/jsonrpc-multiplexer.js";
+export { ReconnectingChannel, type ReconnectingOptions } from "./transports/reconnecting.js";
+export { notReady, readyRefusal, type ReadyGate, type ReadyRule } from "./transports/ready.js";
 export { JsonRpcSocketTransport, type JsonRpcSocketTransportOptions } from "./transports/socket.js";
 export {
   assertSocketTrusted,
@@ -82,7 +85,14 @@ export {
   SUITE_ROOT_ENV,
   type SuiteEnvironment,
 } from "./transports/daemon/suite.js";
-export { StdioTransport, type StdioTransportOptions } from "./transports/stdio.js";
+export {
+  spawnTransport,
+  startOrClose,
+  StdioTransport,
+  type ServerDefaults,
+  type SpawnOptions,
+  type StdioTransportOptions,
+} from "./transports/stdio.js";
 export {
   abortedError,
   checkTimeout,

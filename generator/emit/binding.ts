@@ -28,7 +28,7 @@ export function emitBinding(model: ContractModel, index: SchemaIndex): BindingFi
     exports.push(code`export * from "./client.js";`, code`export * from "./cli.js";`);
     // The runtime's ValidationIssue/ValidationResult are structurally the validators' own; export those once.
     exports.push(
-      code`export { ToolError, DaemonTransport, JsonRpcSocketTransport, StdioTransport, defaultSocketPath, defaultSuiteRoot, resolveSuiteRoot, type DaemonTransportOptions, type Transport, type ToolCallOptions, type JsonRpcSocketTransportOptions, type StdioTransportOptions } from "../runtime/index.js";`,
+      code`export { ToolError, RpcError, DaemonTransport, JsonRpcSocketTransport, StdioTransport, defaultSocketPath, defaultSuiteRoot, resolveSuiteRoot, type DaemonTransportOptions, type Transport, type ToolCallOptions, type JsonRpcSocketTransportOptions, type SpawnOptions, type StdioTransportOptions } from "../runtime/index.js";`,
     );
   }
   files.push({ name: "index.ts", source: renderTemplate("binding/index.ts.hbs", { exports }) });

@@ -4,7 +4,7 @@
  * runnable entry wiring the parser to the generated client. The parsing rules and exit codes
  * themselves are contract-neutral and live in the runtime's cli/ folder.
  */
-import type { ContractModel, Method } from "../model/types.js";
+import type { ContractModel, Method, Namespace } from "../model/types.js";
 import type { SchemaIndex } from "../resolve/index.js";
 import { cliToolFacts } from "./cli-table.js";
 import { code, docComment, ident, join, literal, member, type Code } from "./code.js";
@@ -13,8 +13,23 @@ import { selfContainedSchema } from "./tool-schema.js";
 
 const typeName = (model: ContractModel, id: string): string => model.typeNames.get(id) as string;
 
-/** Without a binding the contract id stands in for the command a person types. */
-const commandOf = (model: ContractModel): string => model.cliCommand ?? model.id;
+/** The client member chain of every method: `client.identity.resolve`. */
+function callPaths(model: ContractModel): Map<string, Code> {
+  const paths = new Map<string, Code>();
+  const walk = (namespace: Namespace, at: Code): void => {
+    for (const method of namespace.methods) paths.set(method.name, member(at, method.member));
+    for (const inner of namespace.namespaces) walk(inner, member(at, inner.member));
+  };
+  walk(model.tree, code`client`);
+  return paths;
+}
+
+/** Which connection option the CLI takes, from the binding's transport. */
+function connectionOf(model: ContractModel): "suite" | "server" | "none" {
+  if (model.transport?.kind === "rightkit-daemon") return "suite";
+  if (model.transport?.kind === "jsonrpc-stdio") return "server";
+  return "none";
+}
 
 function paramsType(model: ContractModel, method: Method): Code {
   return member(code`types`, typeName(model, method.params));
@@ -28,7 +43,7 @@ function toolEntry(model: ContractModel, index: SchemaIndex, method: Method, too
   const shapes = facts.shapes.map((s) => code`{ name: ${s.name}, type: ${s.type} }`);
   const validate = member(code`validators`, `validate${typeName(model, method.params)}`);
   return code`{
-    method: ${method.name},
+    method: ${method.cliName},
     tool: ${method.tool},
     summary: ${method.summary ?? ""},
     timeoutMs: ${method.timeoutMs},
@@ -43,18 +58,23 @@ function toolEntry(model: ContractModel, index: SchemaIndex, method: Method, too
 /** `index`: the contract schema's resolution index, for the self-contained params schemas. */
 export function emitCli(model: ContractModel, index: SchemaIndex): string {
   const names = model.names;
-  const toolTypeOf = (m: Method): Code => code`CliTool<${literal(m.name)}, ${literal(m.tool)}, ${paramsType(model, m)}>`;
+  const toolTypeOf = (m: Method): Code => code`CliTool<${literal(m.cliName)}, ${literal(m.tool)}, ${paramsType(model, m)}>`;
   const callTypeOf = (m: Method): Code =>
-    code`{ tool: ${literal(m.tool)}; method: ${literal(m.name)}; params: ${paramsType(model, m)} }`;
-  const command = commandOf(model);
+    code`{ tool: ${literal(m.tool)}; method: ${literal(m.cliName)}; params: ${paramsType(model, m)} }`;
+  const command = model.cliCommand;
+  const calls = callPaths(model);
+  const connection = connectionOf(model);
   return renderTemplate("binding/cli.ts.hbs", {
     command: literal(command),
     commandDoc: docComment(`How a person types this CLI: \`${command} <tool> [key=value ... | JSON object]\`.`),
+    connection: literal(connection),
+    suite: connection === "suite",
+    server: connection === "server",
     verbatimKeys: literal(model.verbatimKeys),
     toolUnion: join(model.methods.map(toolTypeOf), code` | `),
     callUnion: join(model.methods.map(callTypeOf), code` | `),
     tools: model.methods.map((m) => toolEntry(model, index, m, toolTypeOf(m))),
-    cases: model.methods.map((m) => ({ name: literal(m.name), call: member(code`client`, m.member) })),
+    cases: model.methods.map((m) => ({ name: literal(m.cliName), call: calls.get(m.name) as Code })),
     clientClass: ident(names.clientClass),
     toolType: ident(names.cliTool),
     parse: ident(names.parseArgs),

@@ -1,13 +1,32 @@
 /**
- * Model → client.ts: constants (service, tools, timeouts), one call spec per method and a client
- * class with one typed method per tool. The caller-side rules themselves live in the runtime's
- * `callTool`; this file only supplies each tool's facts.
+ * Model → client.ts: constants, one call spec per method, and a client class whose members
+ * mirror the method tree (namespaces for dotted names below the binding's root). What the
+ * binding says about the transport decides the constructor's default and whether there is a
+ * `spawn()`; notifications give `on()`; the error model decides RpcError or ToolError. The
+ * caller-side rules themselves live in the runtime's `callTool`; this file only supplies facts.
  */
-import type { ContractModel, Method } from "../model/types.js";
+import type { TransportBinding } from "../load/binding.js";
+import type { ContractModel, Method, Namespace } from "../model/types.js";
+import { versionMember } from "../naming/binding-names.js";
 import { code, docComment, EMPTY, ident, join, literal, member, objectKey, type Code } from "./code.js";
 import { renderTemplate } from "./template.js";
 
 const typeName = (model: ContractModel, id: string): string => model.typeNames.get(id) as string;
+
+type Daemon = Extract<TransportBinding, { kind: "rightkit-daemon" }>;
+type Stdio = Extract<TransportBinding, { kind: "jsonrpc-stdio" }>;
+
+const daemonOf = (model: ContractModel): Daemon | undefined =>
+  model.transport?.kind === "rightkit-daemon" ? model.transport : undefined;
+const stdioOf = (model: ContractModel): Stdio | undefined =>
+  model.transport?.kind === "jsonrpc-stdio" ? model.transport : undefined;
+
+/** The ready rule needs the notification's validator; the model guarantees the notification exists. */
+function readyOf(model: ContractModel): { ready: NonNullable<Stdio["ready"]>; params: string } | undefined {
+  const ready = stdioOf(model)?.ready;
+  const notification = model.notifications.find((n) => n.name === ready?.notification);
+  return ready === undefined || notification === undefined ? undefined : { ready, params: typeName(model, notification.params) };
+}
 
 function constant(doc: string, name: string, value: Code): Code {
   return code`${docComment(doc)}\nexport const ${ident(name)} = ${value};`;
@@ -17,22 +36,31 @@ function record(entries: readonly (readonly [string, Code])[]): Code {
   return code`{ ${join(entries.map(([key, value]) => code`${objectKey(key)}: ${value}`))} } as const`;
 }
 
-function constants(model: ContractModel): Code[] {
-  const optional: Code[] = [];
-  if (model.service !== undefined)
-    optional.push(constant("The daemon service that serves this contract.", "SERVICE", literal(model.service)));
-  if (model.clientApp !== undefined)
-    optional.push(constant("The client app label callers present to the daemon.", "CLIENT_APP", literal(model.clientApp)));
-  if (model.fixtureAppId !== undefined)
-    optional.push(
-      constant(
-        "The fixture app, defined only for this contract's tests and demos.",
-        "FIXTURE_APP_ID",
-        literal(model.fixtureAppId),
-      ),
-    );
+function transportConstants(model: ContractModel): Code[] {
+  const daemon = daemonOf(model);
+  if (daemon !== undefined) {
+    return [
+      constant("The daemon service that serves this contract.", "SERVICE", literal(daemon.service)),
+      constant("The client app label callers present to the daemon.", "CLIENT_APP", literal(daemon.app)),
+    ];
+  }
+  const stdio = stdioOf(model);
+  if (stdio === undefined) return [];
   return [
-    ...optional,
+    constant("The server command `spawn()` starts by default.", "COMMAND", literal(stdio.command)),
+    constant("Its arguments.", "ARGS", code`${literal(stdio.args ?? [])} as const`),
+  ];
+}
+
+function constants(model: ContractModel): Code[] {
+  const sensitive = model.methods.filter((m) => m.sensitiveParams.length > 0);
+  const errorsDoc =
+    model.errors.kind === "jsonrpc"
+      ? "The JSON-RPC error codes this contract documents, with their meaning."
+      : "The error codes this contract documents, with their meaning.";
+  return [
+    ...transportConstants(model),
+    ...model.constants.map((c) => constant(c.description, c.name, literal(c.value))),
     constant(
       "Tool (wire method) name per method.",
       "TOOLS",
@@ -44,15 +72,11 @@ function constants(model: ContractModel): Code[] {
       record(model.methods.map((m) => [m.name, literal(m.timeoutMs)] as const)),
     ),
     constant(
-      "Methods whose params carry the session token.",
-      "TOKEN_METHODS",
-      code`[${model.methods.filter((m) => m.carriesToken).map((m) => m.name)}] as const`,
+      "Params that carry a secret, per method; the client never stores them.",
+      "SENSITIVE_PARAMS",
+      record(sensitive.map((m) => [m.name, code`${literal(m.sensitiveParams)}`] as const)),
     ),
-    constant(
-      "The error codes this contract documents, with their meaning.",
-      "ERROR_CODES",
-      record(model.errorCodes.map((e) => [e.code, literal(e.meaning)] as const)),
-    ),
+    constant(errorsDoc, "ERROR_CODES", record(model.errors.codes.map((e) => [e.code, literal(e.meaning)] as const))),
   ];
 }
 
@@ -64,75 +88,167 @@ function spec(model: ContractModel, method: Method): Code {
     rule === undefined
       ? EMPTY
       : code`, failClosed: { field: ${rule.field}, expected: ${literal(rule.expected)}, code: ${rule.code}, message: ${rule.message} }`;
-  const route = routed(model) ? code`, route: ROUTE` : EMPTY;
-  return code`{ method: ${method.tool}, timeoutMs: ${method.timeoutMs}, validateParams: ${ident(`validate${params}`)}, validateResult: ${ident(`validate${result}`)}${failClosed}${route} } satisfies ToolSpec<${params}, ${result}>`;
+  const route = daemonOf(model) === undefined ? EMPTY : code`, route: ROUTE`;
+  const rpcErrors = model.errors.kind === "jsonrpc" ? code`, rpcErrors: INVALID_PARAMS` : EMPTY;
+  return code`{ method: ${method.tool}, timeoutMs: ${method.timeoutMs}, validateParams: ${ident(`validate${params}`)}, validateResult: ${ident(`validate${result}`)}${failClosed}${route}${rpcErrors} } satisfies ToolSpec<${params}, ${result}>`;
 }
 
-/** A binding that names its service and app label is reached through rightkit-daemon by default. */
-function routed(model: ContractModel): model is ContractModel & { service: string; clientApp: string } {
-  return model.service !== undefined && model.clientApp !== undefined;
-}
-
-function methodDoc(method: Method): Code {
+function methodDoc(model: ContractModel, method: Method): Code {
   const timeout = method.timeoutMs % 1000 === 0 ? `${method.timeoutMs / 1000} s` : `${method.timeoutMs} ms`;
+  const secrets = method.sensitiveParams.map((name) => `\`${name}\``).join(", ");
   const notes = [
     `Calls \`${method.tool}\`. Default timeout ${timeout}.`,
-    method.carriesToken ? "Carries the session token; the client never stores it." : undefined,
+    method.sensitiveParams.length === 0 ? undefined : `Carries a secret in ${secrets}; the client never stores it.`,
     method.failClosed === undefined
       ? undefined
       : `Fails closed: an answer whose \`${method.failClosed.field}\` is not ${JSON.stringify(method.failClosed.expected)} becomes \`${method.failClosed.code}\`, and nothing of it is returned.`,
+    model.okEnvelope ? "A result with `ok: false` is returned, never thrown." : undefined,
   ].filter((n): n is string => n !== undefined);
-  return docComment(
-    method.summary,
-    notes.join(" "),
-    "@throws ToolError with a contract error code, or a code passed through from the host.",
+  const throws =
+    model.errors.kind === "jsonrpc"
+      ? "@throws RpcError when the server (or the client's own params check) refuses the call; ToolError when no answer came."
+      : "@throws ToolError with a contract error code, or a code passed through from the host.";
+  return docComment(method.summary, notes.join(" "), throws);
+}
+
+function signature(model: ContractModel, method: Method): { params: Code; result: Code } {
+  const params = ident(typeName(model, method.params));
+  return {
+    params: method.paramsOptional ? code`params: ${params} = {}` : code`params: ${params}`,
+    result: ident(typeName(model, method.result)),
+  };
+}
+
+/** A namespace's methods as arrow functions in an object literal, nested namespaces inside. */
+function namespaceBody(model: ContractModel, namespace: Namespace): Code {
+  const members = [
+    ...namespace.namespaces.map((inner) => code`${ident(inner.member)}: ${namespaceBody(model, inner)}`),
+    ...namespace.methods.map((method) => {
+      const { params, result } = signature(model, method);
+      return code`${methodDoc(model, method)}\n${ident(method.member)}: (${params}, options?: ToolCallOptions): Promise<${result}> =>\ncallTool(this.#transport, ${member(code`SPECS`, method.name)}, params, options)`;
+    }),
+  ];
+  return code`{\n${join(members, code`,\n`)},\n}`;
+}
+
+function namespaceFields(model: ContractModel): Code[] {
+  return model.tree.namespaces.map((namespace) => {
+    const doc = docComment(`The \`${namespace.member}\` methods.`);
+    return code`${doc}\nreadonly ${ident(namespace.member)} = ${namespaceBody(model, namespace)} as const;`;
+  });
+}
+
+function notificationsTable(model: ContractModel): Code {
+  const entries = model.notifications.map(
+    (n) => code`${objectKey(n.event)}: { method: ${n.name}, validate: ${ident(`validate${typeName(model, n.params)}`)} }`,
   );
+  return code`{ ${join(entries)} } as const`;
+}
+
+function eventsType(model: ContractModel): Code {
+  const entries = model.notifications.map(
+    (n) => code`${docComment(n.summary)}\n${objectKey(n.event)}: ${ident(typeName(model, n.params))};`,
+  );
+  return code`{\n${join(entries, code`\n`)}\n}`;
+}
+
+function constructorParts(model: ContractModel): { param: Code; doc: Code } {
+  if (daemonOf(model) !== undefined) {
+    return {
+      param: code`transport: Transport = new DaemonTransport()`,
+      doc: docComment(
+        [
+          "Without a transport, the host is found through rightkit-daemon discovery",
+          "(`<suite>/runtime/<service>/service.json`) under `RIGHTKIT_SUITE_ROOT` or the per-user",
+          "default; pass `new DaemonTransport({ suiteRoot })` to name the suite root.",
+        ].join("\n"),
+      ),
+    };
+  }
+  if (stdioOf(model) !== undefined) {
+    return {
+      param: code`transport: Transport`,
+      doc: docComment("The transport that reaches the server; `spawn()` starts one over stdio and waits until it is ready."),
+    };
+  }
+  return { param: code`transport: Transport`, doc: docComment("The transport that reaches the host.") };
 }
 
 export function emitClient(model: ContractModel): string {
-  const typeImports = [...new Set(model.methods.flatMap((m) => [typeName(model, m.params), typeName(model, m.result)]))].sort();
-  const methods = model.methods.map((method) => {
-    const params = ident(typeName(model, method.params));
-    return {
-      key: objectKey(method.name),
-      specRef: member(code`SPECS`, method.name),
-      member: ident(method.member),
-      spec: spec(model, method),
-      doc: methodDoc(method),
-      paramsDecl: method.paramsOptional ? code`params: ${params} = {}` : code`params: ${params}`,
-      resultType: ident(typeName(model, method.result)),
-    };
-  });
-  const daemon = routed(model);
+  const methodTypes = model.methods.flatMap((m) => [typeName(model, m.params), typeName(model, m.result)]);
+  const notificationTypes = model.notifications.map((n) => typeName(model, n.params));
+  const typeImports = [...new Set([...methodTypes, ...notificationTypes])].sort();
+  const daemon = daemonOf(model);
+  const stdio = stdioOf(model);
+  const ready = readyOf(model);
+  const rpc = model.errors.kind === "jsonrpc";
+  const hasNotifications = model.notifications.length > 0;
   const runtimeImports = [
     code`callTool`,
     ...(daemon ? [code`DaemonTransport`] : []),
+    ...(rpc ? [code`RpcError`] : []),
+    ...(stdio ? [code`spawnTransport`, code`startOrClose`] : []),
     code`ToolError`,
+    ...(rpc ? [code`type InvalidParamsRule`] : []),
+    ...(ready ? [code`type ReadyRule`] : []),
+    ...(stdio ? [code`type ServerDefaults`] : []),
     ...(daemon ? [code`type ServiceRoute`] : []),
+    ...(stdio ? [code`type SpawnOptions`] : []),
     code`type ToolCallOptions`,
     code`type ToolSpec`,
     code`type Transport`,
   ];
+  const className = ident(model.names.clientClass);
+  const versionGetter = ready?.ready.versionField === undefined ? false : ident(versionMember(ready.ready.versionField));
+  const constructorPart = constructorParts(model);
+  const invalidParams = model.errors.kind === "jsonrpc" ? model.errors.invalidParams : undefined;
   return renderTemplate("binding/client.ts.hbs", {
     runtimeImports: join(runtimeImports),
-    route: daemon ? code`{ service: SERVICE, app: CLIENT_APP } as const satisfies ServiceRoute` : false,
-    transportParam: daemon ? code`transport: Transport = new DaemonTransport()` : code`transport: Transport`,
-    constructorDoc: daemon
-      ? docComment(
-          [
-            "Without a transport, the host is found through rightkit-daemon discovery",
-            "(`<suite>/runtime/<service>/service.json`) under `RIGHTKIT_SUITE_ROOT` or the per-user",
-            "default; pass `new DaemonTransport({ suiteRoot })` to name the suite root.",
-          ].join("\n"),
-        )
-      : docComment("The transport that reaches the host."),
     typeImports: join([...typeImports, "ToolErrorCode"].map(ident)),
     validatorImports: join(typeImports.map((name) => ident(`validate${name}`))),
     constants: constants(model),
-    methods,
-    className: ident(model.names.clientClass),
+    route: daemon ? code`{ service: SERVICE, app: CLIENT_APP } as const satisfies ServiceRoute` : false,
+    invalidParams:
+      invalidParams === undefined
+        ? false
+        : code`{ code: ${invalidParams.code}, data: ${literal(invalidParams.data)}, issuesField: ${invalidParams.issuesField} } as const satisfies InvalidParamsRule`,
+    ready:
+      ready === undefined
+        ? false
+        : code`{ notification: ${ready.ready.notification}, validate: ${ident(`validate${ready.params}`)}${
+            ready.ready.versionField === undefined || ready.ready.version === undefined
+              ? EMPTY
+              : code`, version: { field: ${ready.ready.versionField}, expected: ${ready.ready.version} }`
+          } } as const satisfies ReadyRule`,
+    server: stdio
+      ? code`{ command: COMMAND, args: ARGS${ready === undefined ? EMPTY : code`, ready: READY`}${
+          ready?.ready.timeoutMs === undefined ? EMPTY : code`, readyTimeoutMs: ${ready.ready.timeoutMs}`
+        } } as const satisfies ServerDefaults`
+      : false,
+    notifications: hasNotifications ? notificationsTable(model) : false,
+    eventsType: hasNotifications ? eventsType(model) : false,
+    events: ident(model.names.events),
+    rpc,
+    specs: model.methods.map((method) => ({ key: objectKey(method.name), spec: spec(model, method) })),
+    namespaces: namespaceFields(model),
+    methods: model.tree.methods.map((method) => {
+      const { params, result } = signature(model, method);
+      return {
+        doc: methodDoc(model, method),
+        member: ident(method.member),
+        specRef: member(code`SPECS`, method.name),
+        paramsDecl: params,
+        resultType: result,
+      };
+    }),
+    className,
     classDoc: docComment(
       `Client for ${model.id}. Params are validated before anything is sent, results before anything is returned.`,
     ),
+    transportParam: constructorPart.param,
+    constructorDoc: constructorPart.doc,
+    spawn: stdio !== undefined,
+    versionGetter,
+    versionType: ready === undefined ? false : code`${ident(ready.params)}[${literal(ready.ready.versionField ?? "")}]`,
   });
 }

@@ -124,7 +124,12 @@ function literalType(value: JsonValue): Code {
  * from the transport still types, because unknown codes pass through unchanged.
  */
 function toolErrorCodeType(model: ContractModel): Code {
-  const known = model.errorCodes.map(({ code: value }) => literal(value));
+  if (model.errors.kind === "jsonrpc") {
+    const numbers = model.errors.codes.map(({ code: value }) => literal(Number(value)));
+    const rpcKnown = numbers.length === 0 ? code`never` : join(numbers, code` | `);
+    return code`/** The JSON-RPC error codes this contract documents; an RpcError may carry any other. */\nexport type KnownRpcErrorCode = ${rpcKnown};\n\n/** A ToolError code: the call got no usable answer (timeout, aborted, service_unavailable, malformed_response, ...). */\nexport type ToolErrorCode = string;`;
+  }
+  const known = model.errors.codes.map(({ code: value }) => literal(value));
   const doc = docComment(
     "A ToolError code: one of the codes this contract documents, or any other code the transport passes through unchanged.",
   );

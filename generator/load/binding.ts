@@ -1,7 +1,8 @@
 /**
- * The binding file: what a contract's schema cannot say (tool names, timeouts, token use, CLI
- * rules, error-code meanings). It is validated against its own schema on load. Without one,
- * defaults apply: tool name = method name, 30 s timeouts, no verbatim CLI keys.
+ * The binding file: what a contract's schema cannot say, one section per artifact (client,
+ * transport, cli, result rules, error model) plus per-method wire names, timeouts and rules.
+ * It is validated against its own schema on load. Without one, defaults apply: tool name =
+ * method name, 30 s timeouts, no transport default, no verbatim CLI keys.
  */
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -17,24 +18,69 @@ export interface FailClosedRule {
 }
 
 export interface MethodBinding {
-  readonly tool: string;
+  readonly tool?: string;
   readonly timeoutMs?: number;
-  readonly token: boolean;
+  readonly sensitiveParams?: readonly string[];
   readonly summary?: string;
   readonly failClosed?: FailClosedRule;
 }
 
+export interface ClientBinding {
+  readonly className?: string;
+  readonly namespaces?: { readonly root: string };
+  readonly constants?: Readonly<Record<string, { readonly value: string | number | boolean; readonly description: string }>>;
+}
+
+export interface ReadyBinding {
+  readonly notification: string;
+  readonly timeoutMs?: number;
+  readonly versionField?: string;
+  readonly version?: string;
+}
+
+export interface IntrospectionBinding {
+  readonly method: string;
+  readonly params?: Readonly<Record<string, unknown>>;
+  /** JSON pointers into the method's result. */
+  readonly methods: string;
+  readonly notifications?: string;
+}
+
+export type TransportBinding =
+  | { readonly kind: "rightkit-daemon"; readonly service: string; readonly app: string }
+  | {
+      readonly kind: "jsonrpc-stdio";
+      readonly command: string;
+      readonly args?: readonly string[];
+      readonly ready?: ReadyBinding;
+      readonly introspection?: IntrospectionBinding;
+    };
+
+export interface CliBinding {
+  readonly command?: string;
+  readonly verbatimKeys?: readonly string[];
+}
+
+export interface InvalidParamsBinding {
+  readonly code: number;
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly issuesField: string;
+}
+
+export type ErrorsBinding =
+  | { readonly kind: "codes"; readonly codes?: Readonly<Record<string, string>> }
+  | { readonly kind: "jsonrpc"; readonly codes?: Readonly<Record<string, string>>; readonly invalidParams: InvalidParamsBinding };
+
+/** The file's sections, one per artifact that reads them (see binding.schema.json). */
 export interface Binding {
   readonly contract: string;
-  readonly service?: string;
-  readonly clientApp?: string;
-  readonly clientClass?: string;
-  readonly cliCommand?: string;
-  readonly fixtureAppId?: string;
+  readonly client?: ClientBinding;
+  readonly transport?: TransportBinding;
+  readonly cli?: CliBinding;
+  readonly results?: { readonly okEnvelope?: boolean };
+  readonly errors?: ErrorsBinding;
   readonly defaultTimeoutMs?: number;
   readonly methods: Readonly<Record<string, MethodBinding>>;
-  readonly verbatimKeys?: readonly string[];
-  readonly errorCodes?: Readonly<Record<string, string>>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;

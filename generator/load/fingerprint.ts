@@ -10,6 +10,7 @@ export interface SchemaFingerprint {
   readonly id: string | null;
   readonly sha256: string;
   readonly methods: readonly string[];
+  readonly notifications: readonly string[];
   readonly defs: readonly string[];
 }
 
@@ -23,6 +24,7 @@ export function fingerprintOf(schema: unknown): SchemaFingerprint {
     id: typeof root.$id === "string" ? root.$id : null,
     sha256: fingerprint(schema),
     methods: shape.methods.map((method) => method.name),
+    notifications: shape.notifications.map((notification) => notification.name),
     defs: [...shape.shapes],
   };
 }
@@ -41,9 +43,10 @@ export function describeFingerprintChange(pinned: SchemaFingerprint, actual: Sch
   const changes = [
     ...(pinned.id !== actual.id ? [`$id changed: ${String(pinned.id)} → ${String(actual.id)}`] : []),
     ...delta("methods", pinned.methods, actual.methods),
+    ...delta("notifications", pinned.notifications ?? [], actual.notifications),
     ...delta("$defs", pinned.defs, actual.defs),
   ];
-  const what = changes.length > 0 ? changes.join("; ") : "the same methods and $defs, but their schemas changed";
+  const what = changes.length > 0 ? changes.join("; ") : "the same methods, notifications and $defs, but their schemas changed";
   return (
     `The contract schema differs from the approved upstream schema (sha256 ${pinned.sha256.slice(0, 12)}… → ${actual.sha256.slice(0, 12)}…): ${what}. ` +
     "Review the change (rightkit-bindgen diff), then accept it with RIGHTKIT_ACCEPT_SCHEMA=1 npx vitest run test/generator/fingerprint.test.ts and commit."

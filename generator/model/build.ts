@@ -4,12 +4,21 @@
  * in one planning pass. Nothing here knows the demo contract.
  */
 import { basename } from "node:path";
-import { contractShape, DEFINITION_KEYWORDS, type MethodEntry } from "../contract/shape.js";
+import {
+  contractShape,
+  DEFINITION_KEYWORDS,
+  errorModel,
+  METHOD_PARTS,
+  namePath,
+  NOTIFICATION_PART,
+  type MethodEntry,
+  type NotificationEntry,
+} from "../contract/shape.js";
 import { BindgenError } from "../errors.js";
 import { DEFAULT_TIMEOUT_MS, type Binding } from "../load/binding.js";
 import type { LoadedContract } from "../load/contract.js";
-import { bindingNames, planMembers, takenTypeNames } from "../naming/binding-names.js";
-import { pascalCase } from "../naming/identifiers.js";
+import { bindingNames, clientOwnMembers, planMembers, takenTypeNames, type MemberTree } from "../naming/binding-names.js";
+import { camelCase, pascalCase } from "../naming/identifiers.js";
 import { planNames } from "../naming/plan.js";
 import { titled } from "../naming/requests.js";
 import { indexSchema, type SchemaIndex } from "../resolve/index.js";
@@ -17,7 +26,7 @@ import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../r
 import { byCodeUnits } from "../order.js";
 import { TypeConverter } from "./convert.js";
 import { checkSchemas } from "./keywords.js";
-import type { ContractModel, Method, NamedType } from "./types.js";
+import type { ContractModel, Method, NamedType, Namespace, Notification } from "./types.js";
 
 /** The contract's methods, each with both parts: a method without one is bad input, named by its pointer. */
 function findMethods(root: JsonObject, file: string): MethodEntry[] {
@@ -32,6 +41,46 @@ function findMethods(root: JsonObject, file: string): MethodEntry[] {
     }
   }
   return [...methods];
+}
+
+/** Facts the binding states about the contract's shape must hold in the schema. */
+function checkBindingShape(
+  methods: readonly MethodEntry[],
+  notifications: readonly NotificationEntry[],
+  binding: Binding,
+  bindingFile: string,
+): void {
+  const transport = binding.transport;
+  const ready = transport?.kind === "jsonrpc-stdio" ? transport.ready : undefined;
+  if (ready !== undefined && !notifications.some((n) => n.name === ready.notification)) {
+    throw new BindgenError(
+      "bad_binding",
+      `transport.ready.notification ${JSON.stringify(ready.notification)} is not a notification of the schema`,
+      {
+        file: bindingFile,
+        pointer: "#/transport/ready/notification",
+      },
+    );
+  }
+  if (binding.results?.okEnvelope === true) {
+    for (const method of methods) {
+      if (!declaresOk(method.entry.result)) {
+        throw new BindgenError("bad_binding", `results.okEnvelope: ${method.name}'s result does not require a boolean "ok"`, {
+          file: bindingFile,
+          pointer: "#/results/okEnvelope",
+        });
+      }
+    }
+  }
+  checkBindingMethods(methods, binding, bindingFile);
+}
+
+/** A result schema that requires `ok` and declares it boolean (or a boolean const). */
+function declaresOk(result: unknown): boolean {
+  if (!isJsonObject(result) || !isJsonObject(result.properties)) return false;
+  const ok = result.properties.ok;
+  const required = Array.isArray(result.required) && result.required.includes("ok");
+  return required && isJsonObject(ok) && (ok.type === "boolean" || typeof ok.const === "boolean");
 }
 
 function checkBindingMethods(methods: readonly MethodEntry[], binding: Binding, bindingFile: string): void {
@@ -93,16 +142,20 @@ export function buildModel(
     throw new BindgenError("bad_contract", "the contract schema must be an object", { file, pointer: "#" });
   const binding = contract.binding;
   const methodEntries = findMethods(root, file);
+  const notificationEntries = contractShape(root).notifications;
   if (binding !== undefined && contract.bindingFile !== undefined)
-    checkBindingMethods(methodEntries, binding, contract.bindingFile);
+    checkBindingShape(methodEntries, notificationEntries, binding, contract.bindingFile);
 
-  checkSchemas(
-    index,
-    methodEntries.map((m) => m.pointer),
-  );
+  checkSchemas(index, [
+    ...methodEntries.flatMap((m) => METHOD_PARTS.map((part) => appendPointer(m.pointer, part))),
+    ...notificationEntries.map((n) => appendPointer(n.pointer, NOTIFICATION_PART)),
+  ]);
+  const namespaceRoot = binding?.client?.namespaces?.root;
+  const paths = new Map([...methodEntries, ...notificationEntries].map((e) => [e.name, namePath(e.name, namespaceRoot)]));
+  const stemOf = (name: string): string => pascalCase((paths.get(name) as readonly string[]).join(".")) || "Method";
 
   const converter = new TypeConverter(index, contract.draft);
-  const methodIds = new Set(methodEntries.map((m) => m.pointer));
+  const methodIds = new Set([...methodEntries, ...notificationEntries].map((m) => m.pointer));
   for (const keyword of DEFINITION_KEYWORDS) {
     const defs = root[keyword];
     if (!isJsonObject(defs)) continue;
@@ -112,8 +165,17 @@ export function buildModel(
       converter.reserve(pointer, { candidates: [pascalCase(name), `${pascalCase(name)}Type`], priority: "fixed" });
     }
   }
+  for (const notification of notificationEntries) {
+    const stem = stemOf(notification.name);
+    const name = `${stem}Notification`;
+    converter.reserveWithScope(
+      appendPointer(notification.pointer, NOTIFICATION_PART),
+      { candidates: [name], priority: "fixed" },
+      { stem, name },
+    );
+  }
   for (const method of methodEntries) {
-    const stem = pascalCase(method.name) || "Method";
+    const stem = stemOf(method.name);
     for (const [part, suffix] of [
       ["params", "Params"],
       ["result", "Result"],
@@ -127,7 +189,7 @@ export function buildModel(
 
   const id = typeof root.$id === "string" ? root.$id : basename(file).replace(/\.(schema\.)?(json|md)$/i, "");
   const names = bindingNames(
-    binding?.clientClass ??
+    binding?.client?.className ??
       `${
         pascalCase(
           id
@@ -138,7 +200,18 @@ export function buildModel(
       }Client`,
   );
   const typeNames = planNames(converter.requests, takenTypeNames(names));
-  const members = planMembers(methodEntries.map((m) => m.name));
+  const transport = binding?.transport;
+  const versionField = transport?.kind === "jsonrpc-stdio" ? transport.ready?.versionField : undefined;
+  const memberTree = planMembers(
+    methodEntries.map((m) => ({ name: m.name, path: paths.get(m.name) as readonly string[] })),
+    clientOwnMembers(versionField),
+  );
+  const members = new Map<string, string>();
+  const collect = (tree: MemberTree): void => {
+    for (const [name, member] of tree.methods) members.set(name, member);
+    tree.namespaces.forEach(collect);
+  };
+  collect(memberTree);
   const types: NamedType[] = [...converter.nodes.entries()]
     .map(([id, type]) => ({ id, name: typeNames.get(id) as string, type }))
     .sort((a, b) => byCodeUnits(a.name, b.name));
@@ -146,20 +219,43 @@ export function buildModel(
   const defaultTimeoutMs = binding?.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const methods: Method[] = methodEntries.map(({ name, pointer, entry }) => {
     const bound = binding?.methods[name];
+    const path = paths.get(name) as readonly string[];
     return {
       name,
       tool: bound?.tool ?? name,
-      stem: pascalCase(name) || "Method",
+      path,
+      cliName: path.join("."),
+      stem: stemOf(name),
       member: members.get(name) as string,
       params: appendPointer(pointer, "params"),
       result: appendPointer(pointer, "result"),
       timeoutMs: bound?.timeoutMs ?? defaultTimeoutMs,
-      carriesToken: bound?.token ?? false,
-      summary: bound?.summary,
+      sensitiveParams: [...(bound?.sensitiveParams ?? [])].sort(byCodeUnits),
+      // The binding's summary, else the schema's own description of the method.
+      summary: bound?.summary ?? (typeof entry.description === "string" ? entry.description : undefined),
       failClosed: bound?.failClosed,
       paramsOptional: requiresNothing(entry.params),
     };
   });
+
+  const byName = new Map(methods.map((m) => [m.name, m]));
+  const arrange = (tree: MemberTree): Namespace => ({
+    member: tree.member,
+    methods: [...tree.methods.keys()].map((name) => byName.get(name) as Method),
+    namespaces: tree.namespaces.map(arrange),
+  });
+  const notifications: Notification[] = notificationEntries.map(({ name, pointer, entry }) => {
+    const path = paths.get(name) as readonly string[];
+    return {
+      name,
+      event: camelCase(path[path.length - 1] ?? name).replace(/_$/, "") || "notification",
+      params: appendPointer(pointer, NOTIFICATION_PART),
+      summary: typeof entry.description === "string" ? entry.description : undefined,
+    };
+  });
+  const constants = Object.entries(binding?.client?.constants ?? {})
+    .map(([name, { value, description }]) => ({ name, value, description }))
+    .sort((a, b) => byCodeUnits(a.name, b.name));
 
   return {
     id,
@@ -168,14 +264,14 @@ export function buildModel(
     methods,
     types,
     typeNames,
-    service: binding?.service,
-    clientApp: binding?.clientApp,
+    notifications,
+    tree: arrange(memberTree),
     names,
-    cliCommand: binding?.cliCommand,
-    fixtureAppId: binding?.fixtureAppId,
-    verbatimKeys: [...(binding?.verbatimKeys ?? [])].sort(byCodeUnits),
-    errorCodes: Object.entries(binding?.errorCodes ?? {})
-      .map(([code, meaning]) => ({ code, meaning }))
-      .sort((a, b) => byCodeUnits(a.code, b.code)),
+    constants,
+    transport,
+    cliCommand: binding?.cli?.command ?? id,
+    verbatimKeys: [...(binding?.cli?.verbatimKeys ?? [])].sort(byCodeUnits),
+    okEnvelope: binding?.results?.okEnvelope === true,
+    errors: errorModel(binding),
   };
 }

@@ -19,8 +19,8 @@ export function checkPattern(pattern: string, file: string | undefined, pointer:
   }
 }
 
-/** Visits every schema reachable from `pointer`, plus the `params`/`result` of method entries. */
-export function checkSchemas(index: SchemaIndex, methodPointers: readonly Pointer[]): void {
+/** Visits every schema reachable from the root, plus the parts of methods and notifications (`params`, `result`, `notification`). */
+export function checkSchemas(index: SchemaIndex, partPointers: readonly Pointer[]): void {
   const seen = new Set<Pointer>();
   const visit = (schema: unknown, pointer: Pointer): void => {
     if (!isJsonObject(schema) || seen.has(pointer)) return;
@@ -56,7 +56,5 @@ export function checkSchemas(index: SchemaIndex, methodPointers: readonly Pointe
     }
   };
   visit(index.root, "#");
-  for (const method of methodPointers) {
-    for (const part of ["params", "result"]) visit(index.schemaAt(appendPointer(method, part)), appendPointer(method, part));
-  }
+  for (const part of partPointers) visit(index.schemaAt(part), part);
 }

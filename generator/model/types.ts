@@ -2,7 +2,8 @@
  * The intermediate model every emitter reads. No raw JSON Schema goes past the model stage:
  * emitters see methods, named types and type nodes tagged by `kind`, with names already final.
  */
-import type { FailClosedRule } from "../load/binding.js";
+import type { ErrorModel } from "../contract/shape.js";
+import type { FailClosedRule, TransportBinding } from "../load/binding.js";
 import type { BindingNames } from "../naming/binding-names.js";
 import type { Pointer } from "../resolve/pointer.js";
 
@@ -66,23 +67,48 @@ export interface Method {
   readonly name: string;
   /** The name used on the wire, e.g. `demo.snapshot`. */
   readonly tool: string;
-  /** PascalCase stem for generated names, e.g. `Snapshot`. */
+  /** The name's place in the client: namespaces, then the member (see contract/shape.ts `namePath`). */
+  readonly path: readonly string[];
+  /** What a person types on the command line: the path joined by dots, e.g. `identity.resolve`. */
+  readonly cliName: string;
+  /** PascalCase stem for generated names, from the path, e.g. `Snapshot` or `IdentityResolve`. */
   readonly stem: string;
-  /** camelCase member name for generated clients, e.g. `snapshot`. */
+  /** camelCase member name in the method's namespace of the generated client, e.g. `resolve`. */
   readonly member: string;
   readonly params: TypeId;
   readonly result: TypeId;
   readonly timeoutMs: number;
-  readonly carriesToken: boolean;
+  /** Params that carry a secret; sorted. */
+  readonly sensitiveParams: readonly string[];
   readonly summary: string | undefined;
   readonly failClosed: FailClosedRule | undefined;
   /** True when the params schema requires nothing, so callers may omit params. */
   readonly paramsOptional: boolean;
 }
 
-export interface ErrorCodeInfo {
-  readonly code: string;
-  readonly meaning: string;
+/** A message the server sends unasked, e.g. a readiness notification. */
+export interface Notification {
+  /** The wire method name, e.g. `agentcli.ready`. */
+  readonly name: string;
+  /** The event name handlers register for: the path's last segment, camelCase, e.g. `ready`. */
+  readonly event: string;
+  readonly params: TypeId;
+  readonly summary: string | undefined;
+}
+
+/** A client constant the binding declares beyond the generated ones. */
+export interface ClientConstant {
+  readonly name: string;
+  readonly value: string | number | boolean;
+  readonly description: string;
+}
+
+/** A client namespace: its members are methods and nested namespaces, in name order. */
+export interface Namespace {
+  /** The property name on its parent, camelCase; empty for the client itself. */
+  readonly member: string;
+  readonly methods: readonly Method[];
+  readonly namespaces: readonly Namespace[];
 }
 
 export interface ContractModel {
@@ -95,13 +121,20 @@ export interface ContractModel {
   /** Every named type, sorted by final name. */
   readonly types: readonly NamedType[];
   readonly typeNames: ReadonlyMap<TypeId, string>;
-  readonly service: string | undefined;
-  readonly clientApp: string | undefined;
+  /** Sorted by name. */
+  readonly notifications: readonly Notification[];
+  /** The methods arranged as the client shows them. */
+  readonly tree: Namespace;
   /** The binding's own declared names (client class, CLI names), decided by naming/binding-names.ts. */
   readonly names: BindingNames;
-  readonly cliCommand: string | undefined;
-  readonly fixtureAppId: string | undefined;
+  readonly constants: readonly ClientConstant[];
+  /** How the client reaches the service by default; undefined when the caller must always pass a transport. */
+  readonly transport: TransportBinding | undefined;
+  /** How a person types the CLI; the contract id when the binding names none. */
+  readonly cliCommand: string;
+  /** Sorted. */
   readonly verbatimKeys: readonly string[];
-  /** Sorted by code. Empty when the contract has no binding file. */
-  readonly errorCodes: readonly ErrorCodeInfo[];
+  /** Every result carries a boolean `ok`, and `ok: false` is a result (binding `results.okEnvelope`). */
+  readonly okEnvelope: boolean;
+  readonly errors: ErrorModel;
 }

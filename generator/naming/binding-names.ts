@@ -4,6 +4,7 @@
  * `ParsedCall` or `DemoClient` would otherwise collide with, or silently shadow, the binding's own.
  */
 import { RESERVED_WORDS } from "../emit/code.js";
+import { byCodeUnits } from "../order.js";
 import { camelCase } from "./identifiers.js";
 
 /** Globals the generated modules refer to. */
@@ -33,10 +34,15 @@ const GLOBAL_TYPE_NAMES = [
 
 /** Names index.ts re-exports from the runtime, and the ones the validators and types declare. */
 const FIXED_BINDING_NAMES = [
+  "DaemonTransport",
+  "DaemonTransportOptions",
   "JsonRpcSocketTransport",
   "JsonRpcSocketTransportOptions",
   "KnownErrorCode",
+  "KnownRpcErrorCode",
   "ParsedCall",
+  "RpcError",
+  "SpawnOptions",
   "StdioTransport",
   "StdioTransportOptions",
   "ToolCallOptions",
@@ -49,6 +55,8 @@ const FIXED_BINDING_NAMES = [
 
 export interface BindingNames {
   readonly clientClass: string;
+  /** The map from notification event to its params type, for `on()`. */
+  readonly events: string;
   readonly cliTool: string;
   readonly cliIo: string;
   readonly parseArgs: string;
@@ -60,6 +68,7 @@ export function bindingNames(clientClass: string): BindingNames {
   const stem = clientClass.replace(/Client$/, "") || clientClass;
   return {
     clientClass,
+    events: `${stem}Events`,
     cliTool: `${stem}CliTool`,
     cliIo: `${stem}CliIo`,
     parseArgs: `parse${stem}Args`,
@@ -69,29 +78,88 @@ export function bindingNames(clientClass: string): BindingNames {
 
 /** Every type-space name a contract type must not take in this binding. */
 export function takenTypeNames(names: BindingNames): ReadonlySet<string> {
-  return new Set([...GLOBAL_TYPE_NAMES, ...FIXED_BINDING_NAMES, names.clientClass, names.cliTool, names.cliIo]);
+  return new Set([...GLOBAL_TYPE_NAMES, ...FIXED_BINDING_NAMES, names.clientClass, names.events, names.cliTool, names.cliIo]);
 }
 
 /**
- * Client members other than tool methods, and names no method may take: `then` would make the
- * client a thenable (awaiting it would call the tool), the rest would shadow Object.prototype.
+ * Client members other than tool methods, and names no member may take: `then` would make the
+ * client (or a namespace) a thenable, so awaiting it would call the tool; `on`, `close` and
+ * `manifestVersion` are the client's own; the rest would shadow Object.prototype.
  */
-const RESERVED_MEMBERS: ReadonlySet<string> = new Set(["close", "then", ...Object.getOwnPropertyNames(Object.prototype)]);
+const RESERVED_MEMBERS: ReadonlySet<string> = new Set(["then", ...Object.getOwnPropertyNames(Object.prototype)]);
+
+/** The client's own members, which no method or namespace may take: `close`, `on`, and the ready version's getter. */
+export function clientOwnMembers(versionField: string | undefined): readonly string[] {
+  return ["close", "on", ...(versionField === undefined ? [] : [versionMember(versionField)])];
+}
+
+/** `manifest_version` → `manifestVersion`: the getter of the version a server's ready notification reports. */
+export function versionMember(versionField: string): string {
+  return camelCase(versionField).replace(/_$/, "") || "version";
+}
+
+/** A method's place in the client (contract/shape.ts `namePath`). */
+export interface PathedName {
+  readonly name: string;
+  readonly path: readonly string[];
+}
+
+/** The planned client: per namespace, its member name and what it holds. */
+export interface MemberTree {
+  readonly member: string;
+  /** Method name → its member name in this namespace. */
+  readonly methods: ReadonlyMap<string, string>;
+  readonly namespaces: readonly MemberTree[];
+}
+
+interface Trie {
+  readonly methods: Map<string, string>;
+  readonly children: Map<string, Trie>;
+}
+
+const emptyTrie = (): Trie => ({ methods: new Map(), children: new Map() });
 
 /**
- * One client member per method name, in method-name order: camelCase; a reserved word or member
- * gets a `Method` suffix (`then` → `thenMethod`); a collision (`a.b` and `a_b`) gets a number.
+ * One member per method and per namespace, level by level: namespaces first, then methods, each in
+ * segment order (code units): camelCase; a reserved word or member gets a
+ * `Method` / `Namespace` suffix (`then` → `thenMethod`); a clash left over (`a.b` and `a_b`, or a
+ * method and a namespace both `identity`) gets a number. Names depend on the set of paths only.
  */
-export function planMembers(methodNames: readonly string[]): Map<string, string> {
-  const taken = new Set<string>();
-  const members = new Map<string, string>();
-  for (const name of methodNames) {
-    const base = camelCase(name).replace(/_$/, "") || "method";
-    const wanted = RESERVED_MEMBERS.has(base) || RESERVED_WORDS.has(base) ? `${base}Method` : base;
-    let member = wanted;
-    for (let n = 2; taken.has(member); n++) member = `${wanted}${n}`;
-    taken.add(member);
-    members.set(name, member);
+export function planMembers(entries: readonly PathedName[], ownMembers: readonly string[] = []): MemberTree {
+  const root = emptyTrie();
+  for (const { name, path } of entries) {
+    let node = root;
+    for (const segment of path.slice(0, -1)) {
+      let child = node.children.get(segment);
+      if (child === undefined) node.children.set(segment, (child = emptyTrie()));
+      node = child;
+    }
+    node.methods.set(path[path.length - 1] ?? name, name);
   }
-  return members;
+  return planLevel(root, "", new Set(ownMembers));
+}
+
+function planLevel(trie: Trie, member: string, own: ReadonlySet<string>): MemberTree {
+  const taken = new Set<string>();
+  const take = (segment: string, suffix: string): string => {
+    const base = camelCase(segment).replace(/_$/, "") || suffix.toLowerCase();
+    const reserved = RESERVED_MEMBERS.has(base) || RESERVED_WORDS.has(base) || own.has(base);
+    const wanted = reserved ? `${base}${suffix}` : base;
+    let name = wanted;
+    for (let n = 2; taken.has(name); n++) name = `${wanted}${n}`;
+    taken.add(name);
+    return name;
+  };
+  const namespaces = [...trie.children.keys()]
+    .sort(byCodeUnits)
+    .map((segment) => ({ segment, name: take(segment, "Namespace") }));
+  const methods = new Map<string, string>();
+  for (const segment of [...trie.methods.keys()].sort(byCodeUnits)) {
+    methods.set(trie.methods.get(segment) as string, take(segment, "Method"));
+  }
+  return {
+    member,
+    methods,
+    namespaces: namespaces.map(({ segment, name }) => planLevel(trie.children.get(segment) as Trie, name, new Set())),
+  };
 }

@@ -30,7 +30,12 @@ const same: CliTool<"ping", "ping", Record<string, unknown>> = {
   paramsSchema: { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", additionalProperties: false },
   validate: accept,
 };
-const table: CliTable<typeof open | typeof same> = { command: "store-ctl", verbatimKeys: [], tools: [open, same] };
+const table: CliTable<typeof open | typeof same> = {
+  command: "store-ctl",
+  connection: "none",
+  verbatimKeys: [],
+  tools: [open, same],
+};
 
 describe("a table without verbatim keys or closed params", () => {
   it("parses every value as JSON when it is JSON", () => {

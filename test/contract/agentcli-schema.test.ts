@@ -18,7 +18,7 @@ import { StdioChild } from "../host/support/stdio-child.js";
 import { loadModule } from "../validators/load-module.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const SCHEMA_FILE = resolve(HERE, "../fixtures/agentcli/agentcli.v0.2.schema.json");
+const SCHEMA_FILE = resolve(HERE, "../../contract/agentcli.v0.2.schema.json");
 const DOCUMENT_FILE = resolve(HERE, "../../../shared/contracts/agentcli-jsonrpc-protocol.md");
 const ID = "agentcli.v0.2";
 
@@ -133,8 +133,9 @@ describe("the method list is the document's", () => {
   it("the ## Notifications headings are exactly the $defs entries holding notification", () => {
     expect(headings("Notifications")).toEqual(["agentcli.ready"]);
     expect(notificationNames).toEqual(headings("Notifications"));
-    // A notification holds neither params nor result, so today's rule sees it as a shape.
-    expect(shape.shapes).toContain("agentcli.ready");
+    // The contract seam reads it as a notification, neither a method nor a shared shape.
+    expect(shape.notifications.map((n) => n.name)).toEqual(["agentcli.ready"]);
+    expect(shape.shapes).not.toContain("agentcli.ready");
     expect(Object.keys(defs["agentcli.ready"] ?? {}).sort()).toEqual(["description", "notification"]);
   });
 

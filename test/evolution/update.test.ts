@@ -50,7 +50,11 @@ describe("rightkit-bindgen update in a binding repository", () => {
 
   beforeAll(() => {
     baseline = mkdtempSync(join(tmpdir(), "rightkit-bindgen-baseline-"));
-    cpSync("contract", join(baseline, "contract"), { recursive: true });
+    // A binding repository of the demo contract alone (this repository's contract/ holds more).
+    cpSync("contract", join(baseline, "contract"), {
+      recursive: true,
+      filter: (path) => !/[/\\]agentcli\./.test(path),
+    });
     writeFileSync(join(baseline, ".gitignore"), "upstream.json\nbody.md\n");
     git(baseline, "init", "-q");
     expect(bindgen(baseline, "generate").code).toBe(0);

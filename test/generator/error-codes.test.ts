@@ -11,5 +11,6 @@ it("the error codes agree across document, schema and binding", () => {
   const binding = JSON.parse(readFileSync(EMBEDDED.binding, "utf8"));
   expect(documented).toHaveLength(13);
   expect(schema.$defs.errorCode.enum).toEqual(documented);
-  expect(Object.keys(binding.errorCodes)).toEqual(documented);
+  expect(binding.errors.kind).toBe("codes");
+  expect(Object.keys(binding.errors.codes)).toEqual(documented);
 });

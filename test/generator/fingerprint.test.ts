@@ -7,20 +7,23 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { fingerprintOf, describeFingerprintChange, fingerprintFileFor } from "../../generator/load/fingerprint.js";
 import { loadContract } from "../../generator/load/contract.js";
-import { EMBEDDED } from "../support/bindgen.js";
+import { discoverContracts } from "../../generator/load/discover.js";
 
-describe("pinned fingerprint of the upstream schema", () => {
-  it("matches the approved schema", () => {
-    const contract = loadContract(EMBEDDED);
-    const actual = fingerprintOf(contract.schema);
-    const pinnedFile = fingerprintFileFor(EMBEDDED.contract);
-    if (process.env.RIGHTKIT_ACCEPT_SCHEMA === "1") {
-      if (process.env.CI === "true")
-        throw new Error("RIGHTKIT_ACCEPT_SCHEMA is refused on CI: accept schema changes locally and commit");
-      writeFileSync(pinnedFile, `${JSON.stringify(actual, null, 2)}\n`);
-    }
-    const pinned = JSON.parse(readFileSync(pinnedFile, "utf8"));
-    const change = describeFingerprintChange(pinned, actual);
-    expect(change, change ?? "").toBeUndefined();
-  });
+describe("pinned fingerprint of each upstream schema in ./contract", () => {
+  it.each(discoverContracts({}).map((source) => [source.contract, source] as const))(
+    "%s matches the approved schema",
+    (_, source) => {
+      const contract = loadContract(source);
+      const actual = fingerprintOf(contract.schema);
+      const pinnedFile = fingerprintFileFor(source.contract);
+      if (process.env.RIGHTKIT_ACCEPT_SCHEMA === "1") {
+        if (process.env.CI === "true")
+          throw new Error("RIGHTKIT_ACCEPT_SCHEMA is refused on CI: accept schema changes locally and commit");
+        writeFileSync(pinnedFile, `${JSON.stringify(actual, null, 2)}\n`);
+      }
+      const pinned = JSON.parse(readFileSync(pinnedFile, "utf8"));
+      const change = describeFingerprintChange(pinned, actual);
+      expect(change, change ?? "").toBeUndefined();
+    },
+  );
 });

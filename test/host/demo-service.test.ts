@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { FIXTURE_APP_ID, type ScenarioName } from "../../generator/host/index.js";
 import type { ConsentScript } from "../../generator/host/index.js";
 import { startHostFixture, type HostFixture } from "../support/host.js";
-import { rejection } from "../support/rejection.js";
+import { codeRejection } from "../support/rejection.js";
 
 const quick = { timeoutMs: 5000 };
 const started: HostFixture[] = [];
@@ -46,25 +46,25 @@ describe("consent and tokens", () => {
 
   it("answers consent_denied when the scripted person refuses, after the scripted delay", async () => {
     const { call } = await host({ consent: { answer: "deny", delayMs: 10 } });
-    const error = await rejection(call("demo.request", { app: FIXTURE_APP_ID, agent_name: "t" }));
+    const error = await codeRejection(call("demo.request", { app: FIXTURE_APP_ID, agent_name: "t" }));
     expect(error).toMatchObject({ code: "consent_denied", retryable: false });
   });
 
   it("refuses apps outside the catalog with unknown_app", async () => {
     const { call } = await host();
-    expect((await rejection(call("demo.request", { app: "com.example.other", agent_name: "t" }))).code).toBe("unknown_app");
+    expect((await codeRejection(call("demo.request", { app: "com.example.other", agent_name: "t" }))).code).toBe("unknown_app");
   });
 
   it("answers invalid_token for a token it never minted", async () => {
     const { call } = await host();
-    expect((await rejection(call("demo.snapshot", { token: "forged" }))).code).toBe("invalid_token");
+    expect((await codeRejection(call("demo.snapshot", { token: "forged" }))).code).toBe("invalid_token");
   });
 
   it("answers host-side invalid params with -32602 and invalid_arguments", async () => {
     const { call } = await host();
-    const error = await rejection(call("demo.batch", { token: "t", steps: [] }));
+    const error = await codeRejection(call("demo.batch", { token: "t", steps: [] }));
     expect(error.code).toBe("invalid_arguments");
-    expect((await rejection(call("demo.act", { token: "t", ref: "x", op: "hover" }))).code).toBe("invalid_arguments");
+    expect((await codeRejection(call("demo.act", { token: "t", ref: "x", op: "hover" }))).code).toBe("invalid_arguments");
   });
 });
 
@@ -85,7 +85,7 @@ describe("the fixture app", () => {
     ]);
     const other = await request();
     const ref = snapshot.elements[1]?.ref;
-    const error = await rejection(call("demo.act", { token: other.token, ref, op: "click" }));
+    const error = await codeRejection(call("demo.act", { token: other.token, ref, op: "click" }));
     expect(error.code).toBe("invalid_arguments");
   });
 
@@ -103,9 +103,9 @@ describe("the fixture app", () => {
       receipt_id: string;
     };
     expect(new Set([typed.receipt_id, clicked.receipt_id, pressed.receipt_id]).size).toBe(3);
-    const blocked = await rejection(call("demo.act", { token, ref: tree.e3?.ref, op: "type", text: "hunter2" }));
+    const blocked = await codeRejection(call("demo.act", { token, ref: tree.e3?.ref, op: "type", text: "hunter2" }));
     expect(blocked.code).toBe("target_blocked");
-    expect((await rejection(call("demo.act", { token, ref: tree.e1?.ref, op: "type" }))).code).toBe("invalid_arguments");
+    expect((await codeRejection(call("demo.act", { token, ref: tree.e1?.ref, op: "type" }))).code).toBe("invalid_arguments");
   });
 
   it("runs a batch to the end, or stops at the first failing step and says so", async () => {
@@ -126,7 +126,7 @@ describe("the fixture app", () => {
     expect(stopped).toMatchObject({ completed: 1, failed_step: 1, error_code: "target_blocked" });
     expect(stopped.results).toHaveLength(1);
     const tooMany = Array.from({ length: 21 }, () => click);
-    expect((await rejection(call("demo.batch", { token, steps: tooMany }))).code).toBe("invalid_arguments");
+    expect((await codeRejection(call("demo.batch", { token, steps: tooMany }))).code).toBe("invalid_arguments");
     await expect(call("demo.batch", { token, steps: tooMany.slice(1) })).resolves.toMatchObject({
       completed: 20,
     });
@@ -139,8 +139,8 @@ describe("ending a session", () => {
     const { token } = await request();
     const ended = await call("demo.end", { token });
     expect(ended).toMatchObject({ ended: true, bundle_state: "complete", bundle_id: expect.any(String) });
-    expect((await rejection(call("demo.snapshot", { token }))).code).toBe("session_ended");
-    expect((await rejection(call("demo.end", { token }))).code).toBe("session_ended");
+    expect((await codeRejection(call("demo.snapshot", { token }))).code).toBe("session_ended");
+    expect((await codeRejection(call("demo.end", { token }))).code).toBe("session_ended");
   });
 
   it("kills a session from the handle; later calls are session_killed", async () => {
@@ -149,7 +149,7 @@ describe("ending a session", () => {
     const bystander = await request();
     const killed = fixture.host.kill(victim.session);
     expect(killed).toEqual([{ ended: true, bundle_id: expect.any(String), bundle_state: "killed" }]);
-    expect((await rejection(call("demo.snapshot", { token: victim.token }))).code).toBe("session_killed");
+    expect((await codeRejection(call("demo.snapshot", { token: victim.token }))).code).toBe("session_killed");
     await expect(call("demo.snapshot", { token: bystander.token })).resolves.toHaveProperty("capture_state", "safe");
   });
 
@@ -159,7 +159,7 @@ describe("ending a session", () => {
     await call("demo.end", { token: two.token });
     const answer = (await call("host.kill")) as { killed: unknown[] };
     expect(answer.killed).toHaveLength(1);
-    expect((await rejection(call("demo.act", { token: one.token, ref: "r", op: "click" }))).code).toBe("session_killed");
+    expect((await codeRejection(call("demo.act", { token: one.token, ref: "r", op: "click" }))).code).toBe("session_killed");
   });
 });
 
@@ -167,18 +167,18 @@ describe("service scenarios", () => {
   it("not_armed: consent works, acting does not (retryable)", async () => {
     const { call, request } = await host({ scenario: "not_armed" });
     const { token } = await request();
-    expect(await rejection(call("demo.snapshot", { token }))).toMatchObject({
+    expect(await codeRejection(call("demo.snapshot", { token }))).toMatchObject({
       code: "not_armed",
       retryable: true,
     });
-    expect((await rejection(call("demo.batch", { token, steps: [{ ref: "r", op: "click" }] }))).code).toBe("not_armed");
+    expect((await codeRejection(call("demo.batch", { token, steps: [{ ref: "r", op: "click" }] }))).code).toBe("not_armed");
     await expect(call("demo.end", { token })).resolves.toHaveProperty("bundle_state", "complete");
   });
 
   it("capture_unsafe: snapshot is refused and lists nothing", async () => {
     const { call, request } = await host({ scenario: "capture_unsafe" });
     const { token } = await request();
-    const error = await rejection(call("demo.snapshot", { token }));
+    const error = await codeRejection(call("demo.snapshot", { token }));
     expect(error.toJSON()).toEqual({
       code: "capture_unsafe",
       message: "the target cannot report a capture-safe state",
@@ -216,7 +216,7 @@ describe("service scenarios", () => {
 
   it("answers unknown methods with -32601 and no data.code", async () => {
     const { call } = await host();
-    const error = await rejection(call("demo.nothing"));
+    const error = await codeRejection(call("demo.nothing"));
     expect(error.toJSON()).toMatchObject({ code: "service_unavailable", details: { rpcCode: -32601 } });
   });
 });

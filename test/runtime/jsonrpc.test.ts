@@ -19,11 +19,15 @@ describe("classifyMessage", () => {
       id: 3,
       result: { ok: 1 },
     });
-    expect(classifyLine('{"jsonrpc":"2.0","method":"progress","params":{}}')).toEqual({
+    expect(classifyLine('{"jsonrpc":"2.0","method":"progress","params":{"n":1}}')).toEqual({
       kind: "notification",
+      method: "progress",
+      params: { n: 1 },
     });
     expect(classifyLine('{"jsonrpc":"2.0","id":9,"method":"ask","params":{}}')).toEqual({
       kind: "notification",
+      method: "ask",
+      params: {},
     });
     expect(classifyLine("[1,2]").kind).toBe("invalid");
     expect(classifyLine('{"id":1,"result":1}').kind).toBe("invalid");

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { FIXTURE_APP_ID, type HostEvent } from "../../generator/host/index.js";
 import { activeResources, privateTempDir, startHostFixture, type HostFixture } from "../support/host.js";
-import { JsonRpcSocketTransport } from "../support/runtime.js";
-import { rejection } from "../support/rejection.js";
+import { JsonRpcSocketTransport, RpcError } from "../support/runtime.js";
+import { codeRejection, rejection } from "../support/rejection.js";
 
 const quick = { timeoutMs: 2000 };
 const fixtures: HostFixture[] = [];
@@ -172,6 +172,14 @@ describe("JsonRpcSocketTransport against the conformance host", () => {
 });
 
 describe("host error codes through the transport", () => {
+  it("rejects with the server's RpcError as sent: numeric code, message, data", async () => {
+    const f = await fixture({ scenario: "demo_disabled" });
+    const error = await f.transport.call("demo.apps", {}, quick).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(RpcError);
+    expect((error as RpcError).code).toBeTypeOf("number");
+    expect((error as RpcError).data).toMatchObject({ code: "demo_disabled" });
+  });
+
   it.each([
     ["demo_disabled", "demo.apps", "demo_disabled", false],
     ["service_unavailable", "demo.apps", "service_unavailable", true],
@@ -179,13 +187,13 @@ describe("host error codes through the transport", () => {
     ["permission_missing", "demo.request", "permission_missing", false],
   ] as const)("scenario %s: %s rejects with %s", async (scenario, method, code, retryable) => {
     const f = await fixture({ scenario });
-    const error = await rejection(f.transport.call(method, { app: FIXTURE_APP_ID, agent_name: "t" }, quick));
+    const error = await codeRejection(f.transport.call(method, { app: FIXTURE_APP_ID, agent_name: "t" }, quick));
     expect(error).toMatchObject({ code, retryable });
   });
 
   it("maps a JSON-RPC error without data.code by its numeric code, keeping both in details", async () => {
     const f = await fixture({ scenario: "bare_rpc_error" });
-    const error = await rejection(f.transport.call("demo.apps", {}, quick));
+    const error = await codeRejection(f.transport.call("demo.apps", {}, quick));
     expect(error.toJSON()).toEqual({
       code: "service_unavailable",
       message: "Internal error",
@@ -196,7 +204,7 @@ describe("host error codes through the transport", () => {
 
   it("maps host-side invalid params to invalid_arguments", async () => {
     const f = await fixture();
-    const error = await rejection(f.transport.call("demo.request", { app: 7 }, quick));
+    const error = await codeRejection(f.transport.call("demo.request", { app: 7 }, quick));
     expect(error.code).toBe("invalid_arguments");
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect } from "vitest";
-import { ToolError } from "./runtime.js";
+import { RpcError, ToolError, toolErrorFromRpcError } from "./runtime.js";
 
 /**
  * The ToolError a promise rejects with. The handler is attached at once, so a rejection that
@@ -31,4 +31,17 @@ export function failOnUnhandledRejections(): void {
     process.off("unhandledRejection", onUnhandled);
     expect(unhandled.splice(0)).toEqual([]);
   });
+}
+
+/**
+ * A raw JSON-RPC transport rejects with the server's RpcError; a binding whose error model is
+ * string codes reads it as callTool does (`toolErrorFromRpcError`). This is that reading, for
+ * tests that talk to a host through a bare transport.
+ */
+export async function codeRejection(promise: Promise<unknown>): Promise<ToolError> {
+  return rejection(
+    promise.catch((error: unknown) => {
+      throw error instanceof RpcError ? toolErrorFromRpcError(error) : error;
+    }),
+  );
 }

@@ -3,7 +3,7 @@
  * and a record that points at it, answering each frame as the test's script says. It lies,
  * stalls or goes away on purpose; the conformance host (generator/host) is the honest one.
  */
-import { mkdir, rm, unlink, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, unlink, writeFile } from "node:fs/promises";
 import { createServer, type Server, type Socket } from "node:net";
 import { join } from "node:path";
 import { recordPath } from "./runtime.js";
@@ -53,14 +53,14 @@ export async function scriptedHost(suiteRoot: string, script: Script): Promise<S
   const path = recordPath(suiteRoot, SERVICE);
   return {
     endpoint,
-    publish: (startedMs) =>
-      writeFile(
-        path,
-        JSON.stringify({ protocol_major: 1, service: SERVICE, pid: process.pid, endpoint, started_ms: startedMs }),
-        {
-          mode: 0o600,
-        },
-      ),
+    // Written aside and renamed into place, as a real host does: a client reading the record while
+    // it is replaced must see the old one or the new one, never half a file.
+    publish: async (startedMs) => {
+      const record = JSON.stringify({ protocol_major: 1, service: SERVICE, pid: process.pid, endpoint, started_ms: startedMs });
+      const aside = `${path}.${process.pid}-${startedMs}.tmp`;
+      await writeFile(aside, record, { mode: 0o600 });
+      await rename(aside, path);
+    },
     unpublish: () => unlink(path).catch(() => undefined),
     close: async () => {
       for (const socket of sockets) socket.destroy();

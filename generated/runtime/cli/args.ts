@@ -44,9 +44,16 @@ export type CliTool<
   readonly validate: (value: unknown) => ValidationResult<Params>;
 };
 
+/**
+ * How the command reaches its service, which decides its connection option: `suite` (rightkit-daemon
+ * discovery, `--suite-root`), `server` (a server started over stdio, `--server`), or `none`.
+ */
+export type CliConnection = "suite" | "server" | "none";
+
 export type CliTable<Tool extends CliTool = CliTool> = {
   /** How a person types the command, e.g. `right-ctl app`. */
   readonly command: string;
+  readonly connection: CliConnection;
   /** Keys whose `key=value` value is always the string as typed, never JSON. */
   readonly verbatimKeys: readonly string[];
   readonly tools: readonly Tool[];
@@ -62,13 +69,22 @@ export type ParsedToolCall<Tool> =
 export type CliOptions = {
   /** The suite root as given, always absolute; the daemon transport finds the host's record under it. */
   suiteRoot?: string;
+  /** The server command and its arguments, for a `server` connection. */
+  server?: readonly string[];
   timeoutMs?: number;
   help: boolean;
   dryRun: boolean;
   tools: boolean;
 };
 
-const VALUED_OPTIONS = ["--suite-root", "--timeout"] as const;
+const VALUED_OPTIONS = ["--suite-root", "--server", "--timeout"] as const;
+
+/** The connection option each connection takes; the other is refused, not ignored. */
+const CONNECTION_OPTION: Readonly<Record<CliConnection, string | undefined>> = {
+  suite: "--suite-root",
+  server: "--server",
+  none: undefined,
+};
 const FLAG_OPTIONS = ["--help", "-h", "--dry-run", "--tools"] as const;
 type ValuedOption = (typeof VALUED_OPTIONS)[number];
 type FlagOption = (typeof FLAG_OPTIONS)[number];
@@ -166,7 +182,12 @@ function setFlag(options: CliOptions, name: FlagOption): void {
 }
 
 function setValued(table: CliTable, options: CliOptions, name: ValuedOption, value: string): void {
+  if ((name === "--suite-root" || name === "--server") && CONNECTION_OPTION[table.connection] !== name)
+    throw invalid(table, undefined, `option ${name} does not apply to ${table.command}`, { argument: name });
   switch (name) {
+    case "--server":
+      options.server = serverCommand(table, value);
+      return;
     case "--suite-root":
       // Relative to what? The caller's working directory is a guess; right-ctl refuses it too.
       if (!isAbsolute(value))
@@ -194,6 +215,33 @@ function setValued(table: CliTable, options: CliOptions, name: ValuedOption, val
 
 function unreachable(value: never): never {
   throw new TypeError(`unhandled option ${String(value)}`);
+}
+
+/**
+ * `--server` names the command and its arguments: a JSON array of strings (for arguments with
+ * spaces), or words split at whitespace. No shell ever reads it.
+ */
+function serverCommand(table: CliTable, value: string): readonly string[] {
+  const bad = (why: string): ToolError =>
+    invalid(table, undefined, `option --server ${why}`, { argument: "--server" });
+  if (value.trimStart().startsWith("[")) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      throw bad("is not a JSON array of strings");
+    }
+    if (
+      !Array.isArray(parsed) ||
+      parsed.length === 0 ||
+      !parsed.every((word) => typeof word === "string" && word !== "")
+    )
+      throw bad("needs a JSON array of non-empty strings");
+    return parsed as string[];
+  }
+  const words = value.split(/\s+/).filter((word) => word !== "");
+  if (words.length === 0) throw bad("needs a command");
+  return words;
 }
 
 /** The tool named by its short or its wire name. */

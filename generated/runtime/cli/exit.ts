@@ -2,6 +2,7 @@
 /* Contract-neutral binding runtime. */
 
 import { ToolError } from "../core/errors.js";
+import { RpcError } from "../core/rpc-error.js";
 
 /**
  * How a tool command line ends, as `right-ctl` (rightkit-agent-tools) does it: the result JSON
@@ -11,7 +12,7 @@ import { ToolError } from "../core/errors.js";
 export const CLI_EXIT = {
   /** The result is on stdout; so are help, the tool list and a dry run. */
   ok: 0,
-  /** The call failed with a ToolError after its arguments were accepted. */
+  /** The call failed (a ToolError, or the server's RpcError) after its arguments were accepted. */
   toolError: 1,
   /** Bad arguments or options, found before connecting: nothing was sent. */
   usage: 2,
@@ -41,13 +42,18 @@ export type CliStage = "arguments" | "call";
 
 /** The exit code for a failure: a bug whatever the stage, then a refusal, then by stage. */
 export function exitCodeFor(error: unknown, stage: CliStage): CliExitCode {
+  if (error instanceof RpcError) return stage === "arguments" ? CLI_EXIT.usage : CLI_EXIT.toolError;
   if (!(error instanceof ToolError)) return CLI_EXIT.internal;
   if (Object.hasOwn(REFUSED_CODES, error.code)) return CLI_EXIT.refused;
   return stage === "arguments" ? CLI_EXIT.usage : CLI_EXIT.toolError;
 }
 
-/** What a failure prints on stderr: the error line, then for a bug its stack. `details` is never printed. */
+/**
+ * What a failure prints on stderr: the error line, then for a bug its stack. A ToolError's
+ * `details` is never printed; an RpcError prints as the server sent it, numeric code and `data`.
+ */
 export function failureLines(error: unknown): string[] {
+  if (error instanceof RpcError) return [JSON.stringify({ error: error.toJSON() })];
   if (error instanceof ToolError) {
     return [
       JSON.stringify({ error: { code: error.code, message: error.message, retryable: error.retryable } }),

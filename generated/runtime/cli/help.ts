@@ -21,11 +21,20 @@ function columns(rows: readonly (readonly string[])[]): string[] {
 
 const seconds = (ms: number): string => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
 
-const OPTION_HELP: readonly (readonly [string, string])[] = [
-  [
-    "--suite-root DIR",
-    "absolute; where to find the host (else $RIGHTKIT_SUITE_ROOT, else the per-user default)",
+const CONNECTION_HELP: Readonly<Record<CliTable["connection"], readonly (readonly [string, string])[]>> = {
+  suite: [
+    [
+      "--suite-root DIR",
+      "absolute; where to find the host (else $RIGHTKIT_SUITE_ROOT, else the per-user default)",
+    ],
   ],
+  server: [
+    ["--server CMD", 'the server to start: words, or a JSON array ["cmd","arg",...]; else the default'],
+  ],
+  none: [],
+};
+
+const OPTION_HELP: readonly (readonly [string, string])[] = [
   ["--timeout MS", "overrides the tool's timeout, in milliseconds"],
   ["--dry-run", 'prints {"tool","params"} as parsed and exits 0 without connecting'],
   ["--tools", "prints the tool specs (name, description, params schema) as a JSON array; no host needed"],
@@ -51,7 +60,7 @@ export function renderToolsHelp(table: CliTable): string {
     ...verbatim,
     "",
     "Options (anywhere after the command):",
-    ...columns(OPTION_HELP),
+    ...columns([...CONNECTION_HELP[table.connection], ...OPTION_HELP]),
     "",
     'Output: the result as one JSON object on stdout; on failure one line {"error":{"code","message","retryable"}} on stderr.',
     `Exit codes: ${CLI_EXIT.ok} ok, ${CLI_EXIT.toolError} the call failed, ${CLI_EXIT.usage} invalid arguments (nothing was sent),`,

@@ -2,6 +2,8 @@
 /* Contract-neutral binding runtime. */
 
 import { ToolError } from "./errors.js";
+import { toolErrorFromRpcError } from "../protocols/jsonrpc.js";
+import { invalidParamsError, RpcError, type InvalidParamsRule } from "./rpc-error.js";
 import type { ServiceRoute, Transport, TransportCallOptions } from "./transport.js";
 import type { ValidationResult } from "./validation.js";
 
@@ -33,6 +35,12 @@ export type ToolSpec<P extends object, R> = {
   failClosed?: FailClosedRule;
   /** The service and app label the binding names, for transports that route by them. */
   route?: ServiceRoute;
+  /**
+   * Present when the binding's error model is JSON-RPC: the server's errors reach the caller as
+   * RpcError, and params the validator refuses raise this shape. Without it, every failure is a
+   * ToolError and a server's RpcError is read by its `data.code`.
+   */
+  rpcErrors?: InvalidParamsRule;
 };
 
 /**
@@ -48,6 +56,8 @@ export async function callTool<P extends object, R>(
 ): Promise<R> {
   const checkedParams = spec.validateParams(params);
   if (!checkedParams.ok) {
+    if (spec.rpcErrors !== undefined)
+      throw invalidParamsError(spec.rpcErrors, spec.method, checkedParams.issues);
     throw new ToolError("invalid_arguments", `${spec.method}: the arguments do not match the contract`, {
       details: checkedParams.issues,
     });
@@ -56,7 +66,11 @@ export async function callTool<P extends object, R>(
   if (options.signal !== undefined) transportOptions.signal = options.signal;
   if (options.onEvent !== undefined) transportOptions.onEvent = options.onEvent;
   if (spec.route !== undefined) transportOptions.route = spec.route;
-  const raw = await transport.call(spec.method, checkedParams.value, transportOptions);
+  const raw = await transport
+    .call(spec.method, checkedParams.value, transportOptions)
+    .catch((error: unknown) => {
+      throw error instanceof RpcError && spec.rpcErrors === undefined ? toolErrorFromRpcError(error) : error;
+    });
   if (spec.failClosed && !holdsExpected(raw, spec.failClosed)) {
     throw new ToolError(spec.failClosed.code, spec.failClosed.message);
   }

@@ -3,15 +3,16 @@
 
 import { ToolError } from "../core/errors.js";
 import { isPlainObject } from "../core/json.js";
+import { RpcError } from "../core/rpc-error.js";
 
 /** Request ids are issued by this runtime: positive integers, unique per connection. */
 export type RpcId = number;
 
 /** One incoming message, sorted into what the multiplexer has to do with it. */
 export type RpcMessage =
-  | { kind: "notification" }
+  | { kind: "notification"; method: string; params: unknown }
   | { kind: "result"; id: RpcId; result: unknown }
-  | { kind: "error"; id: RpcId; error: ToolError }
+  | { kind: "error"; id: RpcId; error: RpcError | ToolError }
   | { kind: "unknown-id"; id: unknown }
   | { kind: "invalid"; reason: string };
 
@@ -30,8 +31,9 @@ export function classifyMessage(message: unknown): RpcMessage {
   if (!isPlainObject(message))
     return { kind: "invalid", reason: "the host sent a JSON value that is not an object" };
   // Requests from the host carry a method too; this client serves none, so they are
-  // ignored like notifications rather than treated as answers.
-  if (typeof message["method"] === "string") return { kind: "notification" };
+  // treated as notifications (never as answers) and listeners may ignore them.
+  if (typeof message["method"] === "string")
+    return { kind: "notification", method: message["method"], params: message["params"] };
   if (message["jsonrpc"] !== "2.0")
     return { kind: "invalid", reason: 'the host answered without jsonrpc "2.0"' };
   const id = message["id"];
@@ -42,7 +44,17 @@ export function classifyMessage(message: unknown): RpcMessage {
     return { kind: "invalid", reason: "the host answer must carry exactly one of result and error" };
   }
   if (hasResult) return { kind: "result", id, result: message["result"] };
-  return { kind: "error", id, error: toolErrorFromRpcError(message["error"]) };
+  return { kind: "error", id, error: rpcErrorFrom(message["error"]) };
+}
+
+/** The error object as the server sent it; one of the wrong shape is a malformed answer. */
+export function rpcErrorFrom(error: unknown): RpcError | ToolError {
+  if (!isPlainObject(error) || typeof error["code"] !== "number" || typeof error["message"] !== "string") {
+    return new ToolError("malformed_response", "the host sent a JSON-RPC error object of the wrong shape", {
+      details: { error },
+    });
+  }
+  return new RpcError(error["code"], error["message"], error["data"]);
 }
 
 /**
@@ -62,18 +74,15 @@ export function codeForRpcNumber(rpcCode: number): string {
 }
 
 /**
- * `error.data.code` (a non-empty string) is the ToolError code, unknown codes included, and
+ * For bindings whose error model is string codes: `error.data.code` (a non-empty string) is the ToolError code, unknown codes included, and
  * `error.data.retryable === true` its retryable flag; `error.data.details` becomes `details`.
  */
 export function toolErrorFromRpcError(error: unknown): ToolError {
-  if (!isPlainObject(error) || typeof error["code"] !== "number" || typeof error["message"] !== "string") {
-    return new ToolError("malformed_response", "the host sent a JSON-RPC error object of the wrong shape", {
-      details: { error },
-    });
-  }
-  const rpcCode = error["code"];
-  const message = error["message"];
-  const data = error["data"];
+  const read = error instanceof RpcError ? error : rpcErrorFrom(error);
+  if (read instanceof ToolError) return read;
+  const rpcCode = read.code;
+  const message = read.message;
+  const data = read.data;
   if (isPlainObject(data) && typeof data["code"] === "string" && data["code"] !== "") {
     const options: { retryable: boolean; details?: unknown } = { retryable: data["retryable"] === true };
     if (data["details"] !== undefined) options.details = data["details"];

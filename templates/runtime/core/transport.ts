@@ -20,6 +20,8 @@ export type TransportCallOptions = {
 export interface Transport {
   call(method: string, params: object, options: TransportCallOptions): Promise<unknown>;
   close(): Promise<void>;
+  /** For protocols whose server sends notifications: hears each one; returns the way to stop. */
+  listen?(listener: (method: string, params: unknown) => void): () => void;
 }
 
 /**

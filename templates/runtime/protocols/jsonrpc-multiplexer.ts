@@ -1,5 +1,6 @@
 import { Deadlines } from "../core/deadlines.js";
 import { ToolError } from "../core/errors.js";
+import type { RpcError } from "../core/rpc-error.js";
 import {
   abortedError,
   checkTimeout,
@@ -12,9 +13,12 @@ import type { Framing } from "../framing/framing.js";
 import { classifyMessage, requestMessage, type RpcId } from "./jsonrpc.js";
 import { assertNever } from "../core/never.js";
 
+/** Hears every notification (and server-to-client request) the connection carries. */
+export type NotificationListener = (method: string, params: unknown) => void;
+
 type PendingCall = {
   resolve(result: unknown): void;
-  reject(error: ToolError): void;
+  reject(error: RpcError | ToolError): void;
   /** Detaches the abort listener, when the call has a signal. */
   detach: (() => void) | undefined;
 };
@@ -32,15 +36,21 @@ const MAX_ABANDONED_IDS = 4096;
 export class RpcMultiplexer {
   readonly #framing: Framing;
   readonly #send: (frame: string) => void;
+  readonly #onNotification: NotificationListener;
   readonly #pending = new Map<RpcId, PendingCall>();
   readonly #abandoned = new Set<RpcId>();
   readonly #deadlines = new Deadlines<RpcId>();
   #nextId: RpcId = 1;
   #failure: ToolError | undefined;
 
-  constructor(framing: Framing, send: (frame: string) => void) {
+  constructor(
+    framing: Framing,
+    send: (frame: string) => void,
+    onNotification: NotificationListener = () => {},
+  ) {
     this.#framing = framing;
     this.#send = send;
+    this.#onNotification = onNotification;
   }
 
   get pendingCount(): number {
@@ -77,6 +87,7 @@ export class RpcMultiplexer {
     const message = classifyMessage(received);
     switch (message.kind) {
       case "notification":
+        this.#onNotification(message.method, message.params);
         return undefined;
       case "invalid":
         return new ToolError("malformed_response", message.reason);

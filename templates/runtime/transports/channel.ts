@@ -3,7 +3,7 @@ import { ToolError } from "../core/errors.js";
 import type { TransportCallOptions } from "../core/transport.js";
 import type { FrameDecoder, Framing } from "../framing/framing.js";
 import { NDJSON } from "../framing/ndjson.js";
-import { RpcMultiplexer } from "../protocols/jsonrpc-multiplexer.js";
+import { RpcMultiplexer, type NotificationListener } from "../protocols/jsonrpc-multiplexer.js";
 
 /** The byte streams of one connection, and how to tear it down for good. */
 export type ChannelStreams = {
@@ -24,14 +24,44 @@ export class RpcChannel {
   readonly #onDead: () => void;
   #streams: ChannelStreams | undefined;
   #queued: string[] = [];
+  #held = false;
   #failure: ToolError | undefined;
   #released: Promise<void> = Promise.resolve();
+  #notified: NotificationListener = () => {};
+  #died: (error: ToolError) => void = () => {};
+  /** Resolves (never rejects) with the failure that ended the channel. */
+  readonly died = new Promise<ToolError>((resolve) => {
+    this.#died = resolve;
+  });
 
   /** `onDead` runs once, synchronously, when the channel fails, so the owner can forget it. */
   constructor(onDead: () => void, framing: Framing = NDJSON) {
     this.#onDead = onDead;
-    this.#mux = new RpcMultiplexer(framing, (frame) => this.#write(frame));
+    this.#mux = new RpcMultiplexer(
+      framing,
+      (frame) => this.#write(frame),
+      (method, params) => this.#notified(method, params),
+    );
     this.#decoder = framing.decoder();
+  }
+
+  /** The one listener for this connection's notifications; its owner fans them out. */
+  onNotification(listener: NotificationListener): void {
+    this.#notified = listener;
+  }
+
+  /**
+   * Keeps requests queued, even once the streams are attached, until `open()`: for a server
+   * that must announce it is ready before it reads requests.
+   */
+  hold(): void {
+    this.#held = true;
+  }
+
+  open(): void {
+    if (!this.#held) return;
+    this.#held = false;
+    this.#flush();
   }
 
   get isDead(): boolean {
@@ -54,6 +84,12 @@ export class RpcChannel {
     }
     this.#streams = streams;
     streams.readable.on("data", (chunk: Buffer) => this.#receive(chunk));
+    this.#flush();
+  }
+
+  #flush(): void {
+    const streams = this.#streams;
+    if (!streams || this.#held || this.#failure) return;
     const queued = this.#queued;
     this.#queued = [];
     for (const frame of queued) streams.writable.write(frame);
@@ -67,6 +103,7 @@ export class RpcChannel {
     if (this.#failure) return;
     this.#failure = error;
     this.#queued = [];
+    this.#died(error);
     this.#onDead();
     this.#mux.failAll(error);
     if (this.#streams) this.#released = this.#streams.destroy();
@@ -83,7 +120,7 @@ export class RpcChannel {
    */
   #write(frame: string): void {
     const streams = this.#streams;
-    if (!streams) {
+    if (!streams || this.#held) {
       this.#queued.push(frame);
       return;
     }

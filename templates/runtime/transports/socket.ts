@@ -1,6 +1,7 @@
 import { createConnection } from "node:net";
 import type { RpcChannel } from "./channel.js";
 import { asToolError, serviceUnavailable } from "../core/errors.js";
+import type { NotificationListener } from "../protocols/jsonrpc-multiplexer.js";
 import { ReconnectingChannel } from "./reconnecting.js";
 import { destroySocket } from "./sockets.js";
 import { assertSocketTrusted, resolveSocketPath } from "./socket-path.js";
@@ -18,10 +19,17 @@ export type JsonRpcSocketTransportOptions = {
  */
 export class JsonRpcSocketTransport implements Transport {
   readonly socketPath: string;
-  readonly #connection = new ReconnectingChannel((channel) => void this.#connect(channel));
+  readonly #connection: ReconnectingChannel;
 
   constructor(options: JsonRpcSocketTransportOptions = {}) {
     this.socketPath = resolveSocketPath(options.socketPath);
+    this.#connection = new ReconnectingChannel((channel) => void this.#connect(channel), {
+      peer: this.socketPath,
+    });
+  }
+
+  listen(listener: NotificationListener): () => void {
+    return this.#connection.listen(listener);
   }
 
   call(method: string, params: object, options: TransportCallOptions): Promise<unknown> {
