@@ -19,6 +19,8 @@ export type ChangeKind =
   | "id_changed"
   | "method_added"
   | "method_removed"
+  | "notification_added"
+  | "notification_removed"
   | "param_added_optional"
   | "param_added_required"
   | "param_removed"

@@ -4,11 +4,13 @@
  * are walked as what the client sends and its result as what it receives. A shared definition
  * reached from several methods is reported once under each method that reaches it, with the
  * severity of that use site — so a `$defs` entry used in params and results is classified in
- * both directions.
+ * both directions. Notifications are what the client receives unasked: a removed one is
+ * breaking (its handlers never fire, its type is gone), an added one is not, and a changed one's
+ * params are walked as received.
  */
 import type { LoadedContract } from "../load/contract.js";
 import { buildModel } from "../model/build.js";
-import type { Method } from "../model/types.js";
+import type { ContractModel, Method } from "../model/types.js";
 import { indexSchema, type SchemaIndex } from "../resolve/index.js";
 import { isJsonObject, type Pointer } from "../resolve/pointer.js";
 import { compareChanges, type Change } from "./changes.js";
@@ -64,6 +66,49 @@ function compareRoot(before: SchemaIndex, after: SchemaIndex, from: string, to: 
   return walk.changes;
 }
 
+function compareNotifications(
+  before: SchemaIndex,
+  after: SchemaIndex,
+  oldModel: ContractModel,
+  newModel: ContractModel,
+): Change[] {
+  const changes: Change[] = [];
+  const entry = (params: Pointer): Pointer => params.slice(0, params.lastIndexOf("/"));
+  const oldOnes = new Map(oldModel.notifications.map((n) => [n.name, n]));
+  const newOnes = new Map(newModel.notifications.map((n) => [n.name, n]));
+  for (const [name, old] of oldOnes) {
+    if (!newOnes.has(name))
+      changes.push({
+        severity: "breaking",
+        kind: "notification_removed",
+        method: name,
+        pointer: entry(old.params),
+        message: `notification ${name} removed`,
+      });
+  }
+  for (const [name, now] of newOnes) {
+    const old = oldOnes.get(name);
+    if (old === undefined) {
+      changes.push({
+        severity: "non-breaking",
+        kind: "notification_added",
+        method: name,
+        pointer: entry(now.params),
+        message: `notification ${name} added`,
+      });
+      continue;
+    }
+    const receives = newWalk(before, after, name, "receives");
+    compareSchemas(
+      receives,
+      { schema: before.schemaAt(old.params), pointer: old.params },
+      { schema: after.schemaAt(now.params), pointer: now.params },
+    );
+    changes.push(...receives.changes);
+  }
+  return changes;
+}
+
 export function diffContracts(before: LoadedContract, after: LoadedContract): ContractDiff {
   const oldModel = buildModel(before);
   const newModel = buildModel(after);
@@ -94,6 +139,7 @@ export function diffContracts(before: LoadedContract, after: LoadedContract): Co
       });
     else changes.push(...compareMethod(oldIndex, newIndex, old, method));
   }
+  changes.push(...compareNotifications(oldIndex, newIndex, oldModel, newModel));
   const sorted = changes.sort(compareChanges);
   return {
     from: oldModel.id,
