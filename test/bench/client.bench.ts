@@ -6,8 +6,11 @@
  * reports calls/s and its cost relative to a bare client on the same socket (positive = slower
  * than raw): for JSON-RPC a raw NDJSON client multiplexing by id; for the daemon a raw lock-step
  * client (hello, then one request at a time) with as many connections as the row's pool, so the
- * 64-caller figures compare like with like. To add a row, add a function returning a Caller to a
- * list in main(). Bounded: a fixed number of calls and a hard deadline; it stops the hosts itself.
+ * 64-caller figures compare like with like. The stdio rows run `AgentcliClient.ping()` against a
+ * raw NDJSON client on one agentcli host child (see measureStdio). `npm run bench:client -- MODE`
+ * runs one of jsonrpc, daemon, stdio; no MODE runs all three. To add a row, add a function
+ * returning a Caller to a list in a measure* function. Bounded: a fixed number of calls and a
+ * hard deadline; it stops the hosts itself.
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -16,9 +19,20 @@ import { createConnection, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import type { Readable, Writable } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import { fileURLToPath } from "node:url";
-import { callTool, DaemonTransport, JsonRpcSocketTransport, type ToolSpec, type ValidationResult } from "../support/runtime.js";
+import {
+  callTool,
+  DaemonTransport,
+  JsonRpcSocketTransport,
+  ReconnectingChannel,
+  readyRefusal,
+  type ToolSpec,
+  type ValidationResult,
+} from "../support/runtime.js";
 import { DemoClient, type SnapshotParams } from "../../generated/rightkit.agent.demo.v1/index.js";
+import { AgentcliClient, validateReadyNotification } from "../../generated/agentcli.v0.2/index.js";
 
 const CALLS = 10_000;
 const WARMUP_CALLS = 1_000;
@@ -48,8 +62,17 @@ const PARAMS = {
 } as const;
 const METHOD = "demo.snapshot";
 
-/** `lanes`: how many callers run at once in the concurrent run (a raw lock-step client has one per connection). */
-type Caller = { name: string; lanes?: number; call(lane: number): Promise<unknown>; close(): Promise<void> };
+/**
+ * `lanes`: how many callers run at once in the concurrent run (a raw lock-step client has one per connection).
+ * `activate`: runs before each of this caller's runs, when callers take turns on one connection.
+ */
+type Caller = {
+  name: string;
+  lanes?: number;
+  activate?(): void;
+  call(lane: number): Promise<unknown>;
+  close(): Promise<void>;
+};
 /**
  * calls/s sequentially and with 64 callers, and the client process's own CPU time per call in
  * the sequential run: on a shared machine wall-clock rates wander with the scheduler, while CPU
@@ -214,10 +237,15 @@ function callsPerSecond(calls: number, started: bigint): number {
 }
 
 async function measure(callers: Caller[]): Promise<Row[]> {
-  for (const caller of callers) await concurrent(caller, WARMUP_CALLS);
+  for (const caller of callers) {
+    caller.activate?.();
+    await concurrent(caller, WARMUP_CALLS);
+  }
   const samples = callers.map(() => ({ sequential: [] as number[], concurrent: [] as number[], cpuUs: [] as number[] }));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [index, caller] of callers.entries()) {
+      // Every run ends with no call in flight, so switching here never strands an answer.
+      caller.activate?.();
       const alone = await sequential(caller, CALLS);
       samples[index]?.sequential.push(alone.rate);
       samples[index]?.cpuUs.push(alone.cpuUs);
@@ -305,6 +333,146 @@ async function measureDaemon(dir: string): Promise<string> {
   }
 }
 
+/**
+ * The stdio rows. One agentcli conformance host (`rightkit-bindgen host --stdio --service
+ * agentcli`) runs as a child, and both rows talk to that same child's stdin and stdout, taking
+ * turns: each run switches which of them hears the child's stdout (a client must not see the
+ * other's answers: the multiplexer treats an unknown id as a broken stream).
+ *
+ * - "AgentcliClient.ping": the generated client over the stack `AgentcliClient.spawn()` builds,
+ *   minus the spawn: a ReconnectingChannel with the binding's ready gate (agentcli.ready,
+ *   validated, version-checked), its RpcChannel (NDJSON framing, the multiplexer, corked
+ *   writes) attached to the child's pipes as StdioTransport attaches them, and `ping()`'s
+ *   param and result validation. StdioTransport.call only forwards to that ReconnectingChannel,
+ *   which is handed to the client directly here.
+ * - "raw NDJSON client": writes each request line to the child's stdin and matches answer lines
+ *   from its stdout by id. Nothing else: no framing limits, no validation, no timers.
+ *
+ * Both send the same bytes: {"jsonrpc":"2.0","id":N,"method":"agentcli.ping","params":{}}.
+ */
+async function measureStdio(): Promise<string> {
+  const host = startStdioHost();
+  try {
+    const readyRule = {
+      notification: "agentcli.ready",
+      validate: validateReadyNotification,
+      version: { field: "manifest_version", expected: "0.2" },
+    };
+    let channelListener: ((chunk: Buffer) => void) | undefined;
+    const connection = new ReconnectingChannel(
+      (channel) => {
+        const before = new Set(host.stdout.listeners("data"));
+        channel.attach({ readable: host.stdout, writable: host.stdin, destroy: host.stop });
+        // The listener RpcChannel.attach just added: the client's side of the turn-taking.
+        channelListener = host.stdout.listeners("data").find((listener) => !before.has(listener)) as
+          ((chunk: Buffer) => void) | undefined;
+      },
+      {
+        peer: "rightkit-bindgen host --stdio",
+        ready: {
+          notification: readyRule.notification,
+          timeoutMs: STDIO_READY_TIMEOUT_MS,
+          accept: (params) => readyRefusal(readyRule, params),
+        },
+      },
+    );
+    // As spawn() does: the client first, so it hears the ready notification, then wait for it.
+    const client = new AgentcliClient(connection);
+    await connection.start();
+    if (channelListener === undefined) throw new Error("RpcChannel.attach added no stdout listener");
+    const clientSide = channelListener;
+    const raw = rawStdioClient(host.stdin);
+    const hear = (listener: (chunk: Buffer) => void): void => {
+      host.stdout.off("data", raw.receive).off("data", clientSide).on("data", listener);
+    };
+    const callers: Caller[] = [
+      { ...raw, activate: () => hear(raw.receive) },
+      {
+        name: "AgentcliClient.ping",
+        activate: () => hear(clientSide),
+        call: () => client.ping(),
+        close: () => client.close(),
+      },
+    ];
+    const rows = await measure(callers);
+    for (const caller of callers) await caller.close();
+    return format("agentcli over stdio (one child)", rows, () => rows[0]);
+  } finally {
+    await host.stop();
+  }
+}
+
+const STDIO_READY_TIMEOUT_MS = 60_000;
+
+/** The stdio baseline: request lines to the child's stdin, answers matched by id from `receive`. */
+function rawStdioClient(stdin: Writable): Caller & { receive(chunk: Buffer): void } {
+  const waiting = new Map<number, (result: unknown) => void>();
+  const decoder = new StringDecoder("utf8");
+  let nextId = 1;
+  let buffered = "";
+  return {
+    name: "raw NDJSON client",
+    receive: (chunk) => {
+      buffered += decoder.write(chunk);
+      let newline = buffered.indexOf("\n");
+      while (newline !== -1) {
+        const answer = JSON.parse(buffered.slice(0, newline)) as { id?: number; result?: unknown };
+        buffered = buffered.slice(newline + 1);
+        if (answer.id !== undefined) {
+          waiting.get(answer.id)?.(answer.result);
+          waiting.delete(answer.id);
+        }
+        newline = buffered.indexOf("\n");
+      }
+    },
+    call: () =>
+      new Promise((resolve) => {
+        const id = nextId++;
+        waiting.set(id, resolve);
+        stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method: "agentcli.ping", params: {} }) + "\n");
+      }),
+    close: async () => {},
+  };
+}
+
+/** The agentcli host as a child on pipes; `stop()` (idempotent) ends stdin, then SIGTERM, then SIGKILL. */
+function startStdioHost(): { stdin: Writable; stdout: Readable; stop(): Promise<void> } {
+  const bin = fileURLToPath(new URL("../../generator/bin/rightkit-bindgen.js", import.meta.url));
+  const child = spawn(process.execPath, [bin, "host", "--stdio", "--service", "agentcli"], {
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  // Kept, not shown: the host announces itself there, and says why if it fails.
+  let stderr = "";
+  child.stderr.setEncoding("utf8");
+  child.stderr.on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
+  let stopping = false;
+  const exited = once(child, "exit");
+  child.once("exit", (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(`the agentcli host exited during the benchmark (${signal ?? `code ${code}`})\n${stderr}`);
+    process.exit(1);
+  });
+  child.once("error", (error) => {
+    process.stderr.write(`cannot run the agentcli host: ${error.message}\n`);
+    process.exit(1);
+  });
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> =>
+    (stopped ??= (async () => {
+      stopping = true;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const force = setTimeout(() => child.kill("SIGKILL"), 2000);
+      child.stdin.end();
+      child.kill("SIGTERM");
+      await exited;
+      clearTimeout(force);
+    })());
+  return { stdin: child.stdin, stdout: child.stdout, stop };
+}
+
+const MODES = ["jsonrpc", "daemon", "stdio"] as const;
+type Mode = (typeof MODES)[number];
+
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), "rk-bench-"));
   await chmod(dir, 0o700);
@@ -313,12 +481,14 @@ async function main(): Promise<void> {
     process.exit(1);
   }, DEADLINE_MS);
   try {
-    process.stdout.write(
-      `${CALLS.toLocaleString("en-US")} calls per run, median of ${ROUNDS} runs, echo host on a Unix socket, Node ${process.version}\n\n`,
-    );
     const only = process.argv[2];
-    if (only !== "daemon") process.stdout.write(`${await measureJsonRpc(dir)}\n\n`);
-    if (only !== "jsonrpc") process.stdout.write(`${await measureDaemon(dir)}\n`);
+    const modes = only === undefined ? MODES : MODES.filter((mode) => mode === only);
+    if (modes.length === 0) throw new Error(`usage: client.bench.ts [${MODES.join("|")}] (got ${JSON.stringify(only)})`);
+    process.stdout.write(
+      `${CALLS.toLocaleString("en-US")} calls per run, median of ${ROUNDS} runs, host in its own process, Node ${process.version}\n`,
+    );
+    const run = { jsonrpc: measureJsonRpc, daemon: measureDaemon, stdio: measureStdio } satisfies Record<Mode, unknown>;
+    for (const mode of modes) process.stdout.write(`\n${await run[mode](dir)}\n`);
   } finally {
     clearTimeout(guard);
     await rm(dir, { recursive: true, force: true });
