@@ -23,7 +23,12 @@ Commands:
   diff       OLD NEW [--format text|markdown|json]: classify the changes between two contract schemas;
              exit 1 when any is breaking
   update     --from FILE [--body FILE] [--allow-major]: take a new upstream schema, regenerate, write a PR body
-  host       run the conformance host for rightkit.agent.demo.v1 (host --help for its options)
+  host       run the conformance host: the demo service, or agentcli's test server (host --help for its options)
+  introspect --stdio "<command>" [--contract FILE|ID] [--binding FILE] [--format text|json] [--timeout MS]
+             [--ready-timeout MS]: start a JSON-RPC stdio server, wait for its ready notification, call the
+             binding's introspection method and list the methods and notifications only one side has; exit 1
+             on drift. --stdio takes words or a JSON array ["cmd","arg",...] (no shell); --timeout bounds the
+             call (default 10000), --ready-timeout the ready wait (default: the binding's, else 10000)
 
 Options (generate, check, update):
   --contract FILE   one contract: a schema .json, a contract document .md (its fenced JSON), or the
@@ -36,8 +41,9 @@ Global:
   --help, -h        this text
   --version, -v     the generator's version
 
-Exit codes: 0 ok, 1 check found drift, diff found a breaking change, or update refused a major version;
-2 bad input, 3 internal error.`;
+Exit codes: 0 ok, 1 check found drift, diff found a breaking change, update refused a major version, or
+introspect found drift; 2 bad input (for introspect also a server that does not start, exits, is not ready
+in time or answers malformed), 3 internal error.`;
 
 export interface Io {
   readonly out: (line: string) => void;
@@ -119,6 +125,7 @@ const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
   update: runUpdate,
   // Loaded only when asked for: generate and check never load the conformance host.
   host: async (args, io) => (await import("./host/command.js")).runHostCommand([...args], io),
+  introspect: async (args, io) => (await import("./introspect/command.js")).runIntrospect(args, io),
 });
 
 /** The host has options of its own and answers its own --help; the rest are described in USAGE. */

@@ -21,6 +21,7 @@ export {
   type CliExitCode,
   type CliStage,
 } from "./cli/exit.js";
+export { commandWords, type CommandWords } from "./cli/command-line.js";
 export { renderToolHelp, renderToolsHelp, toolsJson, type CliToolSpec } from "./cli/help.js";
 export { RpcChannel, type ChannelStreams } from "./transports/channel.js";
 export {
@@ -47,7 +48,14 @@ export {
 } from "./protocols/jsonrpc.js";
 export { RpcMultiplexer, type NotificationListener } from "./protocols/jsonrpc-multiplexer.js";
 export { ReconnectingChannel, type ReconnectingOptions } from "./transports/reconnecting.js";
-export { notReady, readyRefusal, type ReadyGate, type ReadyRule } from "./transports/ready.js";
+export {
+  majorOf,
+  notReady,
+  readyRefusal,
+  sameMajor,
+  type ReadyGate,
+  type ReadyRule,
+} from "./transports/ready.js";
 export { JsonRpcSocketTransport, type JsonRpcSocketTransportOptions } from "./transports/socket.js";
 export {
   assertSocketTrusted,

@@ -3,7 +3,8 @@
  * and a record that points at it, answering each frame as the test's script says. It lies,
  * stalls or goes away on purpose; the conformance host (generator/host) is the honest one.
  */
-import { mkdir, rename, rm, unlink, writeFile } from "node:fs/promises";
+import { rmSync } from "node:fs";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server, type Socket } from "node:net";
 import { join } from "node:path";
 import { recordPath } from "./runtime.js";
@@ -18,6 +19,7 @@ export type ScriptedHost = {
   readonly endpoint: string;
   /** Writes (or rewrites) the record; `startedMs` tells one publication from the next. */
   publish(startedMs: number): Promise<void>;
+  /** Removes the record at once (before it returns its promise). */
   unpublish(): Promise<void>;
   close(): Promise<void>;
 };
@@ -61,7 +63,11 @@ export async function scriptedHost(suiteRoot: string, script: Script): Promise<S
       await writeFile(aside, record, { mode: 0o600 });
       await rename(aside, path);
     },
-    unpublish: () => unlink(path).catch(() => undefined),
+    // Synchronous inside: a script that unpublishes and then closes the connection has removed the
+    // record before the client can see the close and read discovery again.
+    unpublish: async () => {
+      rmSync(path, { force: true });
+    },
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

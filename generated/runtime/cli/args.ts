@@ -4,6 +4,7 @@
 import { isAbsolute } from "node:path";
 import { ToolError } from "../core/errors.js";
 import type { ValidationResult } from "../core/validation.js";
+import { commandWords } from "./command-line.js";
 
 /**
  * Command-line arguments for a contract's tools: `<tool> [key=value ... | JSON object]`.
@@ -217,31 +218,11 @@ function unreachable(value: never): never {
   throw new TypeError(`unhandled option ${String(value)}`);
 }
 
-/**
- * `--server` names the command and its arguments: a JSON array of strings (for arguments with
- * spaces), or words split at whitespace. No shell ever reads it.
- */
+/** `--server` names the command and its arguments (see command-line.ts). */
 function serverCommand(table: CliTable, value: string): readonly string[] {
-  const bad = (why: string): ToolError =>
-    invalid(table, undefined, `option --server ${why}`, { argument: "--server" });
-  if (value.trimStart().startsWith("[")) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      throw bad("is not a JSON array of strings");
-    }
-    if (
-      !Array.isArray(parsed) ||
-      parsed.length === 0 ||
-      !parsed.every((word) => typeof word === "string" && word !== "")
-    )
-      throw bad("needs a JSON array of non-empty strings");
-    return parsed as string[];
-  }
-  const words = value.split(/\s+/).filter((word) => word !== "");
-  if (words.length === 0) throw bad("needs a command");
-  return words;
+  const read = commandWords(value);
+  if (!read.ok) throw invalid(table, undefined, `option --server ${read.reason}`, { argument: "--server" });
+  return read.words;
 }
 
 /** The tool named by its short or its wire name. */

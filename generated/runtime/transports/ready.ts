@@ -43,7 +43,7 @@ export function readyRefusal(rule: ReadyRule, params: unknown): ToolError | unde
   if (rule.version === undefined) return undefined;
   const { field, expected } = rule.version;
   const reported = isPlainObject(params) ? params[field] : undefined;
-  if (typeof reported === "string" && majorOf(reported) === majorOf(expected)) return undefined;
+  if (typeof reported === "string" && sameMajor(reported, expected)) return undefined;
   return new ToolError(
     "version_mismatch",
     `the server reports ${field} ${JSON.stringify(reported)}; this binding was generated for ${expected} (major ${majorOf(expected)})`,
@@ -51,7 +51,12 @@ export function readyRefusal(rule: ReadyRule, params: unknown): ToolError | unde
   );
 }
 
-const majorOf = (version: string): string => version.split(".")[0] ?? version;
+/** A version's major: its first dotted number (`0.2` → `0`). */
+export const majorOf = (version: string): string => version.split(".")[0] ?? version;
+
+/** The one version rule: a server of the same major serves the contract (`0.3` serves `0.2`, `1.0` does not). */
+export const sameMajor = (reported: string, expected: string): boolean =>
+  majorOf(reported) === majorOf(expected);
 
 /** No ready notification within the bound: the server started but never said it could serve. */
 export function notReady(gate: ReadyGate, what: string): ToolError {
