@@ -38,7 +38,7 @@ async function finish(name: string, source: string, facts: HeaderFacts): Promise
  * skips a formatting pass that is a third of every run's time.
  */
 function runtimeFiles(): [string, string][] {
-  const facts: HeaderFacts = { contractId: undefined, schemaSha256: undefined, bindingSha256: undefined };
+  const facts: HeaderFacts = { contractId: undefined };
   return runtimeSourceNames().map((name) => [
     `${RUNTIME_DIR}/${name}`,
     withHeader(readFileSync(new URL(name, RUNTIME_TEMPLATES_DIR), "utf8"), facts),
@@ -62,7 +62,7 @@ export async function generateFiles(
   const index = indexSchema(contract.schema, contract.schemaFile);
   const model = buildModel(contract, index);
   const dir = contractDirName(model.id);
-  const facts: HeaderFacts = { contractId: model.id, schemaSha256: model.schemaSha256, bindingSha256: model.bindingSha256 };
+  const facts: HeaderFacts = { contractId: model.id };
   const bindingFiles = await Promise.all(
     emitBinding(model, index).map(async ({ name, source: text }): Promise<[string, string]> => [
       `${dir}/${name}`,

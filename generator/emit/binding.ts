@@ -6,6 +6,7 @@ import type { ContractModel } from "../model/types.js";
 import type { SchemaIndex } from "../resolve/index.js";
 import { emitCli } from "./cli.js";
 import { emitClient } from "./client.js";
+import { emitManifest } from "./manifest.js";
 import { code, type Code } from "./code.js";
 import { renderTemplate } from "./template.js";
 import { emitTypes } from "./types.js";
@@ -22,7 +23,12 @@ export function emitBinding(model: ContractModel, index: SchemaIndex): BindingFi
     { name: "types.ts", source: renderTemplate("binding/types.ts.hbs", { body: emitTypes(model) }) },
     { name: "validators.ts", source: renderTemplate("binding/validators.ts.hbs", { body: emitValidators(index, entries) }) },
   ];
-  const exports: Code[] = [code`export type * from "./types.js";`, code`export * from "./validators.js";`];
+  files.push({ name: "manifest.ts", source: emitManifest(model) });
+  const exports: Code[] = [
+    code`export { BINDING_MANIFEST } from "./manifest.js";`,
+    code`export type * from "./types.js";`,
+    code`export * from "./validators.js";`,
+  ];
   if (model.methods.length > 0) {
     files.push({ name: "client.ts", source: emitClient(model) }, { name: "cli.ts", source: emitCli(model, index) });
     exports.push(code`export * from "./client.js";`, code`export * from "./cli.js";`);

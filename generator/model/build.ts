@@ -17,7 +17,16 @@ import {
 import { BindgenError } from "../errors.js";
 import { DEFAULT_TIMEOUT_MS, type Binding } from "../load/binding.js";
 import type { LoadedContract } from "../load/contract.js";
-import { bindingNames, clientOwnMembers, planMembers, takenTypeNames, type MemberTree } from "../naming/binding-names.js";
+import { runtimeExportNames } from "../naming/runtime-exports.js";
+import {
+  bindingNames,
+  CLI_MODULE_CONSTANTS,
+  CLIENT_MODULE_CONSTANTS,
+  clientOwnMembers,
+  planMembers,
+  takenTypeNames,
+  type MemberTree,
+} from "../naming/binding-names.js";
 import { camelCase, pascalCase } from "../naming/identifiers.js";
 import { planNames } from "../naming/plan.js";
 import { titled } from "../naming/requests.js";
@@ -70,6 +79,14 @@ function checkBindingShape(
           pointer: "#/results/okEnvelope",
         });
       }
+    }
+  }
+  for (const name of Object.keys(binding.client?.constants ?? {}).sort(byCodeUnits)) {
+    if (CLIENT_MODULE_CONSTANTS.includes(name) || CLI_MODULE_CONSTANTS.includes(name) || runtimeExportNames().has(name)) {
+      throw new BindgenError("bad_binding", `client.constants: ${name} is a name the generated client declares itself`, {
+        file: bindingFile,
+        pointer: appendPointer("#/client/constants", name),
+      });
     }
   }
   checkBindingMethods(methods, binding, bindingFile);
@@ -239,6 +256,14 @@ export function buildModel(
   });
 
   const byName = new Map(methods.map((m) => [m.name, m]));
+  // Two methods may share a path (`b` outside the root, `agentcli.b` below it): on the command line
+  // each of those is then typed by its full name, which is unique.
+  const cliNames = methods.map((m) => m.cliName);
+  for (const method of methods) {
+    if (cliNames.indexOf(method.cliName) !== cliNames.lastIndexOf(method.cliName))
+      byName.set(method.name, { ...method, cliName: method.name });
+  }
+  const planned = methods.map((m) => byName.get(m.name) as Method);
   const arrange = (tree: MemberTree): Namespace => ({
     member: tree.member,
     methods: [...tree.methods.keys()].map((name) => byName.get(name) as Method),
@@ -261,7 +286,7 @@ export function buildModel(
     id,
     schemaSha256: contract.schemaSha256,
     bindingSha256: contract.bindingSha256,
-    methods,
+    methods: planned,
     types,
     typeNames,
     notifications,

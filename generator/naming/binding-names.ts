@@ -6,6 +6,7 @@
 import { RESERVED_WORDS } from "../emit/code.js";
 import { byCodeUnits } from "../order.js";
 import { camelCase } from "./identifiers.js";
+import { runtimeExportNames } from "./runtime-exports.js";
 
 /** Globals the generated modules refer to. */
 const GLOBAL_TYPE_NAMES = [
@@ -34,6 +35,7 @@ const GLOBAL_TYPE_NAMES = [
 
 /** Names index.ts re-exports from the runtime, and the ones the validators and types declare. */
 const FIXED_BINDING_NAMES = [
+  "BINDING_MANIFEST",
   "DaemonTransport",
   "DaemonTransportOptions",
   "JsonRpcSocketTransport",
@@ -53,6 +55,31 @@ const FIXED_BINDING_NAMES = [
   "ValidationResult",
 ];
 
+/**
+ * The module-scope constants a generated client.ts declares itself (emit/client.ts, the client
+ * template); a binding's own `client.constants` may not take one. Checked against the generated
+ * file by test/regressions/binding-constant-named-like-a-generated-one.test.ts.
+ */
+export const CLIENT_MODULE_CONSTANTS: readonly string[] = [
+  "ARGS",
+  "CLIENT_APP",
+  "COMMAND",
+  "ERROR_CODES",
+  "INVALID_PARAMS",
+  "NOTIFICATIONS",
+  "READY",
+  "ROUTE",
+  "SENSITIVE_PARAMS",
+  "SERVER",
+  "SERVICE",
+  "SPECS",
+  "TIMEOUTS_MS",
+  "TOOLS",
+];
+
+/** The constants a generated cli.ts exports; index.ts re-exports both modules, so these are taken too. */
+export const CLI_MODULE_CONSTANTS: readonly string[] = ["CLI_COMMAND", "CLI_TABLE"];
+
 export interface BindingNames {
   readonly clientClass: string;
   /** The map from notification event to its params type, for `on()`. */
@@ -63,8 +90,14 @@ export interface BindingNames {
   readonly runCli: string;
 }
 
-/** `DemoClient` → `DemoCliTool`, `parseDemoArgs`, `runDemoCli`: the CLI's names follow the client's. */
-export function bindingNames(clientClass: string): BindingNames {
+/**
+ * `DemoClient` → `DemoCliTool`, `parseDemoArgs`, `runDemoCli`: the CLI's names follow the client's.
+ * A wanted class name the binding cannot declare — a global (`Promise`), a runtime export
+ * (`ToolError`, `Transport`) or one of the binding's fixed names — gets a `Client` suffix (then a
+ * number), so the binding compiles whatever the contract asks for.
+ */
+export function bindingNames(wanted: string): BindingNames {
+  const clientClass = planClientClass(wanted);
   const stem = clientClass.replace(/Client$/, "") || clientClass;
   return {
     clientClass,
@@ -76,9 +109,23 @@ export function bindingNames(clientClass: string): BindingNames {
   };
 }
 
+/** Names no binding may declare for itself: globals, runtime exports, the fixed binding names. */
+function unavailableNames(): ReadonlySet<string> {
+  return new Set([...GLOBAL_TYPE_NAMES, ...FIXED_BINDING_NAMES, ...runtimeExportNames(), ...RESERVED_WORDS]);
+}
+
+function planClientClass(wanted: string): string {
+  const unavailable = unavailableNames();
+  if (!unavailable.has(wanted)) return wanted;
+  const base = `${wanted}Client`;
+  let name = base;
+  for (let n = 2; unavailable.has(name); n++) name = `${base}${n}`;
+  return name;
+}
+
 /** Every type-space name a contract type must not take in this binding. */
 export function takenTypeNames(names: BindingNames): ReadonlySet<string> {
-  return new Set([...GLOBAL_TYPE_NAMES, ...FIXED_BINDING_NAMES, names.clientClass, names.events, names.cliTool, names.cliIo]);
+  return new Set([...unavailableNames(), names.clientClass, names.events, names.cliTool, names.cliIo]);
 }
 
 /**

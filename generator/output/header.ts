@@ -1,12 +1,15 @@
-/** The first lines of every generated file: what made it, from which inputs, and not to edit it. */
+/**
+ * The first lines of every generated file: that the generator made it, for which contract, and
+ * not to edit it. Nothing that changes without the file's own content changing goes here: the
+ * generator's version and the inputs' hashes live in each binding's manifest.ts only, so a
+ * generator release or a one-method schema change rewrites one manifest line, not every header.
+ */
 import { blockComment, lines, type Code } from "../emit/code.js";
-import { GENERATOR_NAME, GENERATOR_VERSION } from "../version.js";
+import { GENERATOR_NAME } from "../version.js";
 
 export interface HeaderFacts {
   /** The contract's `$id`, or undefined for the contract-neutral runtime. */
   readonly contractId: string | undefined;
-  readonly schemaSha256: string | undefined;
-  readonly bindingSha256: string | undefined;
 }
 
 /** The words every generated file opens with: how `generate` tells its own files from anyone else's. */
@@ -19,9 +22,7 @@ export function isGeneratedText(text: string): boolean {
 
 export function header(facts: HeaderFacts): Code {
   return lines([
-    blockComment(`${GENERATED_MARKER} ${GENERATOR_VERSION}. Do not edit: run \`${GENERATOR_NAME} generate\` instead.`),
+    blockComment(`${GENERATED_MARKER}. Do not edit: run \`${GENERATOR_NAME} generate\` instead.`),
     blockComment(facts.contractId === undefined ? "Contract-neutral binding runtime." : `Contract: ${facts.contractId}`),
-    ...(facts.schemaSha256 === undefined ? [] : [blockComment(`Schema sha256: ${facts.schemaSha256}`)]),
-    ...(facts.bindingSha256 === undefined ? [] : [blockComment(`Binding sha256: ${facts.bindingSha256}`)]),
   ]);
 }
