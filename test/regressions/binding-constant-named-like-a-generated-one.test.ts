@@ -22,14 +22,17 @@ it("declares exactly the listed constants in the generated clients (besides the 
   }
 });
 
-it.each(["TOOLS", "SPECS", "CLI_EXIT", "CLI_TABLE"])("refuses a binding constant named %s: exit 2, naming the entry", async (name) => {
-  const binding = JSON.parse(readFileSync(EMBEDDED.binding, "utf8")) as { client: { constants: Record<string, unknown> } };
-  binding.client.constants[name] = { value: "x", description: "Clashes." };
-  const file = join(dir, `${name}.binding.json`);
-  writeFileSync(file, JSON.stringify(binding));
-  const run = await runCli(["generate", "--contract", EMBEDDED.contract, "--binding", file, "--out", join(dir, name)]);
-  expect(run.code).toBe(2);
-  expect(run.stderr).toContain(
-    `${file}:#/client/constants/${name}: client.constants: ${name} is a name the generated client declares itself`,
-  );
-});
+it.each(["TOOLS", "SPECS", "CLI_EXIT", "CLI_TABLE"])(
+  "refuses a binding constant named %s: exit 2, naming the entry",
+  async (name) => {
+    const binding = JSON.parse(readFileSync(EMBEDDED.binding, "utf8")) as { client: { constants: Record<string, unknown> } };
+    binding.client.constants[name] = { value: "x", description: "Clashes." };
+    const file = join(dir, `${name}.binding.json`);
+    writeFileSync(file, JSON.stringify(binding));
+    const run = await runCli(["generate", "--contract", EMBEDDED.contract, "--binding", file, "--out", join(dir, name)]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      `${file}:#/client/constants/${name}: client.constants: ${name} is a name the generated client declares itself`,
+    );
+  },
+);
