@@ -110,7 +110,7 @@ function kindOf(x: unknown): string {
     return Number.isFinite(x) ? (Number.isInteger(x) ? "integer" : "number") : String(x);
   return typeof x;
 }
-const allowed0 = new Set<unknown>([
+const allowed_a57f54 = new Set<unknown>([
   "manifest",
   "workflow",
   "task",
@@ -128,60 +128,60 @@ const allowed0 = new Set<unknown>([
 /**
  * #/$defs/agentcli.apply/result/properties/actions/items
  */
-function is0(x: unknown, d: number): boolean {
+function matchesApplyAction(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o2 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v3 = o2.action;
-    if (!(typeof v3 === "string")) {
+    const v1 = o1.action;
+    if (!(typeof v1 === "string")) {
       return false;
     }
-    if (!((v3 as unknown) === "created" || (v3 as unknown) === "updated" || (v3 as unknown) === "adopted")) {
+    if (!((v1 as unknown) === "created" || (v1 as unknown) === "updated" || (v1 as unknown) === "adopted")) {
       return false;
     }
   }
   {
-    const v8 = o2.adopted_from_job_id;
-    if (v8 !== undefined) {
-      if (!(typeof v8 === "string")) {
+    const v2 = o1.adopted_from_job_id;
+    if (v2 !== undefined) {
+      if (!(typeof v2 === "string")) {
         return false;
       }
     }
   }
   {
-    const v11 = o2.authorization_proof_verification;
-    if (v11 !== undefined) {
-      if (typeof v11 !== "object" || v11 === null || Array.isArray(v11)) {
+    const v3 = o1.authorization_proof_verification;
+    if (v3 !== undefined) {
+      if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
         return false;
       }
     }
   }
   {
-    const v14 = o2.invocation_mode;
-    if (!(typeof v14 === "string")) {
+    const v4 = o1.invocation_mode;
+    if (!(typeof v4 === "string")) {
       return false;
     }
-    if (!((v14 as unknown) === "schedule" || (v14 as unknown) === "trigger")) {
-      return false;
-    }
-  }
-  {
-    const v19 = o2.job_id;
-    if (!(typeof v19 === "string")) {
+    if (!((v4 as unknown) === "schedule" || (v4 as unknown) === "trigger")) {
       return false;
     }
   }
   {
-    const v24 = o2.name;
-    if (!(typeof v24 === "string")) {
+    const v5 = o1.job_id;
+    if (!(typeof v5 === "string")) {
+      return false;
+    }
+  }
+  {
+    const v6 = o1.name;
+    if (!(typeof v6 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check0(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkApplyAction(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -192,12 +192,12 @@ function check0(x: unknown, p: string, d: number): ValidationIssue[] | undefined
       ),
     ];
   }
-  const o30 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v31 = o30.action;
-    if (!(typeof v31 === "string")) {
+    const v1 = o1.action;
+    if (!(typeof v1 === "string")) {
       return [
-        v31 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/properties/actions/items/required",
@@ -208,15 +208,11 @@ function check0(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/action",
               "#/$defs/agentcli.apply/result/properties/actions/items/properties/action/type",
               "type",
-              ": must be string, got " + kindOf(v31),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
-    if (!(
-      (v31 as unknown) === "created" ||
-      (v31 as unknown) === "updated" ||
-      (v31 as unknown) === "adopted"
-    )) {
+    if (!((v1 as unknown) === "created" || (v1 as unknown) === "updated" || (v1 as unknown) === "adopted")) {
       return [
         issue(
           p + "/action",
@@ -228,40 +224,40 @@ function check0(x: unknown, p: string, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v36 = o30.adopted_from_job_id;
-    if (v36 !== undefined) {
-      if (!(typeof v36 === "string")) {
+    const v2 = o1.adopted_from_job_id;
+    if (v2 !== undefined) {
+      if (!(typeof v2 === "string")) {
         return [
           issue(
             p + "/adopted_from_job_id",
             "#/$defs/agentcli.apply/result/properties/actions/items/properties/adopted_from_job_id/type",
             "type",
-            ": must be string, got " + kindOf(v36),
+            ": must be string, got " + kindOf(v2),
           ),
         ];
       }
     }
   }
   {
-    const v39 = o30.authorization_proof_verification;
-    if (v39 !== undefined) {
-      if (typeof v39 !== "object" || v39 === null || Array.isArray(v39)) {
+    const v3 = o1.authorization_proof_verification;
+    if (v3 !== undefined) {
+      if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
         return [
           issue(
             p + "/authorization_proof_verification",
             "#/$defs/agentcli.apply/result/properties/actions/items/properties/authorization_proof_verification/type",
             "type",
-            ": must be object, got " + kindOf(v39),
+            ": must be object, got " + kindOf(v3),
           ),
         ];
       }
     }
   }
   {
-    const v42 = o30.invocation_mode;
-    if (!(typeof v42 === "string")) {
+    const v4 = o1.invocation_mode;
+    if (!(typeof v4 === "string")) {
       return [
-        v42 === undefined
+        v4 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/properties/actions/items/required",
@@ -272,11 +268,11 @@ function check0(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/invocation_mode",
               "#/$defs/agentcli.apply/result/properties/actions/items/properties/invocation_mode/type",
               "type",
-              ": must be string, got " + kindOf(v42),
+              ": must be string, got " + kindOf(v4),
             ),
       ];
     }
-    if (!((v42 as unknown) === "schedule" || (v42 as unknown) === "trigger")) {
+    if (!((v4 as unknown) === "schedule" || (v4 as unknown) === "trigger")) {
       return [
         issue(
           p + "/invocation_mode",
@@ -288,10 +284,10 @@ function check0(x: unknown, p: string, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v47 = o30.job_id;
-    if (!(typeof v47 === "string")) {
+    const v5 = o1.job_id;
+    if (!(typeof v5 === "string")) {
       return [
-        v47 === undefined
+        v5 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/properties/actions/items/required",
@@ -302,16 +298,16 @@ function check0(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/job_id",
               "#/$defs/agentcli.apply/result/properties/actions/items/properties/job_id/type",
               "type",
-              ": must be string, got " + kindOf(v47),
+              ": must be string, got " + kindOf(v5),
             ),
       ];
     }
   }
   {
-    const v52 = o30.name;
-    if (!(typeof v52 === "string")) {
+    const v6 = o1.name;
+    if (!(typeof v6 === "string")) {
       return [
-        v52 === undefined
+        v6 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/properties/actions/items/required",
@@ -322,7 +318,7 @@ function check0(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/name",
               "#/$defs/agentcli.apply/result/properties/actions/items/properties/name/type",
               "type",
-              ": must be string, got " + kindOf(v52),
+              ": must be string, got " + kindOf(v6),
             ),
       ];
     }
@@ -332,47 +328,47 @@ function check0(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/agentcli.apply/result/properties/capabilities
  */
-function is1(x: unknown, d: number): boolean {
+function matchesApplyCapabilities(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o58 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v59 = o58.handoff_contract;
-    if (!((typeof v59 === "object" && v59 !== null && !Array.isArray(v59)) || v59 === null)) {
+    const v1 = o1.handoff_contract;
+    if (!((typeof v1 === "object" && v1 !== null && !Array.isArray(v1)) || v1 === null)) {
       return false;
     }
   }
   {
-    const v64 = o58.handoff_version;
-    if (!(typeof v64 === "string")) {
+    const v2 = o1.handoff_version;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   {
-    const v69 = o58.negotiated;
-    if (!(typeof v69 === "boolean")) {
+    const v3 = o1.negotiated;
+    if (!(typeof v3 === "boolean")) {
       return false;
     }
   }
   {
-    const v74 = o58.schema_version;
-    if (!((typeof v74 === "number" && Number.isInteger(v74)) || v74 === null)) {
+    const v4 = o1.schema_version;
+    if (!((typeof v4 === "number" && Number.isInteger(v4)) || v4 === null)) {
       return false;
     }
   }
   {
-    const v79 = o58.source;
-    if (!(typeof v79 === "string")) {
+    const v5 = o1.source;
+    if (!(typeof v5 === "string")) {
       return false;
     }
-    if (!((v79 as unknown) === "static" || (v79 as unknown) === "runtime")) {
+    if (!((v5 as unknown) === "static" || (v5 as unknown) === "runtime")) {
       return false;
     }
   }
   return true;
 }
-function check1(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkApplyCapabilities(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -383,12 +379,12 @@ function check1(x: unknown, p: string, d: number): ValidationIssue[] | undefined
       ),
     ];
   }
-  const o85 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v86 = o85.handoff_contract;
-    if (!((typeof v86 === "object" && v86 !== null && !Array.isArray(v86)) || v86 === null)) {
+    const v1 = o1.handoff_contract;
+    if (!((typeof v1 === "object" && v1 !== null && !Array.isArray(v1)) || v1 === null)) {
       return [
-        v86 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/properties/capabilities/required",
@@ -399,16 +395,16 @@ function check1(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/handoff_contract",
               "#/$defs/agentcli.apply/result/properties/capabilities/properties/handoff_contract/type",
               "type",
-              ": must be object or null, got " + kindOf(v86),
+              ": must be object or null, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v91 = o85.handoff_version;
-    if (!(typeof v91 === "string")) {
+    const v2 = o1.handoff_version;
+    if (!(typeof v2 === "string")) {
       return [
-        v91 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/properties/capabilities/required",
@@ -419,16 +415,16 @@ function check1(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/handoff_version",
               "#/$defs/agentcli.apply/result/properties/capabilities/properties/handoff_version/type",
               "type",
-              ": must be string, got " + kindOf(v91),
+              ": must be string, got " + kindOf(v2),
             ),
       ];
     }
   }
   {
-    const v96 = o85.negotiated;
-    if (!(typeof v96 === "boolean")) {
+    const v3 = o1.negotiated;
+    if (!(typeof v3 === "boolean")) {
       return [
-        v96 === undefined
+        v3 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/properties/capabilities/required",
@@ -439,16 +435,16 @@ function check1(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/negotiated",
               "#/$defs/agentcli.apply/result/properties/capabilities/properties/negotiated/type",
               "type",
-              ": must be boolean, got " + kindOf(v96),
+              ": must be boolean, got " + kindOf(v3),
             ),
       ];
     }
   }
   {
-    const v101 = o85.schema_version;
-    if (!((typeof v101 === "number" && Number.isInteger(v101)) || v101 === null)) {
+    const v4 = o1.schema_version;
+    if (!((typeof v4 === "number" && Number.isInteger(v4)) || v4 === null)) {
       return [
-        v101 === undefined
+        v4 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/properties/capabilities/required",
@@ -459,16 +455,16 @@ function check1(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/schema_version",
               "#/$defs/agentcli.apply/result/properties/capabilities/properties/schema_version/type",
               "type",
-              ": must be integer or null, got " + kindOf(v101),
+              ": must be integer or null, got " + kindOf(v4),
             ),
       ];
     }
   }
   {
-    const v106 = o85.source;
-    if (!(typeof v106 === "string")) {
+    const v5 = o1.source;
+    if (!(typeof v5 === "string")) {
       return [
-        v106 === undefined
+        v5 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/properties/capabilities/required",
@@ -479,11 +475,11 @@ function check1(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/source",
               "#/$defs/agentcli.apply/result/properties/capabilities/properties/source/type",
               "type",
-              ": must be string, got " + kindOf(v106),
+              ": must be string, got " + kindOf(v5),
             ),
       ];
     }
-    if (!((v106 as unknown) === "static" || (v106 as unknown) === "runtime")) {
+    if (!((v5 as unknown) === "static" || (v5 as unknown) === "runtime")) {
       return [
         issue(
           p + "/source",
@@ -499,40 +495,40 @@ function check1(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/agentcli.apply/result/properties/handoff
  */
-function is2(x: unknown, d: number): boolean {
+function matchesApplyHandoff(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o112 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v113 = o112.field_version;
-    if (!(typeof v113 === "string")) {
+    const v1 = o1.field_version;
+    if (!(typeof v1 === "string")) {
       return false;
     }
     if (!(
-      (v113 as unknown) === "1" ||
-      (v113 as unknown) === "2" ||
-      (v113 as unknown) === "3" ||
-      (v113 as unknown) === "4"
+      (v1 as unknown) === "1" ||
+      (v1 as unknown) === "2" ||
+      (v1 as unknown) === "3" ||
+      (v1 as unknown) === "4"
     )) {
       return false;
     }
   }
   {
-    const v118 = o112.projected_fields;
-    if (!(typeof v118 === "number" && Number.isInteger(v118))) {
+    const v2 = o1.projected_fields;
+    if (!(typeof v2 === "number" && Number.isInteger(v2))) {
       return false;
     }
   }
   {
-    const v123 = o112.v02_fields_included;
-    if (!(typeof v123 === "boolean")) {
+    const v3 = o1.v02_fields_included;
+    if (!(typeof v3 === "boolean")) {
       return false;
     }
   }
   return true;
 }
-function check2(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkApplyHandoff(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -543,12 +539,12 @@ function check2(x: unknown, p: string, d: number): ValidationIssue[] | undefined
       ),
     ];
   }
-  const o129 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v130 = o129.field_version;
-    if (!(typeof v130 === "string")) {
+    const v1 = o1.field_version;
+    if (!(typeof v1 === "string")) {
       return [
-        v130 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/properties/handoff/required",
@@ -559,15 +555,15 @@ function check2(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/field_version",
               "#/$defs/agentcli.apply/result/properties/handoff/properties/field_version/type",
               "type",
-              ": must be string, got " + kindOf(v130),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
     if (!(
-      (v130 as unknown) === "1" ||
-      (v130 as unknown) === "2" ||
-      (v130 as unknown) === "3" ||
-      (v130 as unknown) === "4"
+      (v1 as unknown) === "1" ||
+      (v1 as unknown) === "2" ||
+      (v1 as unknown) === "3" ||
+      (v1 as unknown) === "4"
     )) {
       return [
         issue(
@@ -580,10 +576,10 @@ function check2(x: unknown, p: string, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v135 = o129.projected_fields;
-    if (!(typeof v135 === "number" && Number.isInteger(v135))) {
+    const v2 = o1.projected_fields;
+    if (!(typeof v2 === "number" && Number.isInteger(v2))) {
       return [
-        v135 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/properties/handoff/required",
@@ -594,16 +590,16 @@ function check2(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/projected_fields",
               "#/$defs/agentcli.apply/result/properties/handoff/properties/projected_fields/type",
               "type",
-              ": must be integer, got " + kindOf(v135),
+              ": must be integer, got " + kindOf(v2),
             ),
       ];
     }
   }
   {
-    const v140 = o129.v02_fields_included;
-    if (!(typeof v140 === "boolean")) {
+    const v3 = o1.v02_fields_included;
+    if (!(typeof v3 === "boolean")) {
       return [
-        v140 === undefined
+        v3 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/properties/handoff/required",
@@ -614,7 +610,7 @@ function check2(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/v02_fields_included",
               "#/$defs/agentcli.apply/result/properties/handoff/properties/v02_fields_included/type",
               "type",
-              ": must be boolean, got " + kindOf(v140),
+              ": must be boolean, got " + kindOf(v3),
             ),
       ];
     }
@@ -624,99 +620,99 @@ function check2(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/agentcli.apply/params
  */
-function is3(x: unknown, d: number): boolean {
+function matchesApplyParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o146 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v147 = o146.adoptBy;
-    if (v147 !== undefined) {
-      if (!(typeof v147 === "string")) {
+    const v1 = o1.adoptBy;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "string")) {
         return false;
       }
-      if (!((v147 as unknown) === "id" || (v147 as unknown) === "name")) {
-        return false;
-      }
-    }
-  }
-  {
-    const v150 = o146.allowProofCommand;
-    if (v150 !== undefined) {
-      if (!(typeof v150 === "boolean")) {
+      if (!((v1 as unknown) === "id" || (v1 as unknown) === "name")) {
         return false;
       }
     }
   }
   {
-    const v153 = o146.dbPath;
-    if (v153 !== undefined) {
-      if (!(typeof v153 === "string")) {
+    const v2 = o1.allowProofCommand;
+    if (v2 !== undefined) {
+      if (!(typeof v2 === "boolean")) {
         return false;
       }
     }
   }
   {
-    const v156 = o146.dryRun;
-    if (v156 !== undefined) {
-      if (!(typeof v156 === "boolean")) {
+    const v3 = o1.dbPath;
+    if (v3 !== undefined) {
+      if (!(typeof v3 === "string")) {
         return false;
       }
     }
   }
   {
-    const v159 = o146.explain;
-    if (v159 !== undefined) {
-      if (!(typeof v159 === "boolean")) {
+    const v4 = o1.dryRun;
+    if (v4 !== undefined) {
+      if (!(typeof v4 === "boolean")) {
         return false;
       }
     }
   }
   {
-    const v162 = o146.manifest;
-    if (v162 !== undefined) {
-      if (typeof v162 !== "object" || v162 === null || Array.isArray(v162)) {
+    const v5 = o1.explain;
+    if (v5 !== undefined) {
+      if (!(typeof v5 === "boolean")) {
         return false;
       }
     }
   }
   {
-    const v167 = o146.schedulerBin;
-    if (v167 !== undefined) {
-      if (!(typeof v167 === "string")) {
+    const v6 = o1.manifest;
+    if (v6 !== undefined) {
+      if (typeof v6 !== "object" || v6 === null || Array.isArray(v6)) {
         return false;
       }
     }
   }
   {
-    const v170 = o146.schedulerPrefix;
-    if (v170 !== undefined) {
-      if (!(typeof v170 === "string")) {
+    const v7 = o1.schedulerBin;
+    if (v7 !== undefined) {
+      if (!(typeof v7 === "string")) {
+        return false;
+      }
+    }
+  }
+  {
+    const v8 = o1.schedulerPrefix;
+    if (v8 !== undefined) {
+      if (!(typeof v8 === "string")) {
         return false;
       }
     }
   }
   return true;
 }
-function check3(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.apply/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o174 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v175 = o174.adoptBy;
-    if (v175 !== undefined) {
-      if (!(typeof v175 === "string")) {
+    const v1 = o1.adoptBy;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "string")) {
         return [
           issue(
             p + "/adoptBy",
             "#/$defs/agentcli.apply/params/properties/adoptBy/type",
             "type",
-            ": must be string, got " + kindOf(v175),
+            ": must be string, got " + kindOf(v1),
           ),
         ];
       }
-      if (!((v175 as unknown) === "id" || (v175 as unknown) === "name")) {
+      if (!((v1 as unknown) === "id" || (v1 as unknown) === "name")) {
         return [
           issue(
             p + "/adoptBy",
@@ -729,100 +725,100 @@ function check3(x: unknown, p: string, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v178 = o174.allowProofCommand;
-    if (v178 !== undefined) {
-      if (!(typeof v178 === "boolean")) {
+    const v2 = o1.allowProofCommand;
+    if (v2 !== undefined) {
+      if (!(typeof v2 === "boolean")) {
         return [
           issue(
             p + "/allowProofCommand",
             "#/$defs/agentcli.apply/params/properties/allowProofCommand/type",
             "type",
-            ": must be boolean, got " + kindOf(v178),
+            ": must be boolean, got " + kindOf(v2),
           ),
         ];
       }
     }
   }
   {
-    const v181 = o174.dbPath;
-    if (v181 !== undefined) {
-      if (!(typeof v181 === "string")) {
+    const v3 = o1.dbPath;
+    if (v3 !== undefined) {
+      if (!(typeof v3 === "string")) {
         return [
           issue(
             p + "/dbPath",
             "#/$defs/agentcli.apply/params/properties/dbPath/type",
             "type",
-            ": must be string, got " + kindOf(v181),
+            ": must be string, got " + kindOf(v3),
           ),
         ];
       }
     }
   }
   {
-    const v184 = o174.dryRun;
-    if (v184 !== undefined) {
-      if (!(typeof v184 === "boolean")) {
+    const v4 = o1.dryRun;
+    if (v4 !== undefined) {
+      if (!(typeof v4 === "boolean")) {
         return [
           issue(
             p + "/dryRun",
             "#/$defs/agentcli.apply/params/properties/dryRun/type",
             "type",
-            ": must be boolean, got " + kindOf(v184),
+            ": must be boolean, got " + kindOf(v4),
           ),
         ];
       }
     }
   }
   {
-    const v187 = o174.explain;
-    if (v187 !== undefined) {
-      if (!(typeof v187 === "boolean")) {
+    const v5 = o1.explain;
+    if (v5 !== undefined) {
+      if (!(typeof v5 === "boolean")) {
         return [
           issue(
             p + "/explain",
             "#/$defs/agentcli.apply/params/properties/explain/type",
             "type",
-            ": must be boolean, got " + kindOf(v187),
+            ": must be boolean, got " + kindOf(v5),
           ),
         ];
       }
     }
   }
   {
-    const v190 = o174.manifest;
-    if (v190 !== undefined) {
-      if (typeof v190 !== "object" || v190 === null || Array.isArray(v190)) {
+    const v6 = o1.manifest;
+    if (v6 !== undefined) {
+      if (typeof v6 !== "object" || v6 === null || Array.isArray(v6)) {
         return [
-          issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v190)),
+          issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v6)),
         ];
       }
     }
   }
   {
-    const v195 = o174.schedulerBin;
-    if (v195 !== undefined) {
-      if (!(typeof v195 === "string")) {
+    const v7 = o1.schedulerBin;
+    if (v7 !== undefined) {
+      if (!(typeof v7 === "string")) {
         return [
           issue(
             p + "/schedulerBin",
             "#/$defs/agentcli.apply/params/properties/schedulerBin/type",
             "type",
-            ": must be string, got " + kindOf(v195),
+            ": must be string, got " + kindOf(v7),
           ),
         ];
       }
     }
   }
   {
-    const v198 = o174.schedulerPrefix;
-    if (v198 !== undefined) {
-      if (!(typeof v198 === "string")) {
+    const v8 = o1.schedulerPrefix;
+    if (v8 !== undefined) {
+      if (!(typeof v8 === "string")) {
         return [
           issue(
             p + "/schedulerPrefix",
             "#/$defs/agentcli.apply/params/properties/schedulerPrefix/type",
             "type",
-            ": must be string, got " + kindOf(v198),
+            ": must be string, got " + kindOf(v8),
           ),
         ];
       }
@@ -833,237 +829,237 @@ function check3(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/agentcli.apply/result
  */
-function is4(x: unknown, d: number): boolean {
+function matchesApplyResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o202 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v203 = o202.actions;
-    if (!Array.isArray(v203)) {
+    const v1 = o1.actions;
+    if (!Array.isArray(v1)) {
       return false;
     }
-    const a236 = v203 as unknown[];
-    for (let i237 = 0; i237 < a236.length; i237++) {
-      const item238 = a236[i237];
+    const a14 = v1 as unknown[];
+    for (let i2 = 0; i2 < a14.length; i2++) {
+      const item2 = a14[i2];
 
-      if (typeof item238 !== "object" || item238 === null || Array.isArray(item238)) {
+      if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return false;
       }
-      const o240 = item238 as Record<string, unknown>;
+      const o14 = item2 as Record<string, unknown>;
       {
-        const v241 = o240.action;
-        if (!(typeof v241 === "string")) {
+        const v8 = o14.action;
+        if (!(typeof v8 === "string")) {
           return false;
         }
         if (!(
-          (v241 as unknown) === "created" ||
-          (v241 as unknown) === "updated" ||
-          (v241 as unknown) === "adopted"
+          (v8 as unknown) === "created" ||
+          (v8 as unknown) === "updated" ||
+          (v8 as unknown) === "adopted"
         )) {
           return false;
         }
       }
       {
-        const v246 = o240.adopted_from_job_id;
-        if (v246 !== undefined) {
-          if (!(typeof v246 === "string")) {
+        const v9 = o14.adopted_from_job_id;
+        if (v9 !== undefined) {
+          if (!(typeof v9 === "string")) {
             return false;
           }
         }
       }
       {
-        const v249 = o240.authorization_proof_verification;
-        if (v249 !== undefined) {
-          if (typeof v249 !== "object" || v249 === null || Array.isArray(v249)) {
+        const v10 = o14.authorization_proof_verification;
+        if (v10 !== undefined) {
+          if (typeof v10 !== "object" || v10 === null || Array.isArray(v10)) {
             return false;
           }
         }
       }
       {
-        const v252 = o240.invocation_mode;
-        if (!(typeof v252 === "string")) {
+        const v11 = o14.invocation_mode;
+        if (!(typeof v11 === "string")) {
           return false;
         }
-        if (!((v252 as unknown) === "schedule" || (v252 as unknown) === "trigger")) {
-          return false;
-        }
-      }
-      {
-        const v257 = o240.job_id;
-        if (!(typeof v257 === "string")) {
+        if (!((v11 as unknown) === "schedule" || (v11 as unknown) === "trigger")) {
           return false;
         }
       }
       {
-        const v262 = o240.name;
-        if (!(typeof v262 === "string")) {
+        const v12 = o14.job_id;
+        if (!(typeof v12 === "string")) {
+          return false;
+        }
+      }
+      {
+        const v13 = o14.name;
+        if (!(typeof v13 === "string")) {
           return false;
         }
       }
     }
   }
   {
-    const v268 = o202.authorization_proof_verifications;
-    if (v268 !== undefined) {
-      if (!Array.isArray(v268)) {
+    const v14 = o1.authorization_proof_verifications;
+    if (v14 !== undefined) {
+      if (!Array.isArray(v14)) {
         return false;
       }
-      const a269 = v268 as unknown[];
-      for (let i270 = 0; i270 < a269.length; i270++) {
-        const item271 = a269[i270];
+      const a26 = v14 as unknown[];
+      for (let i3 = 0; i3 < a26.length; i3++) {
+        const item3 = a26[i3];
 
-        if (typeof item271 !== "object" || item271 === null || Array.isArray(item271)) {
+        if (typeof item3 !== "object" || item3 === null || Array.isArray(item3)) {
           return false;
         }
       }
     }
   }
   {
-    const v275 = o202.capabilities;
-    if (typeof v275 !== "object" || v275 === null || Array.isArray(v275)) {
+    const v15 = o1.capabilities;
+    if (typeof v15 !== "object" || v15 === null || Array.isArray(v15)) {
       return false;
     }
-    const o304 = v275 as Record<string, unknown>;
+    const o39 = v15 as Record<string, unknown>;
     {
-      const v305 = o304.handoff_contract;
-      if (!((typeof v305 === "object" && v305 !== null && !Array.isArray(v305)) || v305 === null)) {
+      const v21 = o39.handoff_contract;
+      if (!((typeof v21 === "object" && v21 !== null && !Array.isArray(v21)) || v21 === null)) {
         return false;
       }
     }
     {
-      const v310 = o304.handoff_version;
-      if (!(typeof v310 === "string")) {
+      const v22 = o39.handoff_version;
+      if (!(typeof v22 === "string")) {
         return false;
       }
     }
     {
-      const v315 = o304.negotiated;
-      if (!(typeof v315 === "boolean")) {
+      const v23 = o39.negotiated;
+      if (!(typeof v23 === "boolean")) {
         return false;
       }
     }
     {
-      const v320 = o304.schema_version;
-      if (!((typeof v320 === "number" && Number.isInteger(v320)) || v320 === null)) {
+      const v24 = o39.schema_version;
+      if (!((typeof v24 === "number" && Number.isInteger(v24)) || v24 === null)) {
         return false;
       }
     }
     {
-      const v325 = o304.source;
-      if (!(typeof v325 === "string")) {
+      const v25 = o39.source;
+      if (!(typeof v25 === "string")) {
         return false;
       }
-      if (!((v325 as unknown) === "static" || (v325 as unknown) === "runtime")) {
+      if (!((v25 as unknown) === "static" || (v25 as unknown) === "runtime")) {
         return false;
       }
     }
   }
   {
-    const v330 = o202.dry_run;
-    if (!(typeof v330 === "boolean")) {
+    const v26 = o1.dry_run;
+    if (!(typeof v26 === "boolean")) {
       return false;
     }
   }
   {
-    const v335 = o202.explain;
-    if (v335 !== undefined) {
-      if (!Array.isArray(v335)) {
+    const v27 = o1.explain;
+    if (v27 !== undefined) {
+      if (!Array.isArray(v27)) {
         return false;
       }
-      const a336 = v335 as unknown[];
-      for (let i337 = 0; i337 < a336.length; i337++) {
-        if (a336[i337] === undefined) {
+      const a52 = v27 as unknown[];
+      for (let i4 = 0; i4 < a52.length; i4++) {
+        if (a52[i4] === undefined) {
           return false;
         }
       }
     }
   }
   {
-    const v339 = o202.handoff;
-    if (typeof v339 !== "object" || v339 === null || Array.isArray(v339)) {
+    const v28 = o1.handoff;
+    if (typeof v28 !== "object" || v28 === null || Array.isArray(v28)) {
       return false;
     }
-    const o358 = v339 as Record<string, unknown>;
+    const o60 = v28 as Record<string, unknown>;
     {
-      const v359 = o358.field_version;
-      if (!(typeof v359 === "string")) {
+      const v32 = o60.field_version;
+      if (!(typeof v32 === "string")) {
         return false;
       }
       if (!(
-        (v359 as unknown) === "1" ||
-        (v359 as unknown) === "2" ||
-        (v359 as unknown) === "3" ||
-        (v359 as unknown) === "4"
+        (v32 as unknown) === "1" ||
+        (v32 as unknown) === "2" ||
+        (v32 as unknown) === "3" ||
+        (v32 as unknown) === "4"
       )) {
         return false;
       }
     }
     {
-      const v364 = o358.projected_fields;
-      if (!(typeof v364 === "number" && Number.isInteger(v364))) {
+      const v33 = o60.projected_fields;
+      if (!(typeof v33 === "number" && Number.isInteger(v33))) {
         return false;
       }
     }
     {
-      const v369 = o358.v02_fields_included;
-      if (!(typeof v369 === "boolean")) {
+      const v34 = o60.v02_fields_included;
+      if (!(typeof v34 === "boolean")) {
         return false;
       }
     }
   }
   {
-    const v374 = o202.job_count;
-    if (!(typeof v374 === "number" && Number.isInteger(v374))) {
+    const v35 = o1.job_count;
+    if (!(typeof v35 === "number" && Number.isInteger(v35))) {
       return false;
     }
   }
   {
-    const v379 = o202.ok;
-    if (!(typeof v379 === "boolean")) {
+    const v36 = o1.ok;
+    if (!(typeof v36 === "boolean")) {
       return false;
     }
-    if ((v379 as unknown) !== true) {
+    if ((v36 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v384 = o202.scheduler;
-    if (typeof v384 !== "object" || v384 === null || Array.isArray(v384)) {
+    const v37 = o1.scheduler;
+    if (typeof v37 !== "object" || v37 === null || Array.isArray(v37)) {
       return false;
     }
-    const o398 = v384 as Record<string, unknown>;
+    const o76 = v37 as Record<string, unknown>;
     {
-      const v399 = o398.command;
-      if (!(typeof v399 === "string")) {
+      const v40 = o76.command;
+      if (!(typeof v40 === "string")) {
         return false;
       }
     }
     {
-      const v404 = o398.db_path;
-      if (!(typeof v404 === "string")) {
+      const v41 = o76.db_path;
+      if (!(typeof v41 === "string")) {
         return false;
       }
     }
   }
   {
-    const v409 = o202.target;
-    if (!(typeof v409 === "string")) {
+    const v42 = o1.target;
+    if (!(typeof v42 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.apply/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o415 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v416 = o415.actions;
-    if (!Array.isArray(v416)) {
+    const v1 = o1.actions;
+    if (!Array.isArray(v1)) {
       return [
-        v416 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/required",
@@ -1074,52 +1070,52 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/actions",
               "#/$defs/agentcli.apply/result/properties/actions/type",
               "type",
-              ": must be array, got " + kindOf(v416),
+              ": must be array, got " + kindOf(v1),
             ),
       ];
     }
-    const a449 = v416 as unknown[];
-    for (let i450 = 0; i450 < a449.length; i450++) {
-      const item451 = a449[i450];
+    const a14 = v1 as unknown[];
+    for (let i2 = 0; i2 < a14.length; i2++) {
+      const item2 = a14[i2];
 
-      if (typeof item451 !== "object" || item451 === null || Array.isArray(item451)) {
+      if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return [
           issue(
-            p + "/actions" + "/" + i450,
+            p + "/actions" + "/" + i2,
             "#/$defs/agentcli.apply/result/properties/actions/items/type",
             "type",
-            ": must be object, got " + kindOf(item451),
+            ": must be object, got " + kindOf(item2),
           ),
         ];
       }
-      const o453 = item451 as Record<string, unknown>;
+      const o14 = item2 as Record<string, unknown>;
       {
-        const v454 = o453.action;
-        if (!(typeof v454 === "string")) {
+        const v8 = o14.action;
+        if (!(typeof v8 === "string")) {
           return [
-            v454 === undefined
+            v8 === undefined
               ? issue(
-                  p + "/actions" + "/" + i450,
+                  p + "/actions" + "/" + i2,
                   "#/$defs/agentcli.apply/result/properties/actions/items/required",
                   "required",
                   ': must have required property "action"',
                 )
               : issue(
-                  p + "/actions" + "/" + i450 + "/action",
+                  p + "/actions" + "/" + i2 + "/action",
                   "#/$defs/agentcli.apply/result/properties/actions/items/properties/action/type",
                   "type",
-                  ": must be string, got " + kindOf(v454),
+                  ": must be string, got " + kindOf(v8),
                 ),
           ];
         }
         if (!(
-          (v454 as unknown) === "created" ||
-          (v454 as unknown) === "updated" ||
-          (v454 as unknown) === "adopted"
+          (v8 as unknown) === "created" ||
+          (v8 as unknown) === "updated" ||
+          (v8 as unknown) === "adopted"
         )) {
           return [
             issue(
-              p + "/actions" + "/" + i450 + "/action",
+              p + "/actions" + "/" + i2 + "/action",
               "#/$defs/agentcli.apply/result/properties/actions/items/properties/action/enum",
               "enum",
               ': must be equal to one of the allowed values: "created", "updated", "adopted"',
@@ -1128,58 +1124,58 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
         }
       }
       {
-        const v459 = o453.adopted_from_job_id;
-        if (v459 !== undefined) {
-          if (!(typeof v459 === "string")) {
+        const v9 = o14.adopted_from_job_id;
+        if (v9 !== undefined) {
+          if (!(typeof v9 === "string")) {
             return [
               issue(
-                p + "/actions" + "/" + i450 + "/adopted_from_job_id",
+                p + "/actions" + "/" + i2 + "/adopted_from_job_id",
                 "#/$defs/agentcli.apply/result/properties/actions/items/properties/adopted_from_job_id/type",
                 "type",
-                ": must be string, got " + kindOf(v459),
+                ": must be string, got " + kindOf(v9),
               ),
             ];
           }
         }
       }
       {
-        const v462 = o453.authorization_proof_verification;
-        if (v462 !== undefined) {
-          if (typeof v462 !== "object" || v462 === null || Array.isArray(v462)) {
+        const v10 = o14.authorization_proof_verification;
+        if (v10 !== undefined) {
+          if (typeof v10 !== "object" || v10 === null || Array.isArray(v10)) {
             return [
               issue(
-                p + "/actions" + "/" + i450 + "/authorization_proof_verification",
+                p + "/actions" + "/" + i2 + "/authorization_proof_verification",
                 "#/$defs/agentcli.apply/result/properties/actions/items/properties/authorization_proof_verification/type",
                 "type",
-                ": must be object, got " + kindOf(v462),
+                ": must be object, got " + kindOf(v10),
               ),
             ];
           }
         }
       }
       {
-        const v465 = o453.invocation_mode;
-        if (!(typeof v465 === "string")) {
+        const v11 = o14.invocation_mode;
+        if (!(typeof v11 === "string")) {
           return [
-            v465 === undefined
+            v11 === undefined
               ? issue(
-                  p + "/actions" + "/" + i450,
+                  p + "/actions" + "/" + i2,
                   "#/$defs/agentcli.apply/result/properties/actions/items/required",
                   "required",
                   ': must have required property "invocation_mode"',
                 )
               : issue(
-                  p + "/actions" + "/" + i450 + "/invocation_mode",
+                  p + "/actions" + "/" + i2 + "/invocation_mode",
                   "#/$defs/agentcli.apply/result/properties/actions/items/properties/invocation_mode/type",
                   "type",
-                  ": must be string, got " + kindOf(v465),
+                  ": must be string, got " + kindOf(v11),
                 ),
           ];
         }
-        if (!((v465 as unknown) === "schedule" || (v465 as unknown) === "trigger")) {
+        if (!((v11 as unknown) === "schedule" || (v11 as unknown) === "trigger")) {
           return [
             issue(
-              p + "/actions" + "/" + i450 + "/invocation_mode",
+              p + "/actions" + "/" + i2 + "/invocation_mode",
               "#/$defs/agentcli.apply/result/properties/actions/items/properties/invocation_mode/enum",
               "enum",
               ': must be equal to one of the allowed values: "schedule", "trigger"',
@@ -1188,41 +1184,41 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
         }
       }
       {
-        const v470 = o453.job_id;
-        if (!(typeof v470 === "string")) {
+        const v12 = o14.job_id;
+        if (!(typeof v12 === "string")) {
           return [
-            v470 === undefined
+            v12 === undefined
               ? issue(
-                  p + "/actions" + "/" + i450,
+                  p + "/actions" + "/" + i2,
                   "#/$defs/agentcli.apply/result/properties/actions/items/required",
                   "required",
                   ': must have required property "job_id"',
                 )
               : issue(
-                  p + "/actions" + "/" + i450 + "/job_id",
+                  p + "/actions" + "/" + i2 + "/job_id",
                   "#/$defs/agentcli.apply/result/properties/actions/items/properties/job_id/type",
                   "type",
-                  ": must be string, got " + kindOf(v470),
+                  ": must be string, got " + kindOf(v12),
                 ),
           ];
         }
       }
       {
-        const v475 = o453.name;
-        if (!(typeof v475 === "string")) {
+        const v13 = o14.name;
+        if (!(typeof v13 === "string")) {
           return [
-            v475 === undefined
+            v13 === undefined
               ? issue(
-                  p + "/actions" + "/" + i450,
+                  p + "/actions" + "/" + i2,
                   "#/$defs/agentcli.apply/result/properties/actions/items/required",
                   "required",
                   ': must have required property "name"',
                 )
               : issue(
-                  p + "/actions" + "/" + i450 + "/name",
+                  p + "/actions" + "/" + i2 + "/name",
                   "#/$defs/agentcli.apply/result/properties/actions/items/properties/name/type",
                   "type",
-                  ": must be string, got " + kindOf(v475),
+                  ": must be string, got " + kindOf(v13),
                 ),
           ];
         }
@@ -1230,29 +1226,29 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v481 = o415.authorization_proof_verifications;
-    if (v481 !== undefined) {
-      if (!Array.isArray(v481)) {
+    const v14 = o1.authorization_proof_verifications;
+    if (v14 !== undefined) {
+      if (!Array.isArray(v14)) {
         return [
           issue(
             p + "/authorization_proof_verifications",
             "#/$defs/agentcli.apply/result/properties/authorization_proof_verifications/type",
             "type",
-            ": must be array, got " + kindOf(v481),
+            ": must be array, got " + kindOf(v14),
           ),
         ];
       }
-      const a482 = v481 as unknown[];
-      for (let i483 = 0; i483 < a482.length; i483++) {
-        const item484 = a482[i483];
+      const a26 = v14 as unknown[];
+      for (let i3 = 0; i3 < a26.length; i3++) {
+        const item3 = a26[i3];
 
-        if (typeof item484 !== "object" || item484 === null || Array.isArray(item484)) {
+        if (typeof item3 !== "object" || item3 === null || Array.isArray(item3)) {
           return [
             issue(
-              p + "/authorization_proof_verifications" + "/" + i483,
+              p + "/authorization_proof_verifications" + "/" + i3,
               "#/$defs/agentcli.apply/result/properties/authorization_proof_verifications/items/type",
               "type",
-              ": must be object, got " + kindOf(item484),
+              ": must be object, got " + kindOf(item3),
             ),
           ];
         }
@@ -1260,10 +1256,10 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v488 = o415.capabilities;
-    if (typeof v488 !== "object" || v488 === null || Array.isArray(v488)) {
+    const v15 = o1.capabilities;
+    if (typeof v15 !== "object" || v15 === null || Array.isArray(v15)) {
       return [
-        v488 === undefined
+        v15 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/required",
@@ -1274,16 +1270,16 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/capabilities",
               "#/$defs/agentcli.apply/result/properties/capabilities/type",
               "type",
-              ": must be object, got " + kindOf(v488),
+              ": must be object, got " + kindOf(v15),
             ),
       ];
     }
-    const o517 = v488 as Record<string, unknown>;
+    const o39 = v15 as Record<string, unknown>;
     {
-      const v518 = o517.handoff_contract;
-      if (!((typeof v518 === "object" && v518 !== null && !Array.isArray(v518)) || v518 === null)) {
+      const v21 = o39.handoff_contract;
+      if (!((typeof v21 === "object" && v21 !== null && !Array.isArray(v21)) || v21 === null)) {
         return [
-          v518 === undefined
+          v21 === undefined
             ? issue(
                 p + "/capabilities",
                 "#/$defs/agentcli.apply/result/properties/capabilities/required",
@@ -1294,16 +1290,16 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
                 p + "/capabilities" + "/handoff_contract",
                 "#/$defs/agentcli.apply/result/properties/capabilities/properties/handoff_contract/type",
                 "type",
-                ": must be object or null, got " + kindOf(v518),
+                ": must be object or null, got " + kindOf(v21),
               ),
         ];
       }
     }
     {
-      const v523 = o517.handoff_version;
-      if (!(typeof v523 === "string")) {
+      const v22 = o39.handoff_version;
+      if (!(typeof v22 === "string")) {
         return [
-          v523 === undefined
+          v22 === undefined
             ? issue(
                 p + "/capabilities",
                 "#/$defs/agentcli.apply/result/properties/capabilities/required",
@@ -1314,16 +1310,16 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
                 p + "/capabilities" + "/handoff_version",
                 "#/$defs/agentcli.apply/result/properties/capabilities/properties/handoff_version/type",
                 "type",
-                ": must be string, got " + kindOf(v523),
+                ": must be string, got " + kindOf(v22),
               ),
         ];
       }
     }
     {
-      const v528 = o517.negotiated;
-      if (!(typeof v528 === "boolean")) {
+      const v23 = o39.negotiated;
+      if (!(typeof v23 === "boolean")) {
         return [
-          v528 === undefined
+          v23 === undefined
             ? issue(
                 p + "/capabilities",
                 "#/$defs/agentcli.apply/result/properties/capabilities/required",
@@ -1334,16 +1330,16 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
                 p + "/capabilities" + "/negotiated",
                 "#/$defs/agentcli.apply/result/properties/capabilities/properties/negotiated/type",
                 "type",
-                ": must be boolean, got " + kindOf(v528),
+                ": must be boolean, got " + kindOf(v23),
               ),
         ];
       }
     }
     {
-      const v533 = o517.schema_version;
-      if (!((typeof v533 === "number" && Number.isInteger(v533)) || v533 === null)) {
+      const v24 = o39.schema_version;
+      if (!((typeof v24 === "number" && Number.isInteger(v24)) || v24 === null)) {
         return [
-          v533 === undefined
+          v24 === undefined
             ? issue(
                 p + "/capabilities",
                 "#/$defs/agentcli.apply/result/properties/capabilities/required",
@@ -1354,16 +1350,16 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
                 p + "/capabilities" + "/schema_version",
                 "#/$defs/agentcli.apply/result/properties/capabilities/properties/schema_version/type",
                 "type",
-                ": must be integer or null, got " + kindOf(v533),
+                ": must be integer or null, got " + kindOf(v24),
               ),
         ];
       }
     }
     {
-      const v538 = o517.source;
-      if (!(typeof v538 === "string")) {
+      const v25 = o39.source;
+      if (!(typeof v25 === "string")) {
         return [
-          v538 === undefined
+          v25 === undefined
             ? issue(
                 p + "/capabilities",
                 "#/$defs/agentcli.apply/result/properties/capabilities/required",
@@ -1374,11 +1370,11 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
                 p + "/capabilities" + "/source",
                 "#/$defs/agentcli.apply/result/properties/capabilities/properties/source/type",
                 "type",
-                ": must be string, got " + kindOf(v538),
+                ": must be string, got " + kindOf(v25),
               ),
         ];
       }
-      if (!((v538 as unknown) === "static" || (v538 as unknown) === "runtime")) {
+      if (!((v25 as unknown) === "static" || (v25 as unknown) === "runtime")) {
         return [
           issue(
             p + "/capabilities" + "/source",
@@ -1391,10 +1387,10 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v543 = o415.dry_run;
-    if (!(typeof v543 === "boolean")) {
+    const v26 = o1.dry_run;
+    if (!(typeof v26 === "boolean")) {
       return [
-        v543 === undefined
+        v26 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/required",
@@ -1405,30 +1401,30 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/dry_run",
               "#/$defs/agentcli.apply/result/properties/dry_run/type",
               "type",
-              ": must be boolean, got " + kindOf(v543),
+              ": must be boolean, got " + kindOf(v26),
             ),
       ];
     }
   }
   {
-    const v548 = o415.explain;
-    if (v548 !== undefined) {
-      if (!Array.isArray(v548)) {
+    const v27 = o1.explain;
+    if (v27 !== undefined) {
+      if (!Array.isArray(v27)) {
         return [
           issue(
             p + "/explain",
             "#/$defs/agentcli.apply/result/properties/explain/type",
             "type",
-            ": must be array, got " + kindOf(v548),
+            ": must be array, got " + kindOf(v27),
           ),
         ];
       }
-      const a549 = v548 as unknown[];
-      for (let i550 = 0; i550 < a549.length; i550++) {
-        if (a549[i550] === undefined) {
+      const a52 = v27 as unknown[];
+      for (let i4 = 0; i4 < a52.length; i4++) {
+        if (a52[i4] === undefined) {
           return [
             issue(
-              p + "/explain" + "/" + i550,
+              p + "/explain" + "/" + i4,
               "#/$defs/agentcli.apply/result/properties/explain",
               "type",
               ": must be a JSON value, got a hole in a sparse array",
@@ -1439,10 +1435,10 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v552 = o415.handoff;
-    if (typeof v552 !== "object" || v552 === null || Array.isArray(v552)) {
+    const v28 = o1.handoff;
+    if (typeof v28 !== "object" || v28 === null || Array.isArray(v28)) {
       return [
-        v552 === undefined
+        v28 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/required",
@@ -1453,16 +1449,16 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/handoff",
               "#/$defs/agentcli.apply/result/properties/handoff/type",
               "type",
-              ": must be object, got " + kindOf(v552),
+              ": must be object, got " + kindOf(v28),
             ),
       ];
     }
-    const o571 = v552 as Record<string, unknown>;
+    const o60 = v28 as Record<string, unknown>;
     {
-      const v572 = o571.field_version;
-      if (!(typeof v572 === "string")) {
+      const v32 = o60.field_version;
+      if (!(typeof v32 === "string")) {
         return [
-          v572 === undefined
+          v32 === undefined
             ? issue(
                 p + "/handoff",
                 "#/$defs/agentcli.apply/result/properties/handoff/required",
@@ -1473,15 +1469,15 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
                 p + "/handoff" + "/field_version",
                 "#/$defs/agentcli.apply/result/properties/handoff/properties/field_version/type",
                 "type",
-                ": must be string, got " + kindOf(v572),
+                ": must be string, got " + kindOf(v32),
               ),
         ];
       }
       if (!(
-        (v572 as unknown) === "1" ||
-        (v572 as unknown) === "2" ||
-        (v572 as unknown) === "3" ||
-        (v572 as unknown) === "4"
+        (v32 as unknown) === "1" ||
+        (v32 as unknown) === "2" ||
+        (v32 as unknown) === "3" ||
+        (v32 as unknown) === "4"
       )) {
         return [
           issue(
@@ -1494,10 +1490,10 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
       }
     }
     {
-      const v577 = o571.projected_fields;
-      if (!(typeof v577 === "number" && Number.isInteger(v577))) {
+      const v33 = o60.projected_fields;
+      if (!(typeof v33 === "number" && Number.isInteger(v33))) {
         return [
-          v577 === undefined
+          v33 === undefined
             ? issue(
                 p + "/handoff",
                 "#/$defs/agentcli.apply/result/properties/handoff/required",
@@ -1508,16 +1504,16 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
                 p + "/handoff" + "/projected_fields",
                 "#/$defs/agentcli.apply/result/properties/handoff/properties/projected_fields/type",
                 "type",
-                ": must be integer, got " + kindOf(v577),
+                ": must be integer, got " + kindOf(v33),
               ),
         ];
       }
     }
     {
-      const v582 = o571.v02_fields_included;
-      if (!(typeof v582 === "boolean")) {
+      const v34 = o60.v02_fields_included;
+      if (!(typeof v34 === "boolean")) {
         return [
-          v582 === undefined
+          v34 === undefined
             ? issue(
                 p + "/handoff",
                 "#/$defs/agentcli.apply/result/properties/handoff/required",
@@ -1528,17 +1524,17 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
                 p + "/handoff" + "/v02_fields_included",
                 "#/$defs/agentcli.apply/result/properties/handoff/properties/v02_fields_included/type",
                 "type",
-                ": must be boolean, got " + kindOf(v582),
+                ": must be boolean, got " + kindOf(v34),
               ),
         ];
       }
     }
   }
   {
-    const v587 = o415.job_count;
-    if (!(typeof v587 === "number" && Number.isInteger(v587))) {
+    const v35 = o1.job_count;
+    if (!(typeof v35 === "number" && Number.isInteger(v35))) {
       return [
-        v587 === undefined
+        v35 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/required",
@@ -1549,16 +1545,16 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/job_count",
               "#/$defs/agentcli.apply/result/properties/job_count/type",
               "type",
-              ": must be integer, got " + kindOf(v587),
+              ": must be integer, got " + kindOf(v35),
             ),
       ];
     }
   }
   {
-    const v592 = o415.ok;
-    if (!(typeof v592 === "boolean")) {
+    const v36 = o1.ok;
+    if (!(typeof v36 === "boolean")) {
       return [
-        v592 === undefined
+        v36 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/required",
@@ -1569,11 +1565,11 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/ok",
               "#/$defs/agentcli.apply/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v592),
+              ": must be boolean, got " + kindOf(v36),
             ),
       ];
     }
-    if ((v592 as unknown) !== true) {
+    if ((v36 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -1585,10 +1581,10 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v597 = o415.scheduler;
-    if (typeof v597 !== "object" || v597 === null || Array.isArray(v597)) {
+    const v37 = o1.scheduler;
+    if (typeof v37 !== "object" || v37 === null || Array.isArray(v37)) {
       return [
-        v597 === undefined
+        v37 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/required",
@@ -1599,16 +1595,16 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/scheduler",
               "#/$defs/agentcli.apply/result/properties/scheduler/type",
               "type",
-              ": must be object, got " + kindOf(v597),
+              ": must be object, got " + kindOf(v37),
             ),
       ];
     }
-    const o611 = v597 as Record<string, unknown>;
+    const o76 = v37 as Record<string, unknown>;
     {
-      const v612 = o611.command;
-      if (!(typeof v612 === "string")) {
+      const v40 = o76.command;
+      if (!(typeof v40 === "string")) {
         return [
-          v612 === undefined
+          v40 === undefined
             ? issue(
                 p + "/scheduler",
                 "#/$defs/agentcli.apply/result/properties/scheduler/required",
@@ -1619,16 +1615,16 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
                 p + "/scheduler" + "/command",
                 "#/$defs/agentcli.apply/result/properties/scheduler/properties/command/type",
                 "type",
-                ": must be string, got " + kindOf(v612),
+                ": must be string, got " + kindOf(v40),
               ),
         ];
       }
     }
     {
-      const v617 = o611.db_path;
-      if (!(typeof v617 === "string")) {
+      const v41 = o76.db_path;
+      if (!(typeof v41 === "string")) {
         return [
-          v617 === undefined
+          v41 === undefined
             ? issue(
                 p + "/scheduler",
                 "#/$defs/agentcli.apply/result/properties/scheduler/required",
@@ -1639,17 +1635,17 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
                 p + "/scheduler" + "/db_path",
                 "#/$defs/agentcli.apply/result/properties/scheduler/properties/db_path/type",
                 "type",
-                ": must be string, got " + kindOf(v617),
+                ": must be string, got " + kindOf(v41),
               ),
         ];
       }
     }
   }
   {
-    const v622 = o415.target;
-    if (!(typeof v622 === "string")) {
+    const v42 = o1.target;
+    if (!(typeof v42 === "string")) {
       return [
-        v622 === undefined
+        v42 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/required",
@@ -1660,7 +1656,7 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/target",
               "#/$defs/agentcli.apply/result/properties/target/type",
               "type",
-              ": must be string, got " + kindOf(v622),
+              ": must be string, got " + kindOf(v42),
             ),
       ];
     }
@@ -1670,26 +1666,26 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/agentcli.apply/result/properties/scheduler
  */
-function is5(x: unknown, d: number): boolean {
+function matchesApplyScheduler(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o628 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v629 = o628.command;
-    if (!(typeof v629 === "string")) {
+    const v1 = o1.command;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   {
-    const v634 = o628.db_path;
-    if (!(typeof v634 === "string")) {
+    const v2 = o1.db_path;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check5(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkApplyScheduler(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -1700,12 +1696,12 @@ function check5(x: unknown, p: string, d: number): ValidationIssue[] | undefined
       ),
     ];
   }
-  const o640 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v641 = o640.command;
-    if (!(typeof v641 === "string")) {
+    const v1 = o1.command;
+    if (!(typeof v1 === "string")) {
       return [
-        v641 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/properties/scheduler/required",
@@ -1716,16 +1712,16 @@ function check5(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/command",
               "#/$defs/agentcli.apply/result/properties/scheduler/properties/command/type",
               "type",
-              ": must be string, got " + kindOf(v641),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v646 = o640.db_path;
-    if (!(typeof v646 === "string")) {
+    const v2 = o1.db_path;
+    if (!(typeof v2 === "string")) {
       return [
-        v646 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.apply/result/properties/scheduler/required",
@@ -1736,7 +1732,7 @@ function check5(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/db_path",
               "#/$defs/agentcli.apply/result/properties/scheduler/properties/db_path/type",
               "type",
-              ": must be string, got " + kindOf(v646),
+              ": must be string, got " + kindOf(v2),
             ),
       ];
     }
@@ -1746,72 +1742,72 @@ function check5(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/agentcli.approvals.list/params
  */
-function is6(x: unknown, d: number): boolean {
+function matchesApprovalsListParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o652 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v653 = o652.status;
-    if (v653 !== undefined) {
-      if (!(typeof v653 === "string")) {
+    const v1 = o1.status;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "string")) {
         return false;
       }
       if (!(
-        (v653 as unknown) === "pending" ||
-        (v653 as unknown) === "consumed" ||
-        (v653 as unknown) === "expired" ||
-        (v653 as unknown) === "revoked" ||
-        (v653 as unknown) === "all"
+        (v1 as unknown) === "pending" ||
+        (v1 as unknown) === "consumed" ||
+        (v1 as unknown) === "expired" ||
+        (v1 as unknown) === "revoked" ||
+        (v1 as unknown) === "all"
       )) {
         return false;
       }
     }
   }
   {
-    const v656 = o652.taskId;
-    if (v656 !== undefined) {
-      if (!(typeof v656 === "string")) {
+    const v2 = o1.taskId;
+    if (v2 !== undefined) {
+      if (!(typeof v2 === "string")) {
         return false;
       }
     }
   }
   {
-    const v659 = o652.workflowId;
-    if (v659 !== undefined) {
-      if (!(typeof v659 === "string")) {
+    const v3 = o1.workflowId;
+    if (v3 !== undefined) {
+      if (!(typeof v3 === "string")) {
         return false;
       }
     }
   }
   return true;
 }
-function check6(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkApprovalsListParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(p, "#/$defs/agentcli.approvals.list/params/type", "type", ": must be object, got " + kindOf(x)),
     ];
   }
-  const o663 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v664 = o663.status;
-    if (v664 !== undefined) {
-      if (!(typeof v664 === "string")) {
+    const v1 = o1.status;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "string")) {
         return [
           issue(
             p + "/status",
             "#/$defs/agentcli.approvals.list/params/properties/status/type",
             "type",
-            ": must be string, got " + kindOf(v664),
+            ": must be string, got " + kindOf(v1),
           ),
         ];
       }
       if (!(
-        (v664 as unknown) === "pending" ||
-        (v664 as unknown) === "consumed" ||
-        (v664 as unknown) === "expired" ||
-        (v664 as unknown) === "revoked" ||
-        (v664 as unknown) === "all"
+        (v1 as unknown) === "pending" ||
+        (v1 as unknown) === "consumed" ||
+        (v1 as unknown) === "expired" ||
+        (v1 as unknown) === "revoked" ||
+        (v1 as unknown) === "all"
       )) {
         return [
           issue(
@@ -1825,30 +1821,30 @@ function check6(x: unknown, p: string, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v667 = o663.taskId;
-    if (v667 !== undefined) {
-      if (!(typeof v667 === "string")) {
+    const v2 = o1.taskId;
+    if (v2 !== undefined) {
+      if (!(typeof v2 === "string")) {
         return [
           issue(
             p + "/taskId",
             "#/$defs/agentcli.approvals.list/params/properties/taskId/type",
             "type",
-            ": must be string, got " + kindOf(v667),
+            ": must be string, got " + kindOf(v2),
           ),
         ];
       }
     }
   }
   {
-    const v670 = o663.workflowId;
-    if (v670 !== undefined) {
-      if (!(typeof v670 === "string")) {
+    const v3 = o1.workflowId;
+    if (v3 !== undefined) {
+      if (!(typeof v3 === "string")) {
         return [
           issue(
             p + "/workflowId",
             "#/$defs/agentcli.approvals.list/params/properties/workflowId/type",
             "type",
-            ": must be string, got " + kindOf(v670),
+            ": must be string, got " + kindOf(v3),
           ),
         ];
       }
@@ -1859,52 +1855,52 @@ function check6(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/agentcli.approvals.list/result
  */
-function is7(x: unknown, d: number): boolean {
+function matchesApprovalsListResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o674 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v675 = o674.count;
-    if (!(typeof v675 === "number" && Number.isInteger(v675))) {
+    const v1 = o1.count;
+    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
       return false;
     }
   }
   {
-    const v680 = o674.ok;
-    if (!(typeof v680 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return false;
     }
-    if ((v680 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v685 = o674.records;
-    if (!Array.isArray(v685)) {
+    const v3 = o1.records;
+    if (!Array.isArray(v3)) {
       return false;
     }
-    const a689 = v685 as unknown[];
-    for (let i690 = 0; i690 < a689.length; i690++) {
-      if (a689[i690] === undefined) {
+    const a7 = v3 as unknown[];
+    for (let i2 = 0; i2 < a7.length; i2++) {
+      if (a7[i2] === undefined) {
         return false;
       }
     }
   }
   return true;
 }
-function check7(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkApprovalsListResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(p, "#/$defs/agentcli.approvals.list/result/type", "type", ": must be object, got " + kindOf(x)),
     ];
   }
-  const o693 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v694 = o693.count;
-    if (!(typeof v694 === "number" && Number.isInteger(v694))) {
+    const v1 = o1.count;
+    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
       return [
-        v694 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.approvals.list/result/required",
@@ -1915,16 +1911,16 @@ function check7(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/count",
               "#/$defs/agentcli.approvals.list/result/properties/count/type",
               "type",
-              ": must be integer, got " + kindOf(v694),
+              ": must be integer, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v699 = o693.ok;
-    if (!(typeof v699 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return [
-        v699 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.approvals.list/result/required",
@@ -1935,11 +1931,11 @@ function check7(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/ok",
               "#/$defs/agentcli.approvals.list/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v699),
+              ": must be boolean, got " + kindOf(v2),
             ),
       ];
     }
-    if ((v699 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -1951,10 +1947,10 @@ function check7(x: unknown, p: string, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v704 = o693.records;
-    if (!Array.isArray(v704)) {
+    const v3 = o1.records;
+    if (!Array.isArray(v3)) {
       return [
-        v704 === undefined
+        v3 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.approvals.list/result/required",
@@ -1965,16 +1961,16 @@ function check7(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/records",
               "#/$defs/agentcli.approvals.list/result/properties/records/type",
               "type",
-              ": must be array, got " + kindOf(v704),
+              ": must be array, got " + kindOf(v3),
             ),
       ];
     }
-    const a708 = v704 as unknown[];
-    for (let i709 = 0; i709 < a708.length; i709++) {
-      if (a708[i709] === undefined) {
+    const a7 = v3 as unknown[];
+    for (let i2 = 0; i2 < a7.length; i2++) {
+      if (a7[i2] === undefined) {
         return [
           issue(
-            p + "/records" + "/" + i709,
+            p + "/records" + "/" + i2,
             "#/$defs/agentcli.approvals.list/result/properties/records",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
@@ -1988,49 +1984,49 @@ function check7(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/agentcli.audit/params
  */
-function is8(x: unknown, d: number): boolean {
+function matchesAuditParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o712 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v713 = o712.limit;
-    if (v713 !== undefined) {
-      if (!(typeof v713 === "number" && Number.isInteger(v713))) {
+    const v1 = o1.limit;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "number" && Number.isInteger(v1))) {
         return false;
       }
-      if ((v713 as number) < 1) {
+      if ((v1 as number) < 1) {
         return false;
       }
     }
   }
   return true;
 }
-function check8(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuditParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.audit/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o717 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v718 = o717.limit;
-    if (v718 !== undefined) {
-      if (!(typeof v718 === "number" && Number.isInteger(v718))) {
+    const v1 = o1.limit;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "number" && Number.isInteger(v1))) {
         return [
           issue(
             p + "/limit",
             "#/$defs/agentcli.audit/params/properties/limit/type",
             "type",
-            ": must be integer, got " + kindOf(v718),
+            ": must be integer, got " + kindOf(v1),
           ),
         ];
       }
-      if ((v718 as number) < 1) {
+      if ((v1 as number) < 1) {
         return [
           issue(
             p + "/limit",
             "#/$defs/agentcli.audit/params/properties/limit/minimum",
             "minimum",
-            ": must be >= 1, got " + (v718 as number),
+            ": must be >= 1, got " + (v1 as number),
           ),
         ];
       }
@@ -2041,60 +2037,60 @@ function check8(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/agentcli.audit/result
  */
-function is9(x: unknown, d: number): boolean {
+function matchesAuditResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o722 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v723 = o722.count;
-    if (!(typeof v723 === "number" && Number.isInteger(v723))) {
+    const v1 = o1.count;
+    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
       return false;
     }
   }
   {
-    const v728 = o722.ok;
-    if (!(typeof v728 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return false;
     }
-    if ((v728 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v733 = o722.records;
-    if (!Array.isArray(v733)) {
+    const v3 = o1.records;
+    if (!Array.isArray(v3)) {
       return false;
     }
-    const a737 = v733 as unknown[];
-    for (let i738 = 0; i738 < a737.length; i738++) {
-      if (a737[i738] === undefined) {
+    const a7 = v3 as unknown[];
+    for (let i2 = 0; i2 < a7.length; i2++) {
+      if (a7[i2] === undefined) {
         return false;
       }
     }
   }
   {
-    const v740 = o722.warnings;
-    if (!Array.isArray(v740)) {
+    const v4 = o1.warnings;
+    if (!Array.isArray(v4)) {
       return false;
     }
-    const a757 = v740 as unknown[];
-    for (let i758 = 0; i758 < a757.length; i758++) {
-      const item759 = a757[i758];
+    const a14 = v4 as unknown[];
+    for (let i4 = 0; i4 < a14.length; i4++) {
+      const item2 = a14[i4];
 
-      if (typeof item759 !== "object" || item759 === null || Array.isArray(item759)) {
+      if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return false;
       }
-      const o761 = item759 as Record<string, unknown>;
+      const o14 = item2 as Record<string, unknown>;
       {
-        const v762 = o761.line_number;
-        if (!(typeof v762 === "number" && Number.isInteger(v762))) {
+        const v7 = o14.line_number;
+        if (!(typeof v7 === "number" && Number.isInteger(v7))) {
           return false;
         }
       }
       {
-        const v767 = o761.message;
-        if (!(typeof v767 === "string")) {
+        const v8 = o14.message;
+        if (!(typeof v8 === "string")) {
           return false;
         }
       }
@@ -2102,16 +2098,16 @@ function is9(x: unknown, d: number): boolean {
   }
   return true;
 }
-function check9(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuditResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.audit/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o774 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v775 = o774.count;
-    if (!(typeof v775 === "number" && Number.isInteger(v775))) {
+    const v1 = o1.count;
+    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
       return [
-        v775 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.audit/result/required",
@@ -2122,16 +2118,16 @@ function check9(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/count",
               "#/$defs/agentcli.audit/result/properties/count/type",
               "type",
-              ": must be integer, got " + kindOf(v775),
+              ": must be integer, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v780 = o774.ok;
-    if (!(typeof v780 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return [
-        v780 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.audit/result/required",
@@ -2142,11 +2138,11 @@ function check9(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/ok",
               "#/$defs/agentcli.audit/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v780),
+              ": must be boolean, got " + kindOf(v2),
             ),
       ];
     }
-    if ((v780 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -2158,10 +2154,10 @@ function check9(x: unknown, p: string, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v785 = o774.records;
-    if (!Array.isArray(v785)) {
+    const v3 = o1.records;
+    if (!Array.isArray(v3)) {
       return [
-        v785 === undefined
+        v3 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.audit/result/required",
@@ -2172,16 +2168,16 @@ function check9(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/records",
               "#/$defs/agentcli.audit/result/properties/records/type",
               "type",
-              ": must be array, got " + kindOf(v785),
+              ": must be array, got " + kindOf(v3),
             ),
       ];
     }
-    const a789 = v785 as unknown[];
-    for (let i790 = 0; i790 < a789.length; i790++) {
-      if (a789[i790] === undefined) {
+    const a7 = v3 as unknown[];
+    for (let i2 = 0; i2 < a7.length; i2++) {
+      if (a7[i2] === undefined) {
         return [
           issue(
-            p + "/records" + "/" + i790,
+            p + "/records" + "/" + i2,
             "#/$defs/agentcli.audit/result/properties/records",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
@@ -2191,10 +2187,10 @@ function check9(x: unknown, p: string, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v792 = o774.warnings;
-    if (!Array.isArray(v792)) {
+    const v4 = o1.warnings;
+    if (!Array.isArray(v4)) {
       return [
-        v792 === undefined
+        v4 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.audit/result/required",
@@ -2205,61 +2201,61 @@ function check9(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/warnings",
               "#/$defs/agentcli.audit/result/properties/warnings/type",
               "type",
-              ": must be array, got " + kindOf(v792),
+              ": must be array, got " + kindOf(v4),
             ),
       ];
     }
-    const a809 = v792 as unknown[];
-    for (let i810 = 0; i810 < a809.length; i810++) {
-      const item811 = a809[i810];
+    const a14 = v4 as unknown[];
+    for (let i4 = 0; i4 < a14.length; i4++) {
+      const item2 = a14[i4];
 
-      if (typeof item811 !== "object" || item811 === null || Array.isArray(item811)) {
+      if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return [
           issue(
-            p + "/warnings" + "/" + i810,
+            p + "/warnings" + "/" + i4,
             "#/$defs/agentcli.audit/result/properties/warnings/items/type",
             "type",
-            ": must be object, got " + kindOf(item811),
+            ": must be object, got " + kindOf(item2),
           ),
         ];
       }
-      const o813 = item811 as Record<string, unknown>;
+      const o14 = item2 as Record<string, unknown>;
       {
-        const v814 = o813.line_number;
-        if (!(typeof v814 === "number" && Number.isInteger(v814))) {
+        const v7 = o14.line_number;
+        if (!(typeof v7 === "number" && Number.isInteger(v7))) {
           return [
-            v814 === undefined
+            v7 === undefined
               ? issue(
-                  p + "/warnings" + "/" + i810,
+                  p + "/warnings" + "/" + i4,
                   "#/$defs/agentcli.audit/result/properties/warnings/items/required",
                   "required",
                   ': must have required property "line_number"',
                 )
               : issue(
-                  p + "/warnings" + "/" + i810 + "/line_number",
+                  p + "/warnings" + "/" + i4 + "/line_number",
                   "#/$defs/agentcli.audit/result/properties/warnings/items/properties/line_number/type",
                   "type",
-                  ": must be integer, got " + kindOf(v814),
+                  ": must be integer, got " + kindOf(v7),
                 ),
           ];
         }
       }
       {
-        const v819 = o813.message;
-        if (!(typeof v819 === "string")) {
+        const v8 = o14.message;
+        if (!(typeof v8 === "string")) {
           return [
-            v819 === undefined
+            v8 === undefined
               ? issue(
-                  p + "/warnings" + "/" + i810,
+                  p + "/warnings" + "/" + i4,
                   "#/$defs/agentcli.audit/result/properties/warnings/items/required",
                   "required",
                   ': must have required property "message"',
                 )
               : issue(
-                  p + "/warnings" + "/" + i810 + "/message",
+                  p + "/warnings" + "/" + i4 + "/message",
                   "#/$defs/agentcli.audit/result/properties/warnings/items/properties/message/type",
                   "type",
-                  ": must be string, got " + kindOf(v819),
+                  ": must be string, got " + kindOf(v8),
                 ),
           ];
         }
@@ -2271,26 +2267,26 @@ function check9(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/agentcli.audit/result/properties/warnings/items
  */
-function is10(x: unknown, d: number): boolean {
+function matchesAuditWarning(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o826 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v827 = o826.line_number;
-    if (!(typeof v827 === "number" && Number.isInteger(v827))) {
+    const v1 = o1.line_number;
+    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
       return false;
     }
   }
   {
-    const v832 = o826.message;
-    if (!(typeof v832 === "string")) {
+    const v2 = o1.message;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check10(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuditWarning(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -2301,12 +2297,12 @@ function check10(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o838 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v839 = o838.line_number;
-    if (!(typeof v839 === "number" && Number.isInteger(v839))) {
+    const v1 = o1.line_number;
+    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
       return [
-        v839 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.audit/result/properties/warnings/items/required",
@@ -2317,16 +2313,16 @@ function check10(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/line_number",
               "#/$defs/agentcli.audit/result/properties/warnings/items/properties/line_number/type",
               "type",
-              ": must be integer, got " + kindOf(v839),
+              ": must be integer, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v844 = o838.message;
-    if (!(typeof v844 === "string")) {
+    const v2 = o1.message;
+    if (!(typeof v2 === "string")) {
       return [
-        v844 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.audit/result/properties/warnings/items/required",
@@ -2337,7 +2333,7 @@ function check10(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/message",
               "#/$defs/agentcli.audit/result/properties/warnings/items/properties/message/type",
               "type",
-              ": must be string, got " + kindOf(v844),
+              ": must be string, got " + kindOf(v2),
             ),
       ];
     }
@@ -2347,26 +2343,26 @@ function check10(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.authorization.evaluate/result/properties/decision
  */
-function is11(x: unknown, d: number): boolean {
+function matchesAuthorizationEvaluateDecision(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o850 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v851 = o850.allowed;
-    if (!(typeof v851 === "boolean")) {
+    const v1 = o1.allowed;
+    if (!(typeof v1 === "boolean")) {
       return false;
     }
   }
   {
-    const v856 = o850.reason;
-    if (!(typeof v856 === "string")) {
+    const v2 = o1.reason;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check11(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationEvaluateDecision(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -2377,12 +2373,12 @@ function check11(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o862 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v863 = o862.allowed;
-    if (!(typeof v863 === "boolean")) {
+    const v1 = o1.allowed;
+    if (!(typeof v1 === "boolean")) {
       return [
-        v863 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorization.evaluate/result/properties/decision/required",
@@ -2393,16 +2389,16 @@ function check11(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/allowed",
               "#/$defs/agentcli.authorization.evaluate/result/properties/decision/properties/allowed/type",
               "type",
-              ": must be boolean, got " + kindOf(v863),
+              ": must be boolean, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v868 = o862.reason;
-    if (!(typeof v868 === "string")) {
+    const v2 = o1.reason;
+    if (!(typeof v2 === "string")) {
       return [
-        v868 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorization.evaluate/result/properties/decision/required",
@@ -2413,7 +2409,7 @@ function check11(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/reason",
               "#/$defs/agentcli.authorization.evaluate/result/properties/decision/properties/reason/type",
               "type",
-              ": must be string, got " + kindOf(v868),
+              ": must be string, got " + kindOf(v2),
             ),
       ];
     }
@@ -2423,34 +2419,34 @@ function check11(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.authorization.evaluate/params
  */
-function is12(x: unknown, d: number): boolean {
+function matchesAuthorizationEvaluateParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o874 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v875 = o874.manifest;
-    if (typeof v875 !== "object" || v875 === null || Array.isArray(v875)) {
+    const v1 = o1.manifest;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return false;
     }
   }
   {
-    const v884 = o874.taskId;
-    if (!(typeof v884 === "string")) {
+    const v2 = o1.taskId;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   {
-    const v889 = o874.workflowId;
-    if (v889 !== undefined) {
-      if (!(typeof v889 === "string")) {
+    const v3 = o1.workflowId;
+    if (v3 !== undefined) {
+      if (!(typeof v3 === "string")) {
         return false;
       }
     }
   }
   return true;
 }
-function check12(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationEvaluateParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -2461,27 +2457,27 @@ function check12(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o893 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v894 = o893.manifest;
-    if (typeof v894 !== "object" || v894 === null || Array.isArray(v894)) {
+    const v1 = o1.manifest;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
-        v894 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorization.evaluate/params/required",
               "required",
               ': must have required property "manifest"',
             )
-          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v894)),
+          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1)),
       ];
     }
   }
   {
-    const v903 = o893.taskId;
-    if (!(typeof v903 === "string")) {
+    const v2 = o1.taskId;
+    if (!(typeof v2 === "string")) {
       return [
-        v903 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorization.evaluate/params/required",
@@ -2492,21 +2488,21 @@ function check12(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/taskId",
               "#/$defs/agentcli.authorization.evaluate/params/properties/taskId/type",
               "type",
-              ": must be string, got " + kindOf(v903),
+              ": must be string, got " + kindOf(v2),
             ),
       ];
     }
   }
   {
-    const v908 = o893.workflowId;
-    if (v908 !== undefined) {
-      if (!(typeof v908 === "string")) {
+    const v3 = o1.workflowId;
+    if (v3 !== undefined) {
+      if (!(typeof v3 === "string")) {
         return [
           issue(
             p + "/workflowId",
             "#/$defs/agentcli.authorization.evaluate/params/properties/workflowId/type",
             "type",
-            ": must be string, got " + kindOf(v908),
+            ": must be string, got " + kindOf(v3),
           ),
         ];
       }
@@ -2517,42 +2513,42 @@ function check12(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.authorization.evaluate/result
  */
-function is13(x: unknown, d: number): boolean {
+function matchesAuthorizationEvaluateResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o912 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v913 = o912.decision;
-    if (typeof v913 !== "object" || v913 === null || Array.isArray(v913)) {
+    const v1 = o1.decision;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return false;
     }
-    const o927 = v913 as Record<string, unknown>;
+    const o7 = v1 as Record<string, unknown>;
     {
-      const v928 = o927.allowed;
-      if (!(typeof v928 === "boolean")) {
+      const v4 = o7.allowed;
+      if (!(typeof v4 === "boolean")) {
         return false;
       }
     }
     {
-      const v933 = o927.reason;
-      if (!(typeof v933 === "string")) {
+      const v5 = o7.reason;
+      if (!(typeof v5 === "string")) {
         return false;
       }
     }
   }
   {
-    const v938 = o912.ok;
-    if (!(typeof v938 === "boolean")) {
+    const v6 = o1.ok;
+    if (!(typeof v6 === "boolean")) {
       return false;
     }
-    if ((v938 as unknown) !== true) {
+    if ((v6 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function check13(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationEvaluateResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -2563,12 +2559,12 @@ function check13(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o944 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v945 = o944.decision;
-    if (typeof v945 !== "object" || v945 === null || Array.isArray(v945)) {
+    const v1 = o1.decision;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
-        v945 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorization.evaluate/result/required",
@@ -2579,16 +2575,16 @@ function check13(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/decision",
               "#/$defs/agentcli.authorization.evaluate/result/properties/decision/type",
               "type",
-              ": must be object, got " + kindOf(v945),
+              ": must be object, got " + kindOf(v1),
             ),
       ];
     }
-    const o959 = v945 as Record<string, unknown>;
+    const o7 = v1 as Record<string, unknown>;
     {
-      const v960 = o959.allowed;
-      if (!(typeof v960 === "boolean")) {
+      const v4 = o7.allowed;
+      if (!(typeof v4 === "boolean")) {
         return [
-          v960 === undefined
+          v4 === undefined
             ? issue(
                 p + "/decision",
                 "#/$defs/agentcli.authorization.evaluate/result/properties/decision/required",
@@ -2599,16 +2595,16 @@ function check13(x: unknown, p: string, d: number): ValidationIssue[] | undefine
                 p + "/decision" + "/allowed",
                 "#/$defs/agentcli.authorization.evaluate/result/properties/decision/properties/allowed/type",
                 "type",
-                ": must be boolean, got " + kindOf(v960),
+                ": must be boolean, got " + kindOf(v4),
               ),
         ];
       }
     }
     {
-      const v965 = o959.reason;
-      if (!(typeof v965 === "string")) {
+      const v5 = o7.reason;
+      if (!(typeof v5 === "string")) {
         return [
-          v965 === undefined
+          v5 === undefined
             ? issue(
                 p + "/decision",
                 "#/$defs/agentcli.authorization.evaluate/result/properties/decision/required",
@@ -2619,17 +2615,17 @@ function check13(x: unknown, p: string, d: number): ValidationIssue[] | undefine
                 p + "/decision" + "/reason",
                 "#/$defs/agentcli.authorization.evaluate/result/properties/decision/properties/reason/type",
                 "type",
-                ": must be string, got " + kindOf(v965),
+                ": must be string, got " + kindOf(v5),
               ),
         ];
       }
     }
   }
   {
-    const v970 = o944.ok;
-    if (!(typeof v970 === "boolean")) {
+    const v6 = o1.ok;
+    if (!(typeof v6 === "boolean")) {
       return [
-        v970 === undefined
+        v6 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorization.evaluate/result/required",
@@ -2640,11 +2636,11 @@ function check13(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.authorization.evaluate/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v970),
+              ": must be boolean, got " + kindOf(v6),
             ),
       ];
     }
-    if ((v970 as unknown) !== true) {
+    if ((v6 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -2660,14 +2656,18 @@ function check13(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.authorizationProof.methods/params
  */
-function is14(x: unknown, d: number): boolean {
+function matchesAuthorizationProofMethodsParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
 
   return true;
 }
-function check14(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationProofMethodsParams(
+  x: unknown,
+  p: string,
+  d: number,
+): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -2684,38 +2684,42 @@ function check14(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.authorizationProof.methods/result
  */
-function is15(x: unknown, d: number): boolean {
+function matchesAuthorizationProofMethodsResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o980 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v981 = o980.methods;
-    if (!Array.isArray(v981)) {
+    const v1 = o1.methods;
+    if (!Array.isArray(v1)) {
       return false;
     }
-    const a988 = v981 as unknown[];
-    for (let i989 = 0; i989 < a988.length; i989++) {
-      const item990 = a988[i989];
+    const a4 = v1 as unknown[];
+    for (let i2 = 0; i2 < a4.length; i2++) {
+      const item2 = a4[i2];
 
       if (d >= 1000) {
         return false;
       }
-      if (!is52(item990, d + 1)) return false;
+      if (!matchesProviderEntry(item2, d + 1)) return false;
     }
   }
   {
-    const v994 = o980.ok;
-    if (!(typeof v994 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return false;
     }
-    if ((v994 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function check15(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationProofMethodsResult(
+  x: unknown,
+  p: string,
+  d: number,
+): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -2726,12 +2730,12 @@ function check15(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o1000 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1001 = o1000.methods;
-    if (!Array.isArray(v1001)) {
+    const v1 = o1.methods;
+    if (!Array.isArray(v1)) {
       return [
-        v1001 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorizationProof.methods/result/required",
@@ -2742,32 +2746,33 @@ function check15(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/methods",
               "#/$defs/agentcli.authorizationProof.methods/result/properties/methods/type",
               "type",
-              ": must be array, got " + kindOf(v1001),
+              ": must be array, got " + kindOf(v1),
             ),
       ];
     }
-    const a1008 = v1001 as unknown[];
-    for (let i1009 = 0; i1009 < a1008.length; i1009++) {
-      const item1010 = a1008[i1009];
+    const a4 = v1 as unknown[];
+    for (let i2 = 0; i2 < a4.length; i2++) {
+      const item2 = a4[i2];
 
       if (d >= 1000) {
         return [
           issue(
-            p + "/methods" + "/" + i1009,
+            p + "/methods" + "/" + i2,
             "#/$defs/agentcli.authorizationProof.methods/result/properties/methods/items/$ref",
             "$ref",
             ": must not nest deeper than 1000 references",
           ),
         ];
       }
-      if (!is52(item1010, d + 1)) return check52(item1010, p + "/methods" + "/" + i1009, d + 1);
+      if (!matchesProviderEntry(item2, d + 1))
+        return checkProviderEntry(item2, p + "/methods" + "/" + i2, d + 1);
     }
   }
   {
-    const v1014 = o1000.ok;
-    if (!(typeof v1014 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return [
-        v1014 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorizationProof.methods/result/required",
@@ -2778,11 +2783,11 @@ function check15(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.authorizationProof.methods/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1014),
+              ": must be boolean, got " + kindOf(v2),
             ),
       ];
     }
-    if ((v1014 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -2798,20 +2803,24 @@ function check15(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.authorizationProof.schema/params
  */
-function is16(x: unknown, d: number): boolean {
+function matchesAuthorizationProofSchemaParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1020 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1021 = o1020.method;
-    if (!(typeof v1021 === "string")) {
+    const v1 = o1.method;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check16(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationProofSchemaParams(
+  x: unknown,
+  p: string,
+  d: number,
+): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -2822,12 +2831,12 @@ function check16(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o1027 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1028 = o1027.method;
-    if (!(typeof v1028 === "string")) {
+    const v1 = o1.method;
+    if (!(typeof v1 === "string")) {
       return [
-        v1028 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorizationProof.schema/params/required",
@@ -2838,7 +2847,7 @@ function check16(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/method",
               "#/$defs/agentcli.authorizationProof.schema/params/properties/method/type",
               "type",
-              ": must be string, got " + kindOf(v1028),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
@@ -2848,35 +2857,39 @@ function check16(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.authorizationProof.schema/result
  */
-function is17(x: unknown, d: number): boolean {
+function matchesAuthorizationProofSchemaResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1034 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1035 = o1034.method;
-    if (!(typeof v1035 === "string")) {
+    const v1 = o1.method;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   {
-    const v1040 = o1034.ok;
-    if (!(typeof v1040 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return false;
     }
-    if ((v1040 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v1045 = o1034.verifier;
-    if (!(typeof v1045 === "string")) {
+    const v3 = o1.verifier;
+    if (!(typeof v3 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check17(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationProofSchemaResult(
+  x: unknown,
+  p: string,
+  d: number,
+): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -2887,12 +2900,12 @@ function check17(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o1051 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1052 = o1051.method;
-    if (!(typeof v1052 === "string")) {
+    const v1 = o1.method;
+    if (!(typeof v1 === "string")) {
       return [
-        v1052 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorizationProof.schema/result/required",
@@ -2903,16 +2916,16 @@ function check17(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/method",
               "#/$defs/agentcli.authorizationProof.schema/result/properties/method/type",
               "type",
-              ": must be string, got " + kindOf(v1052),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v1057 = o1051.ok;
-    if (!(typeof v1057 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return [
-        v1057 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorizationProof.schema/result/required",
@@ -2923,11 +2936,11 @@ function check17(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.authorizationProof.schema/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1057),
+              ": must be boolean, got " + kindOf(v2),
             ),
       ];
     }
-    if ((v1057 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -2939,10 +2952,10 @@ function check17(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v1062 = o1051.verifier;
-    if (!(typeof v1062 === "string")) {
+    const v3 = o1.verifier;
+    if (!(typeof v3 === "string")) {
       return [
-        v1062 === undefined
+        v3 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorizationProof.schema/result/required",
@@ -2953,7 +2966,7 @@ function check17(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/verifier",
               "#/$defs/agentcli.authorizationProof.schema/result/properties/verifier/type",
               "type",
-              ": must be string, got " + kindOf(v1062),
+              ": must be string, got " + kindOf(v3),
             ),
       ];
     }
@@ -2963,34 +2976,38 @@ function check17(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.authorizationProof.verify/params
  */
-function is18(x: unknown, d: number): boolean {
+function matchesAuthorizationProofVerifyParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1068 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1069 = o1068.manifest;
-    if (typeof v1069 !== "object" || v1069 === null || Array.isArray(v1069)) {
+    const v1 = o1.manifest;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return false;
     }
   }
   {
-    const v1078 = o1068.taskId;
-    if (!(typeof v1078 === "string")) {
+    const v2 = o1.taskId;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   {
-    const v1083 = o1068.workflowId;
-    if (v1083 !== undefined) {
-      if (!(typeof v1083 === "string")) {
+    const v3 = o1.workflowId;
+    if (v3 !== undefined) {
+      if (!(typeof v3 === "string")) {
         return false;
       }
     }
   }
   return true;
 }
-function check18(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationProofVerifyParams(
+  x: unknown,
+  p: string,
+  d: number,
+): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -3001,27 +3018,27 @@ function check18(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o1087 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1088 = o1087.manifest;
-    if (typeof v1088 !== "object" || v1088 === null || Array.isArray(v1088)) {
+    const v1 = o1.manifest;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
-        v1088 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorizationProof.verify/params/required",
               "required",
               ': must have required property "manifest"',
             )
-          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1088)),
+          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1)),
       ];
     }
   }
   {
-    const v1097 = o1087.taskId;
-    if (!(typeof v1097 === "string")) {
+    const v2 = o1.taskId;
+    if (!(typeof v2 === "string")) {
       return [
-        v1097 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorizationProof.verify/params/required",
@@ -3032,21 +3049,21 @@ function check18(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/taskId",
               "#/$defs/agentcli.authorizationProof.verify/params/properties/taskId/type",
               "type",
-              ": must be string, got " + kindOf(v1097),
+              ": must be string, got " + kindOf(v2),
             ),
       ];
     }
   }
   {
-    const v1102 = o1087.workflowId;
-    if (v1102 !== undefined) {
-      if (!(typeof v1102 === "string")) {
+    const v3 = o1.workflowId;
+    if (v3 !== undefined) {
+      if (!(typeof v3 === "string")) {
         return [
           issue(
             p + "/workflowId",
             "#/$defs/agentcli.authorizationProof.verify/params/properties/workflowId/type",
             "type",
-            ": must be string, got " + kindOf(v1102),
+            ": must be string, got " + kindOf(v3),
           ),
         ];
       }
@@ -3057,29 +3074,33 @@ function check18(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.authorizationProof.verify/result
  */
-function is19(x: unknown, d: number): boolean {
+function matchesAuthorizationProofVerifyResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1106 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1107 = o1106.authorization_proof;
-    if (typeof v1107 !== "object" || v1107 === null || Array.isArray(v1107)) {
+    const v1 = o1.authorization_proof;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return false;
     }
   }
   {
-    const v1112 = o1106.ok;
-    if (!(typeof v1112 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return false;
     }
-    if ((v1112 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function check19(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationProofVerifyResult(
+  x: unknown,
+  p: string,
+  d: number,
+): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -3090,12 +3111,12 @@ function check19(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o1118 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1119 = o1118.authorization_proof;
-    if (typeof v1119 !== "object" || v1119 === null || Array.isArray(v1119)) {
+    const v1 = o1.authorization_proof;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
-        v1119 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorizationProof.verify/result/required",
@@ -3106,16 +3127,16 @@ function check19(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/authorization_proof",
               "#/$defs/agentcli.authorizationProof.verify/result/properties/authorization_proof/type",
               "type",
-              ": must be object, got " + kindOf(v1119),
+              ": must be object, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v1124 = o1118.ok;
-    if (!(typeof v1124 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return [
-        v1124 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorizationProof.verify/result/required",
@@ -3126,11 +3147,11 @@ function check19(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.authorizationProof.verify/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1124),
+              ": must be boolean, got " + kindOf(v2),
             ),
       ];
     }
-    if ((v1124 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -3146,14 +3167,14 @@ function check19(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.authorization.providers/params
  */
-function is20(x: unknown, d: number): boolean {
+function matchesAuthorizationProvidersParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
 
   return true;
 }
-function check20(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationProvidersParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -3170,38 +3191,38 @@ function check20(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.authorization.providers/result
  */
-function is21(x: unknown, d: number): boolean {
+function matchesAuthorizationProvidersResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1134 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1135 = o1134.ok;
-    if (!(typeof v1135 === "boolean")) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return false;
     }
-    if ((v1135 as unknown) !== true) {
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v1140 = o1134.providers;
-    if (!Array.isArray(v1140)) {
+    const v2 = o1.providers;
+    if (!Array.isArray(v2)) {
       return false;
     }
-    const a1147 = v1140 as unknown[];
-    for (let i1148 = 0; i1148 < a1147.length; i1148++) {
-      const item1149 = a1147[i1148];
+    const a6 = v2 as unknown[];
+    for (let i2 = 0; i2 < a6.length; i2++) {
+      const item2 = a6[i2];
 
       if (d >= 1000) {
         return false;
       }
-      if (!is52(item1149, d + 1)) return false;
+      if (!matchesProviderEntry(item2, d + 1)) return false;
     }
   }
   return true;
 }
-function check21(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationProvidersResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -3212,12 +3233,12 @@ function check21(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o1154 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1155 = o1154.ok;
-    if (!(typeof v1155 === "boolean")) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return [
-        v1155 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorization.providers/result/required",
@@ -3228,11 +3249,11 @@ function check21(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.authorization.providers/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1155),
+              ": must be boolean, got " + kindOf(v1),
             ),
       ];
     }
-    if ((v1155 as unknown) !== true) {
+    if ((v1 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -3244,10 +3265,10 @@ function check21(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v1160 = o1154.providers;
-    if (!Array.isArray(v1160)) {
+    const v2 = o1.providers;
+    if (!Array.isArray(v2)) {
       return [
-        v1160 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorization.providers/result/required",
@@ -3258,25 +3279,26 @@ function check21(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/providers",
               "#/$defs/agentcli.authorization.providers/result/properties/providers/type",
               "type",
-              ": must be array, got " + kindOf(v1160),
+              ": must be array, got " + kindOf(v2),
             ),
       ];
     }
-    const a1167 = v1160 as unknown[];
-    for (let i1168 = 0; i1168 < a1167.length; i1168++) {
-      const item1169 = a1167[i1168];
+    const a6 = v2 as unknown[];
+    for (let i2 = 0; i2 < a6.length; i2++) {
+      const item2 = a6[i2];
 
       if (d >= 1000) {
         return [
           issue(
-            p + "/providers" + "/" + i1168,
+            p + "/providers" + "/" + i2,
             "#/$defs/agentcli.authorization.providers/result/properties/providers/items/$ref",
             "$ref",
             ": must not nest deeper than 1000 references",
           ),
         ];
       }
-      if (!is52(item1169, d + 1)) return check52(item1169, p + "/providers" + "/" + i1168, d + 1);
+      if (!matchesProviderEntry(item2, d + 1))
+        return checkProviderEntry(item2, p + "/providers" + "/" + i2, d + 1);
     }
   }
   return undefined;
@@ -3284,20 +3306,20 @@ function check21(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.authorization.schema/params
  */
-function is22(x: unknown, d: number): boolean {
+function matchesAuthorizationSchemaParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1174 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1175 = o1174.provider;
-    if (!(typeof v1175 === "string")) {
+    const v1 = o1.provider;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check22(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationSchemaParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -3308,12 +3330,12 @@ function check22(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o1181 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1182 = o1181.provider;
-    if (!(typeof v1182 === "string")) {
+    const v1 = o1.provider;
+    if (!(typeof v1 === "string")) {
       return [
-        v1182 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorization.schema/params/required",
@@ -3324,7 +3346,7 @@ function check22(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/provider",
               "#/$defs/agentcli.authorization.schema/params/properties/provider/type",
               "type",
-              ": must be string, got " + kindOf(v1182),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
@@ -3334,35 +3356,35 @@ function check22(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.authorization.schema/result
  */
-function is23(x: unknown, d: number): boolean {
+function matchesAuthorizationSchemaResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1188 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1189 = o1188.capabilities;
-    if (typeof v1189 !== "object" || v1189 === null || Array.isArray(v1189)) {
+    const v1 = o1.capabilities;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return false;
     }
   }
   {
-    const v1194 = o1188.ok;
-    if (!(typeof v1194 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return false;
     }
-    if ((v1194 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v1199 = o1188.provider;
-    if (!(typeof v1199 === "string")) {
+    const v3 = o1.provider;
+    if (!(typeof v3 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check23(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationSchemaResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -3373,12 +3395,12 @@ function check23(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o1205 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1206 = o1205.capabilities;
-    if (typeof v1206 !== "object" || v1206 === null || Array.isArray(v1206)) {
+    const v1 = o1.capabilities;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
-        v1206 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorization.schema/result/required",
@@ -3389,16 +3411,16 @@ function check23(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/capabilities",
               "#/$defs/agentcli.authorization.schema/result/properties/capabilities/type",
               "type",
-              ": must be object, got " + kindOf(v1206),
+              ": must be object, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v1211 = o1205.ok;
-    if (!(typeof v1211 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return [
-        v1211 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorization.schema/result/required",
@@ -3409,11 +3431,11 @@ function check23(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.authorization.schema/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1211),
+              ": must be boolean, got " + kindOf(v2),
             ),
       ];
     }
-    if ((v1211 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -3425,10 +3447,10 @@ function check23(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v1216 = o1205.provider;
-    if (!(typeof v1216 === "string")) {
+    const v3 = o1.provider;
+    if (!(typeof v3 === "string")) {
       return [
-        v1216 === undefined
+        v3 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.authorization.schema/result/required",
@@ -3439,7 +3461,7 @@ function check23(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/provider",
               "#/$defs/agentcli.authorization.schema/result/properties/provider/type",
               "type",
-              ": must be string, got " + kindOf(v1216),
+              ": must be string, got " + kindOf(v3),
             ),
       ];
     }
@@ -3449,20 +3471,20 @@ function check23(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.compile/result/properties/output
  */
-function is24(x: unknown, d: number): boolean {
+function matchesCompileOutput(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1222 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1223 = o1222.explain;
-    if (v1223 !== undefined) {
-      if (!Array.isArray(v1223)) {
+    const v1 = o1.explain;
+    if (v1 !== undefined) {
+      if (!Array.isArray(v1)) {
         return false;
       }
-      const a1224 = v1223 as unknown[];
-      for (let i1225 = 0; i1225 < a1224.length; i1225++) {
-        if (a1224[i1225] === undefined) {
+      const a2 = v1 as unknown[];
+      for (let i1 = 0; i1 < a2.length; i1++) {
+        if (a2[i1] === undefined) {
           return false;
         }
       }
@@ -3470,7 +3492,7 @@ function is24(x: unknown, d: number): boolean {
   }
   return true;
 }
-function check24(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkCompileOutput(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -3481,26 +3503,26 @@ function check24(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o1228 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1229 = o1228.explain;
-    if (v1229 !== undefined) {
-      if (!Array.isArray(v1229)) {
+    const v1 = o1.explain;
+    if (v1 !== undefined) {
+      if (!Array.isArray(v1)) {
         return [
           issue(
             p + "/explain",
             "#/$defs/agentcli.compile/result/properties/output/properties/explain/type",
             "type",
-            ": must be array, got " + kindOf(v1229),
+            ": must be array, got " + kindOf(v1),
           ),
         ];
       }
-      const a1230 = v1229 as unknown[];
-      for (let i1231 = 0; i1231 < a1230.length; i1231++) {
-        if (a1230[i1231] === undefined) {
+      const a2 = v1 as unknown[];
+      for (let i1 = 0; i1 < a2.length; i1++) {
+        if (a2[i1] === undefined) {
           return [
             issue(
-              p + "/explain" + "/" + i1231,
+              p + "/explain" + "/" + i1,
               "#/$defs/agentcli.compile/result/properties/output/properties/explain",
               "type",
               ": must be a JSON value, got a hole in a sparse array",
@@ -3515,77 +3537,77 @@ function check24(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.compile/params
  */
-function is25(x: unknown, d: number): boolean {
+function matchesCompileParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1234 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1235 = o1234.explain;
-    if (v1235 !== undefined) {
-      if (!(typeof v1235 === "boolean")) {
+    const v1 = o1.explain;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "boolean")) {
         return false;
       }
     }
   }
   {
-    const v1238 = o1234.manifest;
-    if (v1238 !== undefined) {
-      if (typeof v1238 !== "object" || v1238 === null || Array.isArray(v1238)) {
+    const v2 = o1.manifest;
+    if (v2 !== undefined) {
+      if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
         return false;
       }
     }
   }
   {
-    const v1243 = o1234.target;
-    if (v1243 !== undefined) {
-      if (!(typeof v1243 === "string")) {
+    const v3 = o1.target;
+    if (v3 !== undefined) {
+      if (!(typeof v3 === "string")) {
         return false;
       }
     }
   }
   return true;
 }
-function check25(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkCompileParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.compile/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o1247 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1248 = o1247.explain;
-    if (v1248 !== undefined) {
-      if (!(typeof v1248 === "boolean")) {
+    const v1 = o1.explain;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "boolean")) {
         return [
           issue(
             p + "/explain",
             "#/$defs/agentcli.compile/params/properties/explain/type",
             "type",
-            ": must be boolean, got " + kindOf(v1248),
+            ": must be boolean, got " + kindOf(v1),
           ),
         ];
       }
     }
   }
   {
-    const v1251 = o1247.manifest;
-    if (v1251 !== undefined) {
-      if (typeof v1251 !== "object" || v1251 === null || Array.isArray(v1251)) {
+    const v2 = o1.manifest;
+    if (v2 !== undefined) {
+      if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
         return [
-          issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1251)),
+          issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v2)),
         ];
       }
     }
   }
   {
-    const v1256 = o1247.target;
-    if (v1256 !== undefined) {
-      if (!(typeof v1256 === "string")) {
+    const v3 = o1.target;
+    if (v3 !== undefined) {
+      if (!(typeof v3 === "string")) {
         return [
           issue(
             p + "/target",
             "#/$defs/agentcli.compile/params/properties/target/type",
             "type",
-            ": must be string, got " + kindOf(v1256),
+            ": must be string, got " + kindOf(v3),
           ),
         ];
       }
@@ -3596,35 +3618,35 @@ function check25(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.compile/result
  */
-function is26(x: unknown, d: number): boolean {
+function matchesCompileResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1260 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1261 = o1260.ok;
-    if (!(typeof v1261 === "boolean")) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return false;
     }
-    if ((v1261 as unknown) !== true) {
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v1266 = o1260.output;
-    if (typeof v1266 !== "object" || v1266 === null || Array.isArray(v1266)) {
+    const v2 = o1.output;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return false;
     }
-    const o1274 = v1266 as Record<string, unknown>;
+    const o6 = v2 as Record<string, unknown>;
     {
-      const v1275 = o1274.explain;
-      if (v1275 !== undefined) {
-        if (!Array.isArray(v1275)) {
+      const v4 = o6.explain;
+      if (v4 !== undefined) {
+        if (!Array.isArray(v4)) {
           return false;
         }
-        const a1276 = v1275 as unknown[];
-        for (let i1277 = 0; i1277 < a1276.length; i1277++) {
-          if (a1276[i1277] === undefined) {
+        const a7 = v4 as unknown[];
+        for (let i2 = 0; i2 < a7.length; i2++) {
+          if (a7[i2] === undefined) {
             return false;
           }
         }
@@ -3632,23 +3654,23 @@ function is26(x: unknown, d: number): boolean {
     }
   }
   {
-    const v1279 = o1260.target;
-    if (!(typeof v1279 === "string")) {
+    const v5 = o1.target;
+    if (!(typeof v5 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check26(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkCompileResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.compile/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o1285 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1286 = o1285.ok;
-    if (!(typeof v1286 === "boolean")) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return [
-        v1286 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.compile/result/required",
@@ -3659,11 +3681,11 @@ function check26(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.compile/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1286),
+              ": must be boolean, got " + kindOf(v1),
             ),
       ];
     }
-    if ((v1286 as unknown) !== true) {
+    if ((v1 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -3675,10 +3697,10 @@ function check26(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v1291 = o1285.output;
-    if (typeof v1291 !== "object" || v1291 === null || Array.isArray(v1291)) {
+    const v2 = o1.output;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
-        v1291 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.compile/result/required",
@@ -3689,30 +3711,30 @@ function check26(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/output",
               "#/$defs/agentcli.compile/result/properties/output/type",
               "type",
-              ": must be object, got " + kindOf(v1291),
+              ": must be object, got " + kindOf(v2),
             ),
       ];
     }
-    const o1299 = v1291 as Record<string, unknown>;
+    const o6 = v2 as Record<string, unknown>;
     {
-      const v1300 = o1299.explain;
-      if (v1300 !== undefined) {
-        if (!Array.isArray(v1300)) {
+      const v4 = o6.explain;
+      if (v4 !== undefined) {
+        if (!Array.isArray(v4)) {
           return [
             issue(
               p + "/output" + "/explain",
               "#/$defs/agentcli.compile/result/properties/output/properties/explain/type",
               "type",
-              ": must be array, got " + kindOf(v1300),
+              ": must be array, got " + kindOf(v4),
             ),
           ];
         }
-        const a1301 = v1300 as unknown[];
-        for (let i1302 = 0; i1302 < a1301.length; i1302++) {
-          if (a1301[i1302] === undefined) {
+        const a7 = v4 as unknown[];
+        for (let i2 = 0; i2 < a7.length; i2++) {
+          if (a7[i2] === undefined) {
             return [
               issue(
-                p + "/output" + "/explain" + "/" + i1302,
+                p + "/output" + "/explain" + "/" + i2,
                 "#/$defs/agentcli.compile/result/properties/output/properties/explain",
                 "type",
                 ": must be a JSON value, got a hole in a sparse array",
@@ -3724,10 +3746,10 @@ function check26(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v1304 = o1285.target;
-    if (!(typeof v1304 === "string")) {
+    const v5 = o1.target;
+    if (!(typeof v5 === "string")) {
       return [
-        v1304 === undefined
+        v5 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.compile/result/required",
@@ -3738,7 +3760,7 @@ function check26(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/target",
               "#/$defs/agentcli.compile/result/properties/target/type",
               "type",
-              ": must be string, got " + kindOf(v1304),
+              ": must be string, got " + kindOf(v5),
             ),
       ];
     }
@@ -3748,36 +3770,36 @@ function check26(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.convert/params
  */
-function is27(x: unknown, d: number): boolean {
+function matchesConvertParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1310 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1311 = o1310.manifest;
-    if (typeof v1311 !== "object" || v1311 === null || Array.isArray(v1311)) {
+    const v1 = o1.manifest;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return false;
     }
   }
   return true;
 }
-function check27(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkConvertParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.convert/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o1321 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1322 = o1321.manifest;
-    if (typeof v1322 !== "object" || v1322 === null || Array.isArray(v1322)) {
+    const v1 = o1.manifest;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
-        v1322 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.convert/params/required",
               "required",
               ': must have required property "manifest"',
             )
-          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1322)),
+          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1)),
       ];
     }
   }
@@ -3786,53 +3808,53 @@ function check27(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.convert/result
  */
-function is28(x: unknown, d: number): boolean {
+function matchesConvertResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1332 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1333 = o1332.manifest;
-    if (typeof v1333 !== "object" || v1333 === null || Array.isArray(v1333)) {
+    const v1 = o1.manifest;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return false;
     }
   }
   {
-    const v1342 = o1332.ok;
-    if (!(typeof v1342 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return false;
     }
-    if ((v1342 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function check28(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkConvertResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.convert/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o1348 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1349 = o1348.manifest;
-    if (typeof v1349 !== "object" || v1349 === null || Array.isArray(v1349)) {
+    const v1 = o1.manifest;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
-        v1349 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.convert/result/required",
               "required",
               ': must have required property "manifest"',
             )
-          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1349)),
+          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1)),
       ];
     }
   }
   {
-    const v1358 = o1348.ok;
-    if (!(typeof v1358 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return [
-        v1358 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.convert/result/required",
@@ -3843,11 +3865,11 @@ function check28(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.convert/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1358),
+              ": must be boolean, got " + kindOf(v2),
             ),
       ];
     }
-    if ((v1358 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -3863,34 +3885,34 @@ function check28(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.describe/result/properties/description
  */
-function is29(x: unknown, d: number): boolean {
+function matchesDescribeDescription(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1364 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1365 = o1364.methods;
-    if (v1365 !== undefined) {
-      if (!Array.isArray(v1365)) {
+    const v1 = o1.methods;
+    if (v1 !== undefined) {
+      if (!Array.isArray(v1)) {
         return false;
       }
-      const a1366 = v1365 as unknown[];
-      for (let i1367 = 0; i1367 < a1366.length; i1367++) {
-        if (a1366[i1367] === undefined) {
+      const a2 = v1 as unknown[];
+      for (let i1 = 0; i1 < a2.length; i1++) {
+        if (a2[i1] === undefined) {
           return false;
         }
       }
     }
   }
   {
-    const v1369 = o1364.notifications;
-    if (v1369 !== undefined) {
-      if (!Array.isArray(v1369)) {
+    const v2 = o1.notifications;
+    if (v2 !== undefined) {
+      if (!Array.isArray(v2)) {
         return false;
       }
-      const a1370 = v1369 as unknown[];
-      for (let i1371 = 0; i1371 < a1370.length; i1371++) {
-        if (a1370[i1371] === undefined) {
+      const a3 = v2 as unknown[];
+      for (let i2 = 0; i2 < a3.length; i2++) {
+        if (a3[i2] === undefined) {
           return false;
         }
       }
@@ -3898,7 +3920,7 @@ function is29(x: unknown, d: number): boolean {
   }
   return true;
 }
-function check29(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkDescribeDescription(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -3909,26 +3931,26 @@ function check29(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o1374 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1375 = o1374.methods;
-    if (v1375 !== undefined) {
-      if (!Array.isArray(v1375)) {
+    const v1 = o1.methods;
+    if (v1 !== undefined) {
+      if (!Array.isArray(v1)) {
         return [
           issue(
             p + "/methods",
             "#/$defs/agentcli.describe/result/properties/description/properties/methods/type",
             "type",
-            ": must be array, got " + kindOf(v1375),
+            ": must be array, got " + kindOf(v1),
           ),
         ];
       }
-      const a1376 = v1375 as unknown[];
-      for (let i1377 = 0; i1377 < a1376.length; i1377++) {
-        if (a1376[i1377] === undefined) {
+      const a2 = v1 as unknown[];
+      for (let i1 = 0; i1 < a2.length; i1++) {
+        if (a2[i1] === undefined) {
           return [
             issue(
-              p + "/methods" + "/" + i1377,
+              p + "/methods" + "/" + i1,
               "#/$defs/agentcli.describe/result/properties/description/properties/methods",
               "type",
               ": must be a JSON value, got a hole in a sparse array",
@@ -3939,24 +3961,24 @@ function check29(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v1379 = o1374.notifications;
-    if (v1379 !== undefined) {
-      if (!Array.isArray(v1379)) {
+    const v2 = o1.notifications;
+    if (v2 !== undefined) {
+      if (!Array.isArray(v2)) {
         return [
           issue(
             p + "/notifications",
             "#/$defs/agentcli.describe/result/properties/description/properties/notifications/type",
             "type",
-            ": must be array, got " + kindOf(v1379),
+            ": must be array, got " + kindOf(v2),
           ),
         ];
       }
-      const a1380 = v1379 as unknown[];
-      for (let i1381 = 0; i1381 < a1380.length; i1381++) {
-        if (a1380[i1381] === undefined) {
+      const a3 = v2 as unknown[];
+      for (let i2 = 0; i2 < a3.length; i2++) {
+        if (a3[i2] === undefined) {
           return [
             issue(
-              p + "/notifications" + "/" + i1381,
+              p + "/notifications" + "/" + i2,
               "#/$defs/agentcli.describe/result/properties/description/properties/notifications",
               "type",
               ": must be a JSON value, got a hole in a sparse array",
@@ -3971,24 +3993,24 @@ function check29(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.describe/params
  */
-function is30(x: unknown, d: number): boolean {
+function matchesDescribeParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1384 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1385 = o1384.target;
-    if (v1385 !== undefined) {
-      if (!(typeof v1385 === "string")) {
+    const v1 = o1.target;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "string")) {
         return false;
       }
       if (!(
-        (v1385 as unknown) === "manifest" ||
-        (v1385 as unknown) === "workflow" ||
-        (v1385 as unknown) === "task" ||
-        (v1385 as unknown) === "targets" ||
-        (v1385 as unknown) === "commands" ||
-        (v1385 as unknown) === "rpc"
+        (v1 as unknown) === "manifest" ||
+        (v1 as unknown) === "workflow" ||
+        (v1 as unknown) === "task" ||
+        (v1 as unknown) === "targets" ||
+        (v1 as unknown) === "commands" ||
+        (v1 as unknown) === "rpc"
       )) {
         return false;
       }
@@ -3996,31 +4018,31 @@ function is30(x: unknown, d: number): boolean {
   }
   return true;
 }
-function check30(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkDescribeParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.describe/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o1389 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1390 = o1389.target;
-    if (v1390 !== undefined) {
-      if (!(typeof v1390 === "string")) {
+    const v1 = o1.target;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "string")) {
         return [
           issue(
             p + "/target",
             "#/$defs/agentcli.describe/params/properties/target/type",
             "type",
-            ": must be string, got " + kindOf(v1390),
+            ": must be string, got " + kindOf(v1),
           ),
         ];
       }
       if (!(
-        (v1390 as unknown) === "manifest" ||
-        (v1390 as unknown) === "workflow" ||
-        (v1390 as unknown) === "task" ||
-        (v1390 as unknown) === "targets" ||
-        (v1390 as unknown) === "commands" ||
-        (v1390 as unknown) === "rpc"
+        (v1 as unknown) === "manifest" ||
+        (v1 as unknown) === "workflow" ||
+        (v1 as unknown) === "task" ||
+        (v1 as unknown) === "targets" ||
+        (v1 as unknown) === "commands" ||
+        (v1 as unknown) === "rpc"
       )) {
         return [
           issue(
@@ -4038,40 +4060,40 @@ function check30(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.describe/result
  */
-function is31(x: unknown, d: number): boolean {
+function matchesDescribeResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1394 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1395 = o1394.description;
-    if (typeof v1395 !== "object" || v1395 === null || Array.isArray(v1395)) {
+    const v1 = o1.description;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return false;
     }
-    const o1407 = v1395 as Record<string, unknown>;
+    const o5 = v1 as Record<string, unknown>;
     {
-      const v1408 = o1407.methods;
-      if (v1408 !== undefined) {
-        if (!Array.isArray(v1408)) {
+      const v4 = o5.methods;
+      if (v4 !== undefined) {
+        if (!Array.isArray(v4)) {
           return false;
         }
-        const a1409 = v1408 as unknown[];
-        for (let i1410 = 0; i1410 < a1409.length; i1410++) {
-          if (a1409[i1410] === undefined) {
+        const a6 = v4 as unknown[];
+        for (let i3 = 0; i3 < a6.length; i3++) {
+          if (a6[i3] === undefined) {
             return false;
           }
         }
       }
     }
     {
-      const v1412 = o1407.notifications;
-      if (v1412 !== undefined) {
-        if (!Array.isArray(v1412)) {
+      const v5 = o5.notifications;
+      if (v5 !== undefined) {
+        if (!Array.isArray(v5)) {
           return false;
         }
-        const a1413 = v1412 as unknown[];
-        for (let i1414 = 0; i1414 < a1413.length; i1414++) {
-          if (a1413[i1414] === undefined) {
+        const a7 = v5 as unknown[];
+        for (let i4 = 0; i4 < a7.length; i4++) {
+          if (a7[i4] === undefined) {
             return false;
           }
         }
@@ -4079,26 +4101,26 @@ function is31(x: unknown, d: number): boolean {
     }
   }
   {
-    const v1416 = o1394.ok;
-    if (!(typeof v1416 === "boolean")) {
+    const v6 = o1.ok;
+    if (!(typeof v6 === "boolean")) {
       return false;
     }
-    if ((v1416 as unknown) !== true) {
+    if ((v6 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function check31(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkDescribeResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.describe/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o1422 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1423 = o1422.description;
-    if (typeof v1423 !== "object" || v1423 === null || Array.isArray(v1423)) {
+    const v1 = o1.description;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
-        v1423 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.describe/result/required",
@@ -4109,30 +4131,30 @@ function check31(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/description",
               "#/$defs/agentcli.describe/result/properties/description/type",
               "type",
-              ": must be object, got " + kindOf(v1423),
+              ": must be object, got " + kindOf(v1),
             ),
       ];
     }
-    const o1435 = v1423 as Record<string, unknown>;
+    const o5 = v1 as Record<string, unknown>;
     {
-      const v1436 = o1435.methods;
-      if (v1436 !== undefined) {
-        if (!Array.isArray(v1436)) {
+      const v4 = o5.methods;
+      if (v4 !== undefined) {
+        if (!Array.isArray(v4)) {
           return [
             issue(
               p + "/description" + "/methods",
               "#/$defs/agentcli.describe/result/properties/description/properties/methods/type",
               "type",
-              ": must be array, got " + kindOf(v1436),
+              ": must be array, got " + kindOf(v4),
             ),
           ];
         }
-        const a1437 = v1436 as unknown[];
-        for (let i1438 = 0; i1438 < a1437.length; i1438++) {
-          if (a1437[i1438] === undefined) {
+        const a6 = v4 as unknown[];
+        for (let i3 = 0; i3 < a6.length; i3++) {
+          if (a6[i3] === undefined) {
             return [
               issue(
-                p + "/description" + "/methods" + "/" + i1438,
+                p + "/description" + "/methods" + "/" + i3,
                 "#/$defs/agentcli.describe/result/properties/description/properties/methods",
                 "type",
                 ": must be a JSON value, got a hole in a sparse array",
@@ -4143,24 +4165,24 @@ function check31(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       }
     }
     {
-      const v1440 = o1435.notifications;
-      if (v1440 !== undefined) {
-        if (!Array.isArray(v1440)) {
+      const v5 = o5.notifications;
+      if (v5 !== undefined) {
+        if (!Array.isArray(v5)) {
           return [
             issue(
               p + "/description" + "/notifications",
               "#/$defs/agentcli.describe/result/properties/description/properties/notifications/type",
               "type",
-              ": must be array, got " + kindOf(v1440),
+              ": must be array, got " + kindOf(v5),
             ),
           ];
         }
-        const a1441 = v1440 as unknown[];
-        for (let i1442 = 0; i1442 < a1441.length; i1442++) {
-          if (a1441[i1442] === undefined) {
+        const a7 = v5 as unknown[];
+        for (let i4 = 0; i4 < a7.length; i4++) {
+          if (a7[i4] === undefined) {
             return [
               issue(
-                p + "/description" + "/notifications" + "/" + i1442,
+                p + "/description" + "/notifications" + "/" + i4,
                 "#/$defs/agentcli.describe/result/properties/description/properties/notifications",
                 "type",
                 ": must be a JSON value, got a hole in a sparse array",
@@ -4172,10 +4194,10 @@ function check31(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v1444 = o1422.ok;
-    if (!(typeof v1444 === "boolean")) {
+    const v6 = o1.ok;
+    if (!(typeof v6 === "boolean")) {
       return [
-        v1444 === undefined
+        v6 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.describe/result/required",
@@ -4186,11 +4208,11 @@ function check31(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.describe/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1444),
+              ": must be boolean, got " + kindOf(v6),
             ),
       ];
     }
-    if ((v1444 as unknown) !== true) {
+    if ((v6 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -4206,14 +4228,14 @@ function check31(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.evidence.providers/params
  */
-function is32(x: unknown, d: number): boolean {
+function matchesEvidenceProvidersParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
 
   return true;
 }
-function check32(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkEvidenceProvidersParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -4230,38 +4252,38 @@ function check32(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.evidence.providers/result
  */
-function is33(x: unknown, d: number): boolean {
+function matchesEvidenceProvidersResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1454 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1455 = o1454.ok;
-    if (!(typeof v1455 === "boolean")) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return false;
     }
-    if ((v1455 as unknown) !== true) {
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v1460 = o1454.providers;
-    if (!Array.isArray(v1460)) {
+    const v2 = o1.providers;
+    if (!Array.isArray(v2)) {
       return false;
     }
-    const a1467 = v1460 as unknown[];
-    for (let i1468 = 0; i1468 < a1467.length; i1468++) {
-      const item1469 = a1467[i1468];
+    const a6 = v2 as unknown[];
+    for (let i2 = 0; i2 < a6.length; i2++) {
+      const item2 = a6[i2];
 
       if (d >= 1000) {
         return false;
       }
-      if (!is52(item1469, d + 1)) return false;
+      if (!matchesProviderEntry(item2, d + 1)) return false;
     }
   }
   return true;
 }
-function check33(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkEvidenceProvidersResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -4272,12 +4294,12 @@ function check33(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o1474 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1475 = o1474.ok;
-    if (!(typeof v1475 === "boolean")) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return [
-        v1475 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.evidence.providers/result/required",
@@ -4288,11 +4310,11 @@ function check33(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.evidence.providers/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1475),
+              ": must be boolean, got " + kindOf(v1),
             ),
       ];
     }
-    if ((v1475 as unknown) !== true) {
+    if ((v1 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -4304,10 +4326,10 @@ function check33(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v1480 = o1474.providers;
-    if (!Array.isArray(v1480)) {
+    const v2 = o1.providers;
+    if (!Array.isArray(v2)) {
       return [
-        v1480 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.evidence.providers/result/required",
@@ -4318,25 +4340,26 @@ function check33(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/providers",
               "#/$defs/agentcli.evidence.providers/result/properties/providers/type",
               "type",
-              ": must be array, got " + kindOf(v1480),
+              ": must be array, got " + kindOf(v2),
             ),
       ];
     }
-    const a1487 = v1480 as unknown[];
-    for (let i1488 = 0; i1488 < a1487.length; i1488++) {
-      const item1489 = a1487[i1488];
+    const a6 = v2 as unknown[];
+    for (let i2 = 0; i2 < a6.length; i2++) {
+      const item2 = a6[i2];
 
       if (d >= 1000) {
         return [
           issue(
-            p + "/providers" + "/" + i1488,
+            p + "/providers" + "/" + i2,
             "#/$defs/agentcli.evidence.providers/result/properties/providers/items/$ref",
             "$ref",
             ": must not nest deeper than 1000 references",
           ),
         ];
       }
-      if (!is52(item1489, d + 1)) return check52(item1489, p + "/providers" + "/" + i1488, d + 1);
+      if (!matchesProviderEntry(item2, d + 1))
+        return checkProviderEntry(item2, p + "/providers" + "/" + i2, d + 1);
     }
   }
   return undefined;
@@ -4344,31 +4367,31 @@ function check33(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.evidence.schema/params
  */
-function is34(x: unknown, d: number): boolean {
+function matchesEvidenceSchemaParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1494 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1495 = o1494.provider;
-    if (!(typeof v1495 === "string")) {
+    const v1 = o1.provider;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check34(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkEvidenceSchemaParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(p, "#/$defs/agentcli.evidence.schema/params/type", "type", ": must be object, got " + kindOf(x)),
     ];
   }
-  const o1501 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1502 = o1501.provider;
-    if (!(typeof v1502 === "string")) {
+    const v1 = o1.provider;
+    if (!(typeof v1 === "string")) {
       return [
-        v1502 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.evidence.schema/params/required",
@@ -4379,7 +4402,7 @@ function check34(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/provider",
               "#/$defs/agentcli.evidence.schema/params/properties/provider/type",
               "type",
-              ": must be string, got " + kindOf(v1502),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
@@ -4389,54 +4412,54 @@ function check34(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.evidence.schema/result
  */
-function is35(x: unknown, d: number): boolean {
+function matchesEvidenceSchemaResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1508 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1509 = o1508.methods;
-    if (!Array.isArray(v1509)) {
+    const v1 = o1.methods;
+    if (!Array.isArray(v1)) {
       return false;
     }
-    const a1516 = v1509 as unknown[];
-    for (let i1517 = 0; i1517 < a1516.length; i1517++) {
-      const item1518 = a1516[i1517];
+    const a4 = v1 as unknown[];
+    for (let i2 = 0; i2 < a4.length; i2++) {
+      const item2 = a4[i2];
 
-      if (!(typeof item1518 === "string")) {
+      if (!(typeof item2 === "string")) {
         return false;
       }
     }
   }
   {
-    const v1522 = o1508.ok;
-    if (!(typeof v1522 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return false;
     }
-    if ((v1522 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v1527 = o1508.provider;
-    if (!(typeof v1527 === "string")) {
+    const v3 = o1.provider;
+    if (!(typeof v3 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check35(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkEvidenceSchemaResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(p, "#/$defs/agentcli.evidence.schema/result/type", "type", ": must be object, got " + kindOf(x)),
     ];
   }
-  const o1533 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1534 = o1533.methods;
-    if (!Array.isArray(v1534)) {
+    const v1 = o1.methods;
+    if (!Array.isArray(v1)) {
       return [
-        v1534 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.evidence.schema/result/required",
@@ -4447,31 +4470,31 @@ function check35(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/methods",
               "#/$defs/agentcli.evidence.schema/result/properties/methods/type",
               "type",
-              ": must be array, got " + kindOf(v1534),
+              ": must be array, got " + kindOf(v1),
             ),
       ];
     }
-    const a1541 = v1534 as unknown[];
-    for (let i1542 = 0; i1542 < a1541.length; i1542++) {
-      const item1543 = a1541[i1542];
+    const a4 = v1 as unknown[];
+    for (let i2 = 0; i2 < a4.length; i2++) {
+      const item2 = a4[i2];
 
-      if (!(typeof item1543 === "string")) {
+      if (!(typeof item2 === "string")) {
         return [
           issue(
-            p + "/methods" + "/" + i1542,
+            p + "/methods" + "/" + i2,
             "#/$defs/agentcli.evidence.schema/result/properties/methods/items/type",
             "type",
-            ": must be string, got " + kindOf(item1543),
+            ": must be string, got " + kindOf(item2),
           ),
         ];
       }
     }
   }
   {
-    const v1547 = o1533.ok;
-    if (!(typeof v1547 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return [
-        v1547 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.evidence.schema/result/required",
@@ -4482,11 +4505,11 @@ function check35(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.evidence.schema/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1547),
+              ": must be boolean, got " + kindOf(v2),
             ),
       ];
     }
-    if ((v1547 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -4498,10 +4521,10 @@ function check35(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v1552 = o1533.provider;
-    if (!(typeof v1552 === "string")) {
+    const v3 = o1.provider;
+    if (!(typeof v3 === "string")) {
       return [
-        v1552 === undefined
+        v3 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.evidence.schema/result/required",
@@ -4512,7 +4535,7 @@ function check35(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/provider",
               "#/$defs/agentcli.evidence.schema/result/properties/provider/type",
               "type",
-              ": must be string, got " + kindOf(v1552),
+              ": must be string, got " + kindOf(v3),
             ),
       ];
     }
@@ -4522,14 +4545,14 @@ function check35(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.identity.providers/params
  */
-function is36(x: unknown, d: number): boolean {
+function matchesIdentityProvidersParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
 
   return true;
 }
-function check36(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkIdentityProvidersParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -4546,38 +4569,38 @@ function check36(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.identity.providers/result
  */
-function is37(x: unknown, d: number): boolean {
+function matchesIdentityProvidersResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1562 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1563 = o1562.ok;
-    if (!(typeof v1563 === "boolean")) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return false;
     }
-    if ((v1563 as unknown) !== true) {
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v1568 = o1562.providers;
-    if (!Array.isArray(v1568)) {
+    const v2 = o1.providers;
+    if (!Array.isArray(v2)) {
       return false;
     }
-    const a1575 = v1568 as unknown[];
-    for (let i1576 = 0; i1576 < a1575.length; i1576++) {
-      const item1577 = a1575[i1576];
+    const a6 = v2 as unknown[];
+    for (let i2 = 0; i2 < a6.length; i2++) {
+      const item2 = a6[i2];
 
       if (d >= 1000) {
         return false;
       }
-      if (!is52(item1577, d + 1)) return false;
+      if (!matchesProviderEntry(item2, d + 1)) return false;
     }
   }
   return true;
 }
-function check37(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkIdentityProvidersResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -4588,12 +4611,12 @@ function check37(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o1582 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1583 = o1582.ok;
-    if (!(typeof v1583 === "boolean")) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return [
-        v1583 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.identity.providers/result/required",
@@ -4604,11 +4627,11 @@ function check37(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.identity.providers/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1583),
+              ": must be boolean, got " + kindOf(v1),
             ),
       ];
     }
-    if ((v1583 as unknown) !== true) {
+    if ((v1 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -4620,10 +4643,10 @@ function check37(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v1588 = o1582.providers;
-    if (!Array.isArray(v1588)) {
+    const v2 = o1.providers;
+    if (!Array.isArray(v2)) {
       return [
-        v1588 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.identity.providers/result/required",
@@ -4634,25 +4657,26 @@ function check37(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/providers",
               "#/$defs/agentcli.identity.providers/result/properties/providers/type",
               "type",
-              ": must be array, got " + kindOf(v1588),
+              ": must be array, got " + kindOf(v2),
             ),
       ];
     }
-    const a1595 = v1588 as unknown[];
-    for (let i1596 = 0; i1596 < a1595.length; i1596++) {
-      const item1597 = a1595[i1596];
+    const a6 = v2 as unknown[];
+    for (let i2 = 0; i2 < a6.length; i2++) {
+      const item2 = a6[i2];
 
       if (d >= 1000) {
         return [
           issue(
-            p + "/providers" + "/" + i1596,
+            p + "/providers" + "/" + i2,
             "#/$defs/agentcli.identity.providers/result/properties/providers/items/$ref",
             "$ref",
             ": must not nest deeper than 1000 references",
           ),
         ];
       }
-      if (!is52(item1597, d + 1)) return check52(item1597, p + "/providers" + "/" + i1596, d + 1);
+      if (!matchesProviderEntry(item2, d + 1))
+        return checkProviderEntry(item2, p + "/providers" + "/" + i2, d + 1);
     }
   }
   return undefined;
@@ -4660,60 +4684,60 @@ function check37(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.identity.resolve/params
  */
-function is38(x: unknown, d: number): boolean {
+function matchesIdentityResolveParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1602 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1603 = o1602.manifest;
-    if (typeof v1603 !== "object" || v1603 === null || Array.isArray(v1603)) {
+    const v1 = o1.manifest;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return false;
     }
   }
   {
-    const v1612 = o1602.taskId;
-    if (!(typeof v1612 === "string")) {
+    const v2 = o1.taskId;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   {
-    const v1617 = o1602.workflowId;
-    if (v1617 !== undefined) {
-      if (!(typeof v1617 === "string")) {
+    const v3 = o1.workflowId;
+    if (v3 !== undefined) {
+      if (!(typeof v3 === "string")) {
         return false;
       }
     }
   }
   return true;
 }
-function check38(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkIdentityResolveParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(p, "#/$defs/agentcli.identity.resolve/params/type", "type", ": must be object, got " + kindOf(x)),
     ];
   }
-  const o1621 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1622 = o1621.manifest;
-    if (typeof v1622 !== "object" || v1622 === null || Array.isArray(v1622)) {
+    const v1 = o1.manifest;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
-        v1622 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.identity.resolve/params/required",
               "required",
               ': must have required property "manifest"',
             )
-          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1622)),
+          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1)),
       ];
     }
   }
   {
-    const v1631 = o1621.taskId;
-    if (!(typeof v1631 === "string")) {
+    const v2 = o1.taskId;
+    if (!(typeof v2 === "string")) {
       return [
-        v1631 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.identity.resolve/params/required",
@@ -4724,21 +4748,21 @@ function check38(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/taskId",
               "#/$defs/agentcli.identity.resolve/params/properties/taskId/type",
               "type",
-              ": must be string, got " + kindOf(v1631),
+              ": must be string, got " + kindOf(v2),
             ),
       ];
     }
   }
   {
-    const v1636 = o1621.workflowId;
-    if (v1636 !== undefined) {
-      if (!(typeof v1636 === "string")) {
+    const v3 = o1.workflowId;
+    if (v3 !== undefined) {
+      if (!(typeof v3 === "string")) {
         return [
           issue(
             p + "/workflowId",
             "#/$defs/agentcli.identity.resolve/params/properties/workflowId/type",
             "type",
-            ": must be string, got " + kindOf(v1636),
+            ": must be string, got " + kindOf(v3),
           ),
         ];
       }
@@ -4749,52 +4773,52 @@ function check38(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.identity.resolve/result
  */
-function is39(x: unknown, d: number): boolean {
+function matchesIdentityResolveResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1640 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1641 = o1640.declared_identity;
-    if (typeof v1641 !== "object" || v1641 === null || Array.isArray(v1641)) {
+    const v1 = o1.declared_identity;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return false;
     }
   }
   {
-    const v1646 = o1640.ok;
-    if (!(typeof v1646 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return false;
     }
-    if ((v1646 as unknown) !== true) {
-      return false;
-    }
-  }
-  {
-    const v1651 = o1640.principal_used;
-    if (!(typeof v1651 === "string")) {
+    if ((v2 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v1656 = o1640.resolved_identity;
-    if (typeof v1656 !== "object" || v1656 === null || Array.isArray(v1656)) {
+    const v3 = o1.principal_used;
+    if (!(typeof v3 === "string")) {
+      return false;
+    }
+  }
+  {
+    const v4 = o1.resolved_identity;
+    if (typeof v4 !== "object" || v4 === null || Array.isArray(v4)) {
       return false;
     }
   }
   return true;
 }
-function check39(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkIdentityResolveResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(p, "#/$defs/agentcli.identity.resolve/result/type", "type", ": must be object, got " + kindOf(x)),
     ];
   }
-  const o1662 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1663 = o1662.declared_identity;
-    if (typeof v1663 !== "object" || v1663 === null || Array.isArray(v1663)) {
+    const v1 = o1.declared_identity;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
-        v1663 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.identity.resolve/result/required",
@@ -4805,16 +4829,16 @@ function check39(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/declared_identity",
               "#/$defs/agentcli.identity.resolve/result/properties/declared_identity/type",
               "type",
-              ": must be object, got " + kindOf(v1663),
+              ": must be object, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v1668 = o1662.ok;
-    if (!(typeof v1668 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return [
-        v1668 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.identity.resolve/result/required",
@@ -4825,11 +4849,11 @@ function check39(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.identity.resolve/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1668),
+              ": must be boolean, got " + kindOf(v2),
             ),
       ];
     }
-    if ((v1668 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -4841,10 +4865,10 @@ function check39(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v1673 = o1662.principal_used;
-    if (!(typeof v1673 === "string")) {
+    const v3 = o1.principal_used;
+    if (!(typeof v3 === "string")) {
       return [
-        v1673 === undefined
+        v3 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.identity.resolve/result/required",
@@ -4855,16 +4879,16 @@ function check39(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/principal_used",
               "#/$defs/agentcli.identity.resolve/result/properties/principal_used/type",
               "type",
-              ": must be string, got " + kindOf(v1673),
+              ": must be string, got " + kindOf(v3),
             ),
       ];
     }
   }
   {
-    const v1678 = o1662.resolved_identity;
-    if (typeof v1678 !== "object" || v1678 === null || Array.isArray(v1678)) {
+    const v4 = o1.resolved_identity;
+    if (typeof v4 !== "object" || v4 === null || Array.isArray(v4)) {
       return [
-        v1678 === undefined
+        v4 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.identity.resolve/result/required",
@@ -4875,7 +4899,7 @@ function check39(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/resolved_identity",
               "#/$defs/agentcli.identity.resolve/result/properties/resolved_identity/type",
               "type",
-              ": must be object, got " + kindOf(v1678),
+              ": must be object, got " + kindOf(v4),
             ),
       ];
     }
@@ -4885,31 +4909,31 @@ function check39(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.identity.schema/params
  */
-function is40(x: unknown, d: number): boolean {
+function matchesIdentitySchemaParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1684 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1685 = o1684.provider;
-    if (!(typeof v1685 === "string")) {
+    const v1 = o1.provider;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check40(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkIdentitySchemaParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(p, "#/$defs/agentcli.identity.schema/params/type", "type", ": must be object, got " + kindOf(x)),
     ];
   }
-  const o1691 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1692 = o1691.provider;
-    if (!(typeof v1692 === "string")) {
+    const v1 = o1.provider;
+    if (!(typeof v1 === "string")) {
       return [
-        v1692 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.identity.schema/params/required",
@@ -4920,7 +4944,7 @@ function check40(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/provider",
               "#/$defs/agentcli.identity.schema/params/properties/provider/type",
               "type",
-              ": must be string, got " + kindOf(v1692),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
@@ -4930,46 +4954,46 @@ function check40(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.identity.schema/result
  */
-function is41(x: unknown, d: number): boolean {
+function matchesIdentitySchemaResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1698 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1699 = o1698.capabilities;
-    if (typeof v1699 !== "object" || v1699 === null || Array.isArray(v1699)) {
+    const v1 = o1.capabilities;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return false;
     }
   }
   {
-    const v1704 = o1698.ok;
-    if (!(typeof v1704 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return false;
     }
-    if ((v1704 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v1709 = o1698.provider;
-    if (!(typeof v1709 === "string")) {
+    const v3 = o1.provider;
+    if (!(typeof v3 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check41(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkIdentitySchemaResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(p, "#/$defs/agentcli.identity.schema/result/type", "type", ": must be object, got " + kindOf(x)),
     ];
   }
-  const o1715 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1716 = o1715.capabilities;
-    if (typeof v1716 !== "object" || v1716 === null || Array.isArray(v1716)) {
+    const v1 = o1.capabilities;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
-        v1716 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.identity.schema/result/required",
@@ -4980,16 +5004,16 @@ function check41(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/capabilities",
               "#/$defs/agentcli.identity.schema/result/properties/capabilities/type",
               "type",
-              ": must be object, got " + kindOf(v1716),
+              ": must be object, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v1721 = o1715.ok;
-    if (!(typeof v1721 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return [
-        v1721 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.identity.schema/result/required",
@@ -5000,11 +5024,11 @@ function check41(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.identity.schema/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1721),
+              ": must be boolean, got " + kindOf(v2),
             ),
       ];
     }
-    if ((v1721 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -5016,10 +5040,10 @@ function check41(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v1726 = o1715.provider;
-    if (!(typeof v1726 === "string")) {
+    const v3 = o1.provider;
+    if (!(typeof v3 === "string")) {
       return [
-        v1726 === undefined
+        v3 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.identity.schema/result/required",
@@ -5030,7 +5054,7 @@ function check41(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/provider",
               "#/$defs/agentcli.identity.schema/result/properties/provider/type",
               "type",
-              ": must be string, got " + kindOf(v1726),
+              ": must be string, got " + kindOf(v3),
             ),
       ];
     }
@@ -5040,34 +5064,38 @@ function check41(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.identity.validateDelegation/params
  */
-function is42(x: unknown, d: number): boolean {
+function matchesIdentityValidateDelegationParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1732 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1733 = o1732.manifest;
-    if (typeof v1733 !== "object" || v1733 === null || Array.isArray(v1733)) {
+    const v1 = o1.manifest;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return false;
     }
   }
   {
-    const v1742 = o1732.taskId;
-    if (!(typeof v1742 === "string")) {
+    const v2 = o1.taskId;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   {
-    const v1747 = o1732.workflowId;
-    if (v1747 !== undefined) {
-      if (!(typeof v1747 === "string")) {
+    const v3 = o1.workflowId;
+    if (v3 !== undefined) {
+      if (!(typeof v3 === "string")) {
         return false;
       }
     }
   }
   return true;
 }
-function check42(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkIdentityValidateDelegationParams(
+  x: unknown,
+  p: string,
+  d: number,
+): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -5078,27 +5106,27 @@ function check42(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o1751 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1752 = o1751.manifest;
-    if (typeof v1752 !== "object" || v1752 === null || Array.isArray(v1752)) {
+    const v1 = o1.manifest;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
-        v1752 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.identity.validateDelegation/params/required",
               "required",
               ': must have required property "manifest"',
             )
-          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1752)),
+          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1)),
       ];
     }
   }
   {
-    const v1761 = o1751.taskId;
-    if (!(typeof v1761 === "string")) {
+    const v2 = o1.taskId;
+    if (!(typeof v2 === "string")) {
       return [
-        v1761 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.identity.validateDelegation/params/required",
@@ -5109,21 +5137,21 @@ function check42(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/taskId",
               "#/$defs/agentcli.identity.validateDelegation/params/properties/taskId/type",
               "type",
-              ": must be string, got " + kindOf(v1761),
+              ": must be string, got " + kindOf(v2),
             ),
       ];
     }
   }
   {
-    const v1766 = o1751.workflowId;
-    if (v1766 !== undefined) {
-      if (!(typeof v1766 === "string")) {
+    const v3 = o1.workflowId;
+    if (v3 !== undefined) {
+      if (!(typeof v3 === "string")) {
         return [
           issue(
             p + "/workflowId",
             "#/$defs/agentcli.identity.validateDelegation/params/properties/workflowId/type",
             "type",
-            ": must be string, got " + kindOf(v1766),
+            ": must be string, got " + kindOf(v3),
           ),
         ];
       }
@@ -5134,29 +5162,33 @@ function check42(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.identity.validateDelegation/result
  */
-function is43(x: unknown, d: number): boolean {
+function matchesIdentityValidateDelegationResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1770 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1771 = o1770.delegation;
-    if (typeof v1771 !== "object" || v1771 === null || Array.isArray(v1771)) {
+    const v1 = o1.delegation;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return false;
     }
   }
   {
-    const v1776 = o1770.ok;
-    if (!(typeof v1776 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return false;
     }
-    if ((v1776 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function check43(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkIdentityValidateDelegationResult(
+  x: unknown,
+  p: string,
+  d: number,
+): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -5167,12 +5199,12 @@ function check43(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o1782 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1783 = o1782.delegation;
-    if (typeof v1783 !== "object" || v1783 === null || Array.isArray(v1783)) {
+    const v1 = o1.delegation;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
-        v1783 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.identity.validateDelegation/result/required",
@@ -5183,16 +5215,16 @@ function check43(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/delegation",
               "#/$defs/agentcli.identity.validateDelegation/result/properties/delegation/type",
               "type",
-              ": must be object, got " + kindOf(v1783),
+              ": must be object, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v1788 = o1782.ok;
-    if (!(typeof v1788 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return [
-        v1788 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.identity.validateDelegation/result/required",
@@ -5203,11 +5235,11 @@ function check43(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.identity.validateDelegation/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1788),
+              ": must be boolean, got " + kindOf(v2),
             ),
       ];
     }
-    if ((v1788 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -5223,90 +5255,90 @@ function check43(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.inspect/params
  */
-function is44(x: unknown, d: number): boolean {
+function matchesInspectParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1794 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1795 = o1794.dbPath;
-    if (v1795 !== undefined) {
-      if (!(typeof v1795 === "string")) {
+    const v1 = o1.dbPath;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "string")) {
         return false;
       }
     }
   }
   {
-    const v1798 = o1794.entity;
-    if (v1798 !== undefined) {
-      if (!(typeof v1798 === "string")) {
+    const v2 = o1.entity;
+    if (v2 !== undefined) {
+      if (!(typeof v2 === "string")) {
         return false;
       }
     }
   }
   {
-    const v1801 = o1794.fields;
-    if (v1801 !== undefined) {
-      if (!(is71(v1801, d) || is72(v1801, d))) {
+    const v3 = o1.fields;
+    if (v3 !== undefined) {
+      if (!(matchesInspectParams_fields_anyOf0(v3, d) || matchesInspectParams_fields_anyOf1(v3, d))) {
         return false;
       }
     }
   }
   {
-    const v1804 = o1794.limit;
-    if (v1804 !== undefined) {
-      if (!(typeof v1804 === "number" && Number.isInteger(v1804))) {
+    const v4 = o1.limit;
+    if (v4 !== undefined) {
+      if (!(typeof v4 === "number" && Number.isInteger(v4))) {
         return false;
       }
     }
   }
   return true;
 }
-function check44(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkInspectParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.inspect/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o1809 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1810 = o1809.dbPath;
-    if (v1810 !== undefined) {
-      if (!(typeof v1810 === "string")) {
+    const v1 = o1.dbPath;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "string")) {
         return [
           issue(
             p + "/dbPath",
             "#/$defs/agentcli.inspect/params/properties/dbPath/type",
             "type",
-            ": must be string, got " + kindOf(v1810),
+            ": must be string, got " + kindOf(v1),
           ),
         ];
       }
     }
   }
   {
-    const v1813 = o1809.entity;
-    if (v1813 !== undefined) {
-      if (!(typeof v1813 === "string")) {
+    const v2 = o1.entity;
+    if (v2 !== undefined) {
+      if (!(typeof v2 === "string")) {
         return [
           issue(
             p + "/entity",
             "#/$defs/agentcli.inspect/params/properties/entity/type",
             "type",
-            ": must be string, got " + kindOf(v1813),
+            ": must be string, got " + kindOf(v2),
           ),
         ];
       }
     }
   }
   {
-    const v1816 = o1809.fields;
-    if (v1816 !== undefined) {
-      if (!(is71(v1816, d) || is72(v1816, d))) {
-        const reasons1819 = Array.isArray(v1816)
-          ? check71(v1816, p + "/fields", d)
-          : typeof v1816 === "string"
-            ? check72(v1816, p + "/fields", d)
+    const v3 = o1.fields;
+    if (v3 !== undefined) {
+      if (!(matchesInspectParams_fields_anyOf0(v3, d) || matchesInspectParams_fields_anyOf1(v3, d))) {
+        const reasons1 = Array.isArray(v3)
+          ? checkInspectParams_fields_anyOf0(v3, p + "/fields", d)
+          : typeof v3 === "string"
+            ? checkInspectParams_fields_anyOf1(v3, p + "/fields", d)
             : undefined;
-        if (reasons1819 === undefined)
+        if (reasons1 === undefined)
           return [
             issue(
               p + "/fields",
@@ -5315,7 +5347,7 @@ function check44(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               ": must match at least one schema in anyOf",
             ),
           ];
-        reasons1819.push(
+        reasons1.push(
           issue(
             p + "/fields",
             "#/$defs/agentcli.inspect/params/properties/fields/anyOf",
@@ -5323,20 +5355,20 @@ function check44(x: unknown, p: string, d: number): ValidationIssue[] | undefine
             ": must match at least one schema in anyOf",
           ),
         );
-        return reasons1819;
+        return reasons1;
       }
     }
   }
   {
-    const v1820 = o1809.limit;
-    if (v1820 !== undefined) {
-      if (!(typeof v1820 === "number" && Number.isInteger(v1820))) {
+    const v4 = o1.limit;
+    if (v4 !== undefined) {
+      if (!(typeof v4 === "number" && Number.isInteger(v4))) {
         return [
           issue(
             p + "/limit",
             "#/$defs/agentcli.inspect/params/properties/limit/type",
             "type",
-            ": must be integer, got " + kindOf(v1820),
+            ": must be integer, got " + kindOf(v4),
           ),
         ];
       }
@@ -5345,64 +5377,133 @@ function check44(x: unknown, p: string, d: number): ValidationIssue[] | undefine
   return undefined;
 }
 /**
- * #/$defs/agentcli.inspect/result
+ * #/$defs/agentcli.inspect/params/properties/fields/anyOf/0
  */
-function is45(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
+function matchesInspectParams_fields_anyOf0(x: unknown, d: number): boolean {
+  if (!Array.isArray(x)) {
     return false;
   }
-  const o1825 = x as Record<string, unknown>;
-  {
-    const v1826 = o1825.count;
-    if (!(typeof v1826 === "number" && Number.isInteger(v1826))) {
-      return false;
-    }
-  }
-  {
-    const v1831 = o1825.entity;
-    if (!(typeof v1831 === "string")) {
-      return false;
-    }
-  }
-  {
-    const v1836 = o1825.items;
-    if (!Array.isArray(v1836)) {
-      return false;
-    }
-    const a1840 = v1836 as unknown[];
-    for (let i1841 = 0; i1841 < a1840.length; i1841++) {
-      if (a1840[i1841] === undefined) {
-        return false;
-      }
-    }
-  }
-  {
-    const v1843 = o1825.ok;
-    if (!(typeof v1843 === "boolean")) {
-      return false;
-    }
-    if ((v1843 as unknown) !== true) {
-      return false;
-    }
-  }
-  {
-    const v1848 = o1825.target;
-    if (!(typeof v1848 === "string")) {
+  const a1 = x as unknown[];
+  for (let i1 = 0; i1 < a1.length; i1++) {
+    const item1 = a1[i1];
+
+    if (!(typeof item1 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check45(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkInspectParams_fields_anyOf0(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+  if (!Array.isArray(x)) {
+    return [
+      issue(
+        p,
+        "#/$defs/agentcli.inspect/params/properties/fields/anyOf/0/type",
+        "type",
+        ": must be array, got " + kindOf(x),
+      ),
+    ];
+  }
+  const a1 = x as unknown[];
+  for (let i1 = 0; i1 < a1.length; i1++) {
+    const item1 = a1[i1];
+
+    if (!(typeof item1 === "string")) {
+      return [
+        issue(
+          p + "/" + i1,
+          "#/$defs/agentcli.inspect/params/properties/fields/anyOf/0/items/type",
+          "type",
+          ": must be string, got " + kindOf(item1),
+        ),
+      ];
+    }
+  }
+  return undefined;
+}
+/**
+ * #/$defs/agentcli.inspect/params/properties/fields/anyOf/1
+ */
+function matchesInspectParams_fields_anyOf1(x: unknown, d: number): boolean {
+  if (!(typeof x === "string")) {
+    return false;
+  }
+
+  return true;
+}
+function checkInspectParams_fields_anyOf1(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+  if (!(typeof x === "string")) {
+    return [
+      issue(
+        p,
+        "#/$defs/agentcli.inspect/params/properties/fields/anyOf/1/type",
+        "type",
+        ": must be string, got " + kindOf(x),
+      ),
+    ];
+  }
+
+  return undefined;
+}
+/**
+ * #/$defs/agentcli.inspect/result
+ */
+function matchesInspectResult(x: unknown, d: number): boolean {
+  if (typeof x !== "object" || x === null || Array.isArray(x)) {
+    return false;
+  }
+  const o1 = x as Record<string, unknown>;
+  {
+    const v1 = o1.count;
+    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+      return false;
+    }
+  }
+  {
+    const v2 = o1.entity;
+    if (!(typeof v2 === "string")) {
+      return false;
+    }
+  }
+  {
+    const v3 = o1.items;
+    if (!Array.isArray(v3)) {
+      return false;
+    }
+    const a7 = v3 as unknown[];
+    for (let i2 = 0; i2 < a7.length; i2++) {
+      if (a7[i2] === undefined) {
+        return false;
+      }
+    }
+  }
+  {
+    const v4 = o1.ok;
+    if (!(typeof v4 === "boolean")) {
+      return false;
+    }
+    if ((v4 as unknown) !== true) {
+      return false;
+    }
+  }
+  {
+    const v5 = o1.target;
+    if (!(typeof v5 === "string")) {
+      return false;
+    }
+  }
+  return true;
+}
+function checkInspectResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.inspect/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o1854 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1855 = o1854.count;
-    if (!(typeof v1855 === "number" && Number.isInteger(v1855))) {
+    const v1 = o1.count;
+    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
       return [
-        v1855 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.inspect/result/required",
@@ -5413,16 +5514,16 @@ function check45(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/count",
               "#/$defs/agentcli.inspect/result/properties/count/type",
               "type",
-              ": must be integer, got " + kindOf(v1855),
+              ": must be integer, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v1860 = o1854.entity;
-    if (!(typeof v1860 === "string")) {
+    const v2 = o1.entity;
+    if (!(typeof v2 === "string")) {
       return [
-        v1860 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.inspect/result/required",
@@ -5433,16 +5534,16 @@ function check45(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/entity",
               "#/$defs/agentcli.inspect/result/properties/entity/type",
               "type",
-              ": must be string, got " + kindOf(v1860),
+              ": must be string, got " + kindOf(v2),
             ),
       ];
     }
   }
   {
-    const v1865 = o1854.items;
-    if (!Array.isArray(v1865)) {
+    const v3 = o1.items;
+    if (!Array.isArray(v3)) {
       return [
-        v1865 === undefined
+        v3 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.inspect/result/required",
@@ -5453,16 +5554,16 @@ function check45(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/items",
               "#/$defs/agentcli.inspect/result/properties/items/type",
               "type",
-              ": must be array, got " + kindOf(v1865),
+              ": must be array, got " + kindOf(v3),
             ),
       ];
     }
-    const a1869 = v1865 as unknown[];
-    for (let i1870 = 0; i1870 < a1869.length; i1870++) {
-      if (a1869[i1870] === undefined) {
+    const a7 = v3 as unknown[];
+    for (let i2 = 0; i2 < a7.length; i2++) {
+      if (a7[i2] === undefined) {
         return [
           issue(
-            p + "/items" + "/" + i1870,
+            p + "/items" + "/" + i2,
             "#/$defs/agentcli.inspect/result/properties/items",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
@@ -5472,10 +5573,10 @@ function check45(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v1872 = o1854.ok;
-    if (!(typeof v1872 === "boolean")) {
+    const v4 = o1.ok;
+    if (!(typeof v4 === "boolean")) {
       return [
-        v1872 === undefined
+        v4 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.inspect/result/required",
@@ -5486,11 +5587,11 @@ function check45(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.inspect/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1872),
+              ": must be boolean, got " + kindOf(v4),
             ),
       ];
     }
-    if ((v1872 as unknown) !== true) {
+    if ((v4 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -5502,10 +5603,10 @@ function check45(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v1877 = o1854.target;
-    if (!(typeof v1877 === "string")) {
+    const v5 = o1.target;
+    if (!(typeof v5 === "string")) {
       return [
-        v1877 === undefined
+        v5 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.inspect/result/required",
@@ -5516,7 +5617,7 @@ function check45(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/target",
               "#/$defs/agentcli.inspect/result/properties/target/type",
               "type",
-              ": must be string, got " + kindOf(v1877),
+              ": must be string, got " + kindOf(v5),
             ),
       ];
     }
@@ -5526,14 +5627,14 @@ function check45(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/manifest
  */
-function is46(x: unknown, d: number): boolean {
+function matchesManifest(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
 
   return true;
 }
-function check46(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkManifest(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(x))];
   }
@@ -5543,14 +5644,14 @@ function check46(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/manifestVersion
  */
-function is47(x: unknown, d: number): boolean {
+function matchesManifestVersion(x: unknown, d: number): boolean {
   if (!(typeof x === "string")) {
     return false;
   }
 
   return true;
 }
-function check47(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkManifestVersion(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (!(typeof x === "string")) {
     return [issue(p, "#/$defs/manifestVersion/type", "type", ": must be string, got " + kindOf(x))];
   }
@@ -5560,14 +5661,14 @@ function check47(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.paths/params
  */
-function is48(x: unknown, d: number): boolean {
+function matchesPathsParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
 
   return true;
 }
-function check48(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkPathsParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.paths/params/type", "type", ": must be object, got " + kindOf(x))];
   }
@@ -5577,38 +5678,38 @@ function check48(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.paths/result
  */
-function is49(x: unknown, d: number): boolean {
+function matchesPathsResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1895 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1896 = o1895.ok;
-    if (!(typeof v1896 === "boolean")) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return false;
     }
-    if ((v1896 as unknown) !== true) {
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v1901 = o1895.paths;
-    if (typeof v1901 !== "object" || v1901 === null || Array.isArray(v1901)) {
+    const v2 = o1.paths;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return false;
     }
   }
   return true;
 }
-function check49(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkPathsResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.paths/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o1907 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1908 = o1907.ok;
-    if (!(typeof v1908 === "boolean")) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return [
-        v1908 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.paths/result/required",
@@ -5619,11 +5720,11 @@ function check49(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.paths/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1908),
+              ": must be boolean, got " + kindOf(v1),
             ),
       ];
     }
-    if ((v1908 as unknown) !== true) {
+    if ((v1 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -5635,10 +5736,10 @@ function check49(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v1913 = o1907.paths;
-    if (typeof v1913 !== "object" || v1913 === null || Array.isArray(v1913)) {
+    const v2 = o1.paths;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
-        v1913 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.paths/result/required",
@@ -5649,7 +5750,7 @@ function check49(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/paths",
               "#/$defs/agentcli.paths/result/properties/paths/type",
               "type",
-              ": must be object, got " + kindOf(v1913),
+              ": must be object, got " + kindOf(v2),
             ),
       ];
     }
@@ -5659,14 +5760,14 @@ function check49(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.ping/params
  */
-function is50(x: unknown, d: number): boolean {
+function matchesPingParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
 
   return true;
 }
-function check50(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkPingParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.ping/params/type", "type", ": must be object, got " + kindOf(x))];
   }
@@ -5676,41 +5777,41 @@ function check50(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.ping/result
  */
-function is51(x: unknown, d: number): boolean {
+function matchesPingResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1923 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1924 = o1923.ok;
-    if (!(typeof v1924 === "boolean")) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return false;
     }
-    if ((v1924 as unknown) !== true) {
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v1929 = o1923.pong;
-    if (!(typeof v1929 === "boolean")) {
+    const v2 = o1.pong;
+    if (!(typeof v2 === "boolean")) {
       return false;
     }
-    if ((v1929 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function check51(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkPingResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.ping/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o1935 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1936 = o1935.ok;
-    if (!(typeof v1936 === "boolean")) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return [
-        v1936 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.ping/result/required",
@@ -5721,11 +5822,11 @@ function check51(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.ping/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1936),
+              ": must be boolean, got " + kindOf(v1),
             ),
       ];
     }
-    if ((v1936 as unknown) !== true) {
+    if ((v1 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -5737,10 +5838,10 @@ function check51(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v1941 = o1935.pong;
-    if (!(typeof v1941 === "boolean")) {
+    const v2 = o1.pong;
+    if (!(typeof v2 === "boolean")) {
       return [
-        v1941 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.ping/result/required",
@@ -5751,11 +5852,11 @@ function check51(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/pong",
               "#/$defs/agentcli.ping/result/properties/pong/type",
               "type",
-              ": must be boolean, got " + kindOf(v1941),
+              ": must be boolean, got " + kindOf(v2),
             ),
       ];
     }
-    if ((v1941 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return [
         issue(
           p + "/pong",
@@ -5771,35 +5872,35 @@ function check51(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/providerEntry
  */
-function is52(x: unknown, d: number): boolean {
+function matchesProviderEntry(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1947 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1948 = o1947.capabilities;
-    if (typeof v1948 !== "object" || v1948 === null || Array.isArray(v1948)) {
+    const v1 = o1.capabilities;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return false;
     }
   }
   {
-    const v1953 = o1947.name;
-    if (!(typeof v1953 === "string")) {
+    const v2 = o1.name;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check52(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkProviderEntry(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/providerEntry/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o1959 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1960 = o1959.capabilities;
-    if (typeof v1960 !== "object" || v1960 === null || Array.isArray(v1960)) {
+    const v1 = o1.capabilities;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
-        v1960 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/providerEntry/required",
@@ -5810,22 +5911,22 @@ function check52(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/capabilities",
               "#/$defs/providerEntry/properties/capabilities/type",
               "type",
-              ": must be object, got " + kindOf(v1960),
+              ": must be object, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v1965 = o1959.name;
-    if (!(typeof v1965 === "string")) {
+    const v2 = o1.name;
+    if (!(typeof v2 === "string")) {
       return [
-        v1965 === undefined
+        v2 === undefined
           ? issue(p, "#/$defs/providerEntry/required", "required", ': must have required property "name"')
           : issue(
               p + "/name",
               "#/$defs/providerEntry/properties/name/type",
               "type",
-              ": must be string, got " + kindOf(v1965),
+              ": must be string, got " + kindOf(v2),
             ),
       ];
     }
@@ -5835,40 +5936,40 @@ function check52(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.ready/notification
  */
-function is53(x: unknown, d: number): boolean {
+function matchesReadyNotification(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o1971 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1972 = o1971.manifest_version;
-    if (!(typeof v1972 === "string")) {
+    const v1 = o1.manifest_version;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   {
-    const v1981 = o1971.ok;
-    if (!(typeof v1981 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return false;
     }
-    if ((v1981 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function check53(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkReadyNotification(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(p, "#/$defs/agentcli.ready/notification/type", "type", ": must be object, got " + kindOf(x)),
     ];
   }
-  const o1987 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v1988 = o1987.manifest_version;
-    if (!(typeof v1988 === "string")) {
+    const v1 = o1.manifest_version;
+    if (!(typeof v1 === "string")) {
       return [
-        v1988 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.ready/notification/required",
@@ -5879,16 +5980,16 @@ function check53(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/manifest_version",
               "#/$defs/manifestVersion/type",
               "type",
-              ": must be string, got " + kindOf(v1988),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v1997 = o1987.ok;
-    if (!(typeof v1997 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return [
-        v1997 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.ready/notification/required",
@@ -5899,11 +6000,11 @@ function check53(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.ready/notification/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v1997),
+              ": must be boolean, got " + kindOf(v2),
             ),
       ];
     }
-    if ((v1997 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -5919,14 +6020,14 @@ function check53(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.registry.list/params
  */
-function is54(x: unknown, d: number): boolean {
+function matchesRegistryListParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
 
   return true;
 }
-function check54(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkRegistryListParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(p, "#/$defs/agentcli.registry.list/params/type", "type", ": must be object, got " + kindOf(x)),
@@ -5938,46 +6039,46 @@ function check54(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.registry.list/result
  */
-function is55(x: unknown, d: number): boolean {
+function matchesRegistryListResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o2007 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2008 = o2007.entries;
-    if (!Array.isArray(v2008)) {
+    const v1 = o1.entries;
+    if (!Array.isArray(v1)) {
       return false;
     }
-    const a2012 = v2008 as unknown[];
-    for (let i2013 = 0; i2013 < a2012.length; i2013++) {
-      if (a2012[i2013] === undefined) {
+    const a3 = v1 as unknown[];
+    for (let i2 = 0; i2 < a3.length; i2++) {
+      if (a3[i2] === undefined) {
         return false;
       }
     }
   }
   {
-    const v2015 = o2007.ok;
-    if (!(typeof v2015 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return false;
     }
-    if ((v2015 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function check55(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkRegistryListResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(p, "#/$defs/agentcli.registry.list/result/type", "type", ": must be object, got " + kindOf(x)),
     ];
   }
-  const o2021 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2022 = o2021.entries;
-    if (!Array.isArray(v2022)) {
+    const v1 = o1.entries;
+    if (!Array.isArray(v1)) {
       return [
-        v2022 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.registry.list/result/required",
@@ -5988,16 +6089,16 @@ function check55(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/entries",
               "#/$defs/agentcli.registry.list/result/properties/entries/type",
               "type",
-              ": must be array, got " + kindOf(v2022),
+              ": must be array, got " + kindOf(v1),
             ),
       ];
     }
-    const a2026 = v2022 as unknown[];
-    for (let i2027 = 0; i2027 < a2026.length; i2027++) {
-      if (a2026[i2027] === undefined) {
+    const a3 = v1 as unknown[];
+    for (let i2 = 0; i2 < a3.length; i2++) {
+      if (a3[i2] === undefined) {
         return [
           issue(
-            p + "/entries" + "/" + i2027,
+            p + "/entries" + "/" + i2,
             "#/$defs/agentcli.registry.list/result/properties/entries",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
@@ -6007,10 +6108,10 @@ function check55(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2029 = o2021.ok;
-    if (!(typeof v2029 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return [
-        v2029 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.registry.list/result/required",
@@ -6021,11 +6122,11 @@ function check55(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.registry.list/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v2029),
+              ": must be boolean, got " + kindOf(v2),
             ),
       ];
     }
-    if ((v2029 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -6041,31 +6142,31 @@ function check55(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.registry.show/params
  */
-function is56(x: unknown, d: number): boolean {
+function matchesRegistryShowParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o2035 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2036 = o2035.name;
-    if (!(typeof v2036 === "string")) {
+    const v1 = o1.name;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check56(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkRegistryShowParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(p, "#/$defs/agentcli.registry.show/params/type", "type", ": must be object, got " + kindOf(x)),
     ];
   }
-  const o2042 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2043 = o2042.name;
-    if (!(typeof v2043 === "string")) {
+    const v1 = o1.name;
+    if (!(typeof v1 === "string")) {
       return [
-        v2043 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.registry.show/params/required",
@@ -6076,7 +6177,7 @@ function check56(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/name",
               "#/$defs/agentcli.registry.show/params/properties/name/type",
               "type",
-              ": must be string, got " + kindOf(v2043),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
@@ -6086,61 +6187,61 @@ function check56(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.registry.show/result
  */
-function is57(x: unknown, d: number): boolean {
+function matchesRegistryShowResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o2049 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2050 = o2049.manifest;
-    if (typeof v2050 !== "object" || v2050 === null || Array.isArray(v2050)) {
+    const v1 = o1.manifest;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return false;
     }
   }
   {
-    const v2059 = o2049.name;
-    if (!(typeof v2059 === "string")) {
+    const v2 = o1.name;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   {
-    const v2064 = o2049.ok;
-    if (!(typeof v2064 === "boolean")) {
+    const v3 = o1.ok;
+    if (!(typeof v3 === "boolean")) {
       return false;
     }
-    if ((v2064 as unknown) !== true) {
+    if ((v3 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function check57(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkRegistryShowResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(p, "#/$defs/agentcli.registry.show/result/type", "type", ": must be object, got " + kindOf(x)),
     ];
   }
-  const o2070 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2071 = o2070.manifest;
-    if (typeof v2071 !== "object" || v2071 === null || Array.isArray(v2071)) {
+    const v1 = o1.manifest;
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
-        v2071 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.registry.show/result/required",
               "required",
               ': must have required property "manifest"',
             )
-          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v2071)),
+          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1)),
       ];
     }
   }
   {
-    const v2080 = o2070.name;
-    if (!(typeof v2080 === "string")) {
+    const v2 = o1.name;
+    if (!(typeof v2 === "string")) {
       return [
-        v2080 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.registry.show/result/required",
@@ -6151,16 +6252,16 @@ function check57(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/name",
               "#/$defs/agentcli.registry.show/result/properties/name/type",
               "type",
-              ": must be string, got " + kindOf(v2080),
+              ": must be string, got " + kindOf(v2),
             ),
       ];
     }
   }
   {
-    const v2085 = o2070.ok;
-    if (!(typeof v2085 === "boolean")) {
+    const v3 = o1.ok;
+    if (!(typeof v3 === "boolean")) {
       return [
-        v2085 === undefined
+        v3 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.registry.show/result/required",
@@ -6171,11 +6272,11 @@ function check57(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.registry.show/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v2085),
+              ": must be boolean, got " + kindOf(v3),
             ),
       ];
     }
-    if ((v2085 as unknown) !== true) {
+    if ((v3 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -6191,7 +6292,7 @@ function check57(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/rpcErrorCode
  */
-function is58(x: unknown, d: number): boolean {
+function matchesRpcErrorCode(x: unknown, d: number): boolean {
   if (!(typeof x === "number" && Number.isInteger(x))) {
     return false;
   }
@@ -6207,7 +6308,7 @@ function is58(x: unknown, d: number): boolean {
   }
   return true;
 }
-function check58(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkRpcErrorCode(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (!(typeof x === "number" && Number.isInteger(x))) {
     return [issue(p, "#/$defs/rpcErrorCode/type", "type", ": must be integer, got " + kindOf(x))];
   }
@@ -6233,50 +6334,50 @@ function check58(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/rpcErrorData
  */
-function is59(x: unknown, d: number): boolean {
+function matchesRpcErrorData(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o2095 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2096 = o2095.code;
-    if (!(typeof v2096 === "string")) {
+    const v1 = o1.code;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   {
-    const v2101 = o2095.error_type;
-    if (!(typeof v2101 === "string")) {
+    const v2 = o1.error_type;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check59(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkRpcErrorData(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/rpcErrorData/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o2108 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2109 = o2108.code;
-    if (!(typeof v2109 === "string")) {
+    const v1 = o1.code;
+    if (!(typeof v1 === "string")) {
       return [
-        v2109 === undefined
+        v1 === undefined
           ? issue(p, "#/$defs/rpcErrorData/required", "required", ': must have required property "code"')
           : issue(
               p + "/code",
               "#/$defs/rpcErrorData/properties/code/type",
               "type",
-              ": must be string, got " + kindOf(v2109),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v2114 = o2108.error_type;
-    if (!(typeof v2114 === "string")) {
+    const v2 = o1.error_type;
+    if (!(typeof v2 === "string")) {
       return [
-        v2114 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/rpcErrorData/required",
@@ -6287,7 +6388,7 @@ function check59(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/error_type",
               "#/$defs/rpcErrorData/properties/error_type/type",
               "type",
-              ": must be string, got " + kindOf(v2114),
+              ": must be string, got " + kindOf(v2),
             ),
       ];
     }
@@ -6297,70 +6398,65 @@ function check59(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/rpcError
  */
-function is60(x: unknown, d: number): boolean {
+function matchesRpcErrorType(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o2121 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2122 = o2121.code;
-    if (!(typeof v2122 === "number" && Number.isInteger(v2122))) {
+    const v1 = o1.code;
+    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
       return false;
     }
     if (!(
-      (v2122 as unknown) === -32700 ||
-      (v2122 as unknown) === -32600 ||
-      (v2122 as unknown) === -32602 ||
-      (v2122 as unknown) === -32601 ||
-      (v2122 as unknown) === -32000 ||
-      (v2122 as unknown) === -32603
+      (v1 as unknown) === -32700 ||
+      (v1 as unknown) === -32600 ||
+      (v1 as unknown) === -32602 ||
+      (v1 as unknown) === -32601 ||
+      (v1 as unknown) === -32000 ||
+      (v1 as unknown) === -32603
     )) {
       return false;
     }
   }
   {
-    const v2131 = o2121.data;
-    if (v2131 !== undefined) {
+    const v2 = o1.data;
+    if (v2 !== undefined) {
       if (d >= 1000) {
         return false;
       }
-      if (!is59(v2131, d + 1)) return false;
+      if (!matchesRpcErrorData(v2, d + 1)) return false;
     }
   }
   {
-    const v2134 = o2121.message;
-    if (!(typeof v2134 === "string")) {
+    const v3 = o1.message;
+    if (!(typeof v3 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check60(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkRpcErrorType(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/rpcError/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o2140 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2141 = o2140.code;
-    if (!(typeof v2141 === "number" && Number.isInteger(v2141))) {
+    const v1 = o1.code;
+    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
       return [
-        v2141 === undefined
+        v1 === undefined
           ? issue(p, "#/$defs/rpcError/required", "required", ': must have required property "code"')
-          : issue(
-              p + "/code",
-              "#/$defs/rpcErrorCode/type",
-              "type",
-              ": must be integer, got " + kindOf(v2141),
-            ),
+          : issue(p + "/code", "#/$defs/rpcErrorCode/type", "type", ": must be integer, got " + kindOf(v1)),
       ];
     }
     if (!(
-      (v2141 as unknown) === -32700 ||
-      (v2141 as unknown) === -32600 ||
-      (v2141 as unknown) === -32602 ||
-      (v2141 as unknown) === -32601 ||
-      (v2141 as unknown) === -32000 ||
-      (v2141 as unknown) === -32603
+      (v1 as unknown) === -32700 ||
+      (v1 as unknown) === -32600 ||
+      (v1 as unknown) === -32602 ||
+      (v1 as unknown) === -32601 ||
+      (v1 as unknown) === -32000 ||
+      (v1 as unknown) === -32603
     )) {
       return [
         issue(
@@ -6373,8 +6469,8 @@ function check60(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2150 = o2140.data;
-    if (v2150 !== undefined) {
+    const v2 = o1.data;
+    if (v2 !== undefined) {
       if (d >= 1000) {
         return [
           issue(
@@ -6386,22 +6482,22 @@ function check60(x: unknown, p: string, d: number): ValidationIssue[] | undefine
         ];
       }
       {
-        const issues = check59(v2150, p + "/data", d + 1);
+        const issues = checkRpcErrorData(v2, p + "/data", d + 1);
         if (issues !== undefined) return issues;
       }
     }
   }
   {
-    const v2153 = o2140.message;
-    if (!(typeof v2153 === "string")) {
+    const v3 = o1.message;
+    if (!(typeof v3 === "string")) {
       return [
-        v2153 === undefined
+        v3 === undefined
           ? issue(p, "#/$defs/rpcError/required", "required", ': must have required property "message"')
           : issue(
               p + "/message",
               "#/$defs/rpcError/properties/message/type",
               "type",
-              ": must be string, got " + kindOf(v2153),
+              ": must be string, got " + kindOf(v3),
             ),
       ];
     }
@@ -6411,66 +6507,66 @@ function check60(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.schema/params
  */
-function is61(x: unknown, d: number): boolean {
+function matchesSchemaParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o2159 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2160 = o2159.legacy;
-    if (v2160 !== undefined) {
-      if (!(typeof v2160 === "boolean")) {
+    const v1 = o1.legacy;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "boolean")) {
         return false;
       }
     }
   }
   {
-    const v2163 = o2159.target;
-    if (v2163 !== undefined) {
-      if (!(typeof v2163 === "string")) {
+    const v2 = o1.target;
+    if (v2 !== undefined) {
+      if (!(typeof v2 === "string")) {
         return false;
       }
-      if (!allowed0.has(v2163)) {
+      if (!allowed_a57f54.has(v2)) {
         return false;
       }
     }
   }
   return true;
 }
-function check61(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkSchemaParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.schema/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o2167 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2168 = o2167.legacy;
-    if (v2168 !== undefined) {
-      if (!(typeof v2168 === "boolean")) {
+    const v1 = o1.legacy;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "boolean")) {
         return [
           issue(
             p + "/legacy",
             "#/$defs/agentcli.schema/params/properties/legacy/type",
             "type",
-            ": must be boolean, got " + kindOf(v2168),
+            ": must be boolean, got " + kindOf(v1),
           ),
         ];
       }
     }
   }
   {
-    const v2171 = o2167.target;
-    if (v2171 !== undefined) {
-      if (!(typeof v2171 === "string")) {
+    const v2 = o1.target;
+    if (v2 !== undefined) {
+      if (!(typeof v2 === "string")) {
         return [
           issue(
             p + "/target",
             "#/$defs/agentcli.schema/params/properties/target/type",
             "type",
-            ": must be string, got " + kindOf(v2171),
+            ": must be string, got " + kindOf(v2),
           ),
         ];
       }
-      if (!allowed0.has(v2171)) {
+      if (!allowed_a57f54.has(v2)) {
         return [
           issue(
             p + "/target",
@@ -6487,44 +6583,44 @@ function check61(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.schema/result
  */
-function is62(x: unknown, d: number): boolean {
+function matchesSchemaResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o2175 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2176 = o2175.ok;
-    if (!(typeof v2176 === "boolean")) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return false;
     }
-    if ((v2176 as unknown) !== true) {
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
-  if (o2175.schema === undefined) {
+  if (o1.schema === undefined) {
     return false;
   }
   {
-    const v2182 = o2175.schema_format;
-    if (!(typeof v2182 === "string")) {
+    const v3 = o1.schema_format;
+    if (!(typeof v3 === "string")) {
       return false;
     }
-    if (!((v2182 as unknown) === "json-schema-draft-2020-12" || (v2182 as unknown) === "agentcli-legacy")) {
+    if (!((v3 as unknown) === "json-schema-draft-2020-12" || (v3 as unknown) === "agentcli-legacy")) {
       return false;
     }
   }
   return true;
 }
-function check62(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkSchemaResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.schema/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o2188 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2189 = o2188.ok;
-    if (!(typeof v2189 === "boolean")) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return [
-        v2189 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.schema/result/required",
@@ -6535,11 +6631,11 @@ function check62(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.schema/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v2189),
+              ": must be boolean, got " + kindOf(v1),
             ),
       ];
     }
-    if ((v2189 as unknown) !== true) {
+    if ((v1 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -6550,7 +6646,7 @@ function check62(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ];
     }
   }
-  if (o2188.schema === undefined) {
+  if (o1.schema === undefined) {
     return [
       issue(
         p,
@@ -6561,10 +6657,10 @@ function check62(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     ];
   }
   {
-    const v2195 = o2188.schema_format;
-    if (!(typeof v2195 === "string")) {
+    const v3 = o1.schema_format;
+    if (!(typeof v3 === "string")) {
       return [
-        v2195 === undefined
+        v3 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.schema/result/required",
@@ -6575,11 +6671,11 @@ function check62(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/schema_format",
               "#/$defs/agentcli.schema/result/properties/schema_format/type",
               "type",
-              ": must be string, got " + kindOf(v2195),
+              ": must be string, got " + kindOf(v3),
             ),
       ];
     }
-    if (!((v2195 as unknown) === "json-schema-draft-2020-12" || (v2195 as unknown) === "agentcli-legacy")) {
+    if (!((v3 as unknown) === "json-schema-draft-2020-12" || (v3 as unknown) === "agentcli-legacy")) {
       return [
         issue(
           p + "/schema_format",
@@ -6595,44 +6691,44 @@ function check62(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.targets/result/properties/targets/items
  */
-function is63(x: unknown, d: number): boolean {
+function matchesTargetEntry(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o2201 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2202 = o2201.capabilities;
-    if (!Array.isArray(v2202)) {
+    const v1 = o1.capabilities;
+    if (!Array.isArray(v1)) {
       return false;
     }
-    const a2206 = v2202 as unknown[];
-    for (let i2207 = 0; i2207 < a2206.length; i2207++) {
-      if (a2206[i2207] === undefined) {
+    const a3 = v1 as unknown[];
+    for (let i2 = 0; i2 < a3.length; i2++) {
+      if (a3[i2] === undefined) {
         return false;
       }
     }
   }
   {
-    const v2209 = o2201.description;
-    if (!(typeof v2209 === "string")) {
+    const v2 = o1.description;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   {
-    const v2214 = o2201.features;
-    if (typeof v2214 !== "object" || v2214 === null || Array.isArray(v2214)) {
+    const v3 = o1.features;
+    if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return false;
     }
   }
   {
-    const v2219 = o2201.name;
-    if (!(typeof v2219 === "string")) {
+    const v4 = o1.name;
+    if (!(typeof v4 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check63(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkTargetEntry(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -6643,12 +6739,12 @@ function check63(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o2225 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2226 = o2225.capabilities;
-    if (!Array.isArray(v2226)) {
+    const v1 = o1.capabilities;
+    if (!Array.isArray(v1)) {
       return [
-        v2226 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.targets/result/properties/targets/items/required",
@@ -6659,16 +6755,16 @@ function check63(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/capabilities",
               "#/$defs/agentcli.targets/result/properties/targets/items/properties/capabilities/type",
               "type",
-              ": must be array, got " + kindOf(v2226),
+              ": must be array, got " + kindOf(v1),
             ),
       ];
     }
-    const a2230 = v2226 as unknown[];
-    for (let i2231 = 0; i2231 < a2230.length; i2231++) {
-      if (a2230[i2231] === undefined) {
+    const a3 = v1 as unknown[];
+    for (let i2 = 0; i2 < a3.length; i2++) {
+      if (a3[i2] === undefined) {
         return [
           issue(
-            p + "/capabilities" + "/" + i2231,
+            p + "/capabilities" + "/" + i2,
             "#/$defs/agentcli.targets/result/properties/targets/items/properties/capabilities",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
@@ -6678,10 +6774,10 @@ function check63(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2233 = o2225.description;
-    if (!(typeof v2233 === "string")) {
+    const v2 = o1.description;
+    if (!(typeof v2 === "string")) {
       return [
-        v2233 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.targets/result/properties/targets/items/required",
@@ -6692,16 +6788,16 @@ function check63(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/description",
               "#/$defs/agentcli.targets/result/properties/targets/items/properties/description/type",
               "type",
-              ": must be string, got " + kindOf(v2233),
+              ": must be string, got " + kindOf(v2),
             ),
       ];
     }
   }
   {
-    const v2238 = o2225.features;
-    if (typeof v2238 !== "object" || v2238 === null || Array.isArray(v2238)) {
+    const v3 = o1.features;
+    if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return [
-        v2238 === undefined
+        v3 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.targets/result/properties/targets/items/required",
@@ -6712,16 +6808,16 @@ function check63(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/features",
               "#/$defs/agentcli.targets/result/properties/targets/items/properties/features/type",
               "type",
-              ": must be object, got " + kindOf(v2238),
+              ": must be object, got " + kindOf(v3),
             ),
       ];
     }
   }
   {
-    const v2243 = o2225.name;
-    if (!(typeof v2243 === "string")) {
+    const v4 = o1.name;
+    if (!(typeof v4 === "string")) {
       return [
-        v2243 === undefined
+        v4 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.targets/result/properties/targets/items/required",
@@ -6732,7 +6828,7 @@ function check63(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/name",
               "#/$defs/agentcli.targets/result/properties/targets/items/properties/name/type",
               "type",
-              ": must be string, got " + kindOf(v2243),
+              ": must be string, got " + kindOf(v4),
             ),
       ];
     }
@@ -6742,14 +6838,14 @@ function check63(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.targets/params
  */
-function is64(x: unknown, d: number): boolean {
+function matchesTargetsParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
 
   return true;
 }
-function check64(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkTargetsParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.targets/params/type", "type", ": must be object, got " + kindOf(x))];
   }
@@ -6759,60 +6855,60 @@ function check64(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.targets/result
  */
-function is65(x: unknown, d: number): boolean {
+function matchesTargetsResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o2253 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2254 = o2253.ok;
-    if (!(typeof v2254 === "boolean")) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return false;
     }
-    if ((v2254 as unknown) !== true) {
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2259 = o2253.targets;
-    if (!Array.isArray(v2259)) {
+    const v2 = o1.targets;
+    if (!Array.isArray(v2)) {
       return false;
     }
-    const a2288 = v2259 as unknown[];
-    for (let i2289 = 0; i2289 < a2288.length; i2289++) {
-      const item2290 = a2288[i2289];
+    const a14 = v2 as unknown[];
+    for (let i4 = 0; i4 < a14.length; i4++) {
+      const item2 = a14[i4];
 
-      if (typeof item2290 !== "object" || item2290 === null || Array.isArray(item2290)) {
+      if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return false;
       }
-      const o2292 = item2290 as Record<string, unknown>;
+      const o14 = item2 as Record<string, unknown>;
       {
-        const v2293 = o2292.capabilities;
-        if (!Array.isArray(v2293)) {
+        const v7 = o14.capabilities;
+        if (!Array.isArray(v7)) {
           return false;
         }
-        const a2297 = v2293 as unknown[];
-        for (let i2298 = 0; i2298 < a2297.length; i2298++) {
-          if (a2297[i2298] === undefined) {
+        const a17 = v7 as unknown[];
+        for (let i6 = 0; i6 < a17.length; i6++) {
+          if (a17[i6] === undefined) {
             return false;
           }
         }
       }
       {
-        const v2300 = o2292.description;
-        if (!(typeof v2300 === "string")) {
+        const v8 = o14.description;
+        if (!(typeof v8 === "string")) {
           return false;
         }
       }
       {
-        const v2305 = o2292.features;
-        if (typeof v2305 !== "object" || v2305 === null || Array.isArray(v2305)) {
+        const v9 = o14.features;
+        if (typeof v9 !== "object" || v9 === null || Array.isArray(v9)) {
           return false;
         }
       }
       {
-        const v2310 = o2292.name;
-        if (!(typeof v2310 === "string")) {
+        const v10 = o14.name;
+        if (!(typeof v10 === "string")) {
           return false;
         }
       }
@@ -6820,16 +6916,16 @@ function is65(x: unknown, d: number): boolean {
   }
   return true;
 }
-function check65(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkTargetsResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.targets/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o2317 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2318 = o2317.ok;
-    if (!(typeof v2318 === "boolean")) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return [
-        v2318 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.targets/result/required",
@@ -6840,11 +6936,11 @@ function check65(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.targets/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v2318),
+              ": must be boolean, got " + kindOf(v1),
             ),
       ];
     }
-    if ((v2318 as unknown) !== true) {
+    if ((v1 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -6856,10 +6952,10 @@ function check65(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2323 = o2317.targets;
-    if (!Array.isArray(v2323)) {
+    const v2 = o1.targets;
+    if (!Array.isArray(v2)) {
       return [
-        v2323 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.targets/result/required",
@@ -6870,50 +6966,50 @@ function check65(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/targets",
               "#/$defs/agentcli.targets/result/properties/targets/type",
               "type",
-              ": must be array, got " + kindOf(v2323),
+              ": must be array, got " + kindOf(v2),
             ),
       ];
     }
-    const a2352 = v2323 as unknown[];
-    for (let i2353 = 0; i2353 < a2352.length; i2353++) {
-      const item2354 = a2352[i2353];
+    const a14 = v2 as unknown[];
+    for (let i4 = 0; i4 < a14.length; i4++) {
+      const item2 = a14[i4];
 
-      if (typeof item2354 !== "object" || item2354 === null || Array.isArray(item2354)) {
+      if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return [
           issue(
-            p + "/targets" + "/" + i2353,
+            p + "/targets" + "/" + i4,
             "#/$defs/agentcli.targets/result/properties/targets/items/type",
             "type",
-            ": must be object, got " + kindOf(item2354),
+            ": must be object, got " + kindOf(item2),
           ),
         ];
       }
-      const o2356 = item2354 as Record<string, unknown>;
+      const o14 = item2 as Record<string, unknown>;
       {
-        const v2357 = o2356.capabilities;
-        if (!Array.isArray(v2357)) {
+        const v7 = o14.capabilities;
+        if (!Array.isArray(v7)) {
           return [
-            v2357 === undefined
+            v7 === undefined
               ? issue(
-                  p + "/targets" + "/" + i2353,
+                  p + "/targets" + "/" + i4,
                   "#/$defs/agentcli.targets/result/properties/targets/items/required",
                   "required",
                   ': must have required property "capabilities"',
                 )
               : issue(
-                  p + "/targets" + "/" + i2353 + "/capabilities",
+                  p + "/targets" + "/" + i4 + "/capabilities",
                   "#/$defs/agentcli.targets/result/properties/targets/items/properties/capabilities/type",
                   "type",
-                  ": must be array, got " + kindOf(v2357),
+                  ": must be array, got " + kindOf(v7),
                 ),
           ];
         }
-        const a2361 = v2357 as unknown[];
-        for (let i2362 = 0; i2362 < a2361.length; i2362++) {
-          if (a2361[i2362] === undefined) {
+        const a17 = v7 as unknown[];
+        for (let i6 = 0; i6 < a17.length; i6++) {
+          if (a17[i6] === undefined) {
             return [
               issue(
-                p + "/targets" + "/" + i2353 + "/capabilities" + "/" + i2362,
+                p + "/targets" + "/" + i4 + "/capabilities" + "/" + i6,
                 "#/$defs/agentcli.targets/result/properties/targets/items/properties/capabilities",
                 "type",
                 ": must be a JSON value, got a hole in a sparse array",
@@ -6923,61 +7019,61 @@ function check65(x: unknown, p: string, d: number): ValidationIssue[] | undefine
         }
       }
       {
-        const v2364 = o2356.description;
-        if (!(typeof v2364 === "string")) {
+        const v8 = o14.description;
+        if (!(typeof v8 === "string")) {
           return [
-            v2364 === undefined
+            v8 === undefined
               ? issue(
-                  p + "/targets" + "/" + i2353,
+                  p + "/targets" + "/" + i4,
                   "#/$defs/agentcli.targets/result/properties/targets/items/required",
                   "required",
                   ': must have required property "description"',
                 )
               : issue(
-                  p + "/targets" + "/" + i2353 + "/description",
+                  p + "/targets" + "/" + i4 + "/description",
                   "#/$defs/agentcli.targets/result/properties/targets/items/properties/description/type",
                   "type",
-                  ": must be string, got " + kindOf(v2364),
+                  ": must be string, got " + kindOf(v8),
                 ),
           ];
         }
       }
       {
-        const v2369 = o2356.features;
-        if (typeof v2369 !== "object" || v2369 === null || Array.isArray(v2369)) {
+        const v9 = o14.features;
+        if (typeof v9 !== "object" || v9 === null || Array.isArray(v9)) {
           return [
-            v2369 === undefined
+            v9 === undefined
               ? issue(
-                  p + "/targets" + "/" + i2353,
+                  p + "/targets" + "/" + i4,
                   "#/$defs/agentcli.targets/result/properties/targets/items/required",
                   "required",
                   ': must have required property "features"',
                 )
               : issue(
-                  p + "/targets" + "/" + i2353 + "/features",
+                  p + "/targets" + "/" + i4 + "/features",
                   "#/$defs/agentcli.targets/result/properties/targets/items/properties/features/type",
                   "type",
-                  ": must be object, got " + kindOf(v2369),
+                  ": must be object, got " + kindOf(v9),
                 ),
           ];
         }
       }
       {
-        const v2374 = o2356.name;
-        if (!(typeof v2374 === "string")) {
+        const v10 = o14.name;
+        if (!(typeof v10 === "string")) {
           return [
-            v2374 === undefined
+            v10 === undefined
               ? issue(
-                  p + "/targets" + "/" + i2353,
+                  p + "/targets" + "/" + i4,
                   "#/$defs/agentcli.targets/result/properties/targets/items/required",
                   "required",
                   ': must have required property "name"',
                 )
               : issue(
-                  p + "/targets" + "/" + i2353 + "/name",
+                  p + "/targets" + "/" + i4 + "/name",
                   "#/$defs/agentcli.targets/result/properties/targets/items/properties/name/type",
                   "type",
-                  ": must be string, got " + kindOf(v2374),
+                  ": must be string, got " + kindOf(v10),
                 ),
           ];
         }
@@ -6989,14 +7085,14 @@ function check65(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.validate/params
  */
-function is66(x: unknown, d: number): boolean {
+function matchesValidateParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
 
   return true;
 }
-function check66(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkValidateParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.validate/params/type", "type", ": must be object, got " + kindOf(x))];
   }
@@ -7006,53 +7102,53 @@ function check66(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.validate/result
  */
-function is67(x: unknown, d: number): boolean {
+function matchesValidateResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o2387 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2388 = o2387.errors;
-    if (!Array.isArray(v2388)) {
+    const v1 = o1.errors;
+    if (!Array.isArray(v1)) {
       return false;
     }
-    const a2396 = v2388 as unknown[];
-    for (let i2397 = 0; i2397 < a2396.length; i2397++) {
-      if (a2396[i2397] === undefined) {
+    const a5 = v1 as unknown[];
+    for (let i2 = 0; i2 < a5.length; i2++) {
+      if (a5[i2] === undefined) {
         return false;
       }
     }
   }
   {
-    const v2399 = o2387.ok;
-    if (!(typeof v2399 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return false;
     }
   }
   {
-    const v2404 = o2387.warnings;
-    if (!Array.isArray(v2404)) {
+    const v3 = o1.warnings;
+    if (!Array.isArray(v3)) {
       return false;
     }
-    const a2412 = v2404 as unknown[];
-    for (let i2413 = 0; i2413 < a2412.length; i2413++) {
-      if (a2412[i2413] === undefined) {
+    const a11 = v3 as unknown[];
+    for (let i4 = 0; i4 < a11.length; i4++) {
+      if (a11[i4] === undefined) {
         return false;
       }
     }
   }
   return true;
 }
-function check67(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkValidateResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.validate/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o2416 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2417 = o2416.errors;
-    if (!Array.isArray(v2417)) {
+    const v1 = o1.errors;
+    if (!Array.isArray(v1)) {
       return [
-        v2417 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.validate/result/required",
@@ -7063,16 +7159,16 @@ function check67(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/errors",
               "#/$defs/validationIssues/type",
               "type",
-              ": must be array, got " + kindOf(v2417),
+              ": must be array, got " + kindOf(v1),
             ),
       ];
     }
-    const a2425 = v2417 as unknown[];
-    for (let i2426 = 0; i2426 < a2425.length; i2426++) {
-      if (a2425[i2426] === undefined) {
+    const a5 = v1 as unknown[];
+    for (let i2 = 0; i2 < a5.length; i2++) {
+      if (a5[i2] === undefined) {
         return [
           issue(
-            p + "/errors" + "/" + i2426,
+            p + "/errors" + "/" + i2,
             "#/$defs/validationIssues",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
@@ -7082,10 +7178,10 @@ function check67(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2428 = o2416.ok;
-    if (!(typeof v2428 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return [
-        v2428 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.validate/result/required",
@@ -7096,16 +7192,16 @@ function check67(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.validate/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v2428),
+              ": must be boolean, got " + kindOf(v2),
             ),
       ];
     }
   }
   {
-    const v2433 = o2416.warnings;
-    if (!Array.isArray(v2433)) {
+    const v3 = o1.warnings;
+    if (!Array.isArray(v3)) {
       return [
-        v2433 === undefined
+        v3 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.validate/result/required",
@@ -7116,16 +7212,16 @@ function check67(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/warnings",
               "#/$defs/validationIssues/type",
               "type",
-              ": must be array, got " + kindOf(v2433),
+              ": must be array, got " + kindOf(v3),
             ),
       ];
     }
-    const a2441 = v2433 as unknown[];
-    for (let i2442 = 0; i2442 < a2441.length; i2442++) {
-      if (a2441[i2442] === undefined) {
+    const a11 = v3 as unknown[];
+    for (let i4 = 0; i4 < a11.length; i4++) {
+      if (a11[i4] === undefined) {
         return [
           issue(
-            p + "/warnings" + "/" + i2442,
+            p + "/warnings" + "/" + i4,
             "#/$defs/validationIssues",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
@@ -7139,28 +7235,28 @@ function check67(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/validationIssues
  */
-function is68(x: unknown, d: number): boolean {
+function matchesValidationIssues(x: unknown, d: number): boolean {
   if (!Array.isArray(x)) {
     return false;
   }
-  const a2444 = x as unknown[];
-  for (let i2445 = 0; i2445 < a2444.length; i2445++) {
-    if (a2444[i2445] === undefined) {
+  const a1 = x as unknown[];
+  for (let i1 = 0; i1 < a1.length; i1++) {
+    if (a1[i1] === undefined) {
       return false;
     }
   }
   return true;
 }
-function check68(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkValidationIssues(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (!Array.isArray(x)) {
     return [issue(p, "#/$defs/validationIssues/type", "type", ": must be array, got " + kindOf(x))];
   }
-  const a2447 = x as unknown[];
-  for (let i2448 = 0; i2448 < a2447.length; i2448++) {
-    if (a2447[i2448] === undefined) {
+  const a1 = x as unknown[];
+  for (let i1 = 0; i1 < a1.length; i1++) {
+    if (a1[i1] === undefined) {
       return [
         issue(
-          p + "/" + i2448,
+          p + "/" + i1,
           "#/$defs/validationIssues",
           "type",
           ": must be a JSON value, got a hole in a sparse array",
@@ -7173,14 +7269,14 @@ function check68(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.version/params
  */
-function is69(x: unknown, d: number): boolean {
+function matchesVersionParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
 
   return true;
 }
-function check69(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkVersionParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.version/params/type", "type", ": must be object, got " + kindOf(x))];
   }
@@ -7190,44 +7286,44 @@ function check69(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/agentcli.version/result
  */
-function is70(x: unknown, d: number): boolean {
+function matchesVersionResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o2455 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2456 = o2455.manifest_version;
-    if (!(typeof v2456 === "string")) {
+    const v1 = o1.manifest_version;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   {
-    const v2465 = o2455.ok;
-    if (!(typeof v2465 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return false;
     }
-    if ((v2465 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2470 = o2455.package_version;
-    if (!(typeof v2470 === "string")) {
+    const v3 = o1.package_version;
+    if (!(typeof v3 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check70(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkVersionResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/agentcli.version/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o2476 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v2477 = o2476.manifest_version;
-    if (!(typeof v2477 === "string")) {
+    const v1 = o1.manifest_version;
+    if (!(typeof v1 === "string")) {
       return [
-        v2477 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.version/result/required",
@@ -7238,16 +7334,16 @@ function check70(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/manifest_version",
               "#/$defs/manifestVersion/type",
               "type",
-              ": must be string, got " + kindOf(v2477),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v2486 = o2476.ok;
-    if (!(typeof v2486 === "boolean")) {
+    const v2 = o1.ok;
+    if (!(typeof v2 === "boolean")) {
       return [
-        v2486 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.version/result/required",
@@ -7258,11 +7354,11 @@ function check70(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ok",
               "#/$defs/agentcli.version/result/properties/ok/type",
               "type",
-              ": must be boolean, got " + kindOf(v2486),
+              ": must be boolean, got " + kindOf(v2),
             ),
       ];
     }
-    if ((v2486 as unknown) !== true) {
+    if ((v2 as unknown) !== true) {
       return [
         issue(
           p + "/ok",
@@ -7274,10 +7370,10 @@ function check70(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2491 = o2476.package_version;
-    if (!(typeof v2491 === "string")) {
+    const v3 = o1.package_version;
+    if (!(typeof v3 === "string")) {
       return [
-        v2491 === undefined
+        v3 === undefined
           ? issue(
               p,
               "#/$defs/agentcli.version/result/required",
@@ -7288,7 +7384,7 @@ function check70(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/package_version",
               "#/$defs/agentcli.version/result/properties/package_version/type",
               "type",
-              ": must be string, got " + kindOf(v2491),
+              ": must be string, got " + kindOf(v3),
             ),
       ];
     }
@@ -7296,79 +7392,10 @@ function check70(x: unknown, p: string, d: number): ValidationIssue[] | undefine
   return undefined;
 }
 /**
- * #/$defs/agentcli.inspect/params/properties/fields/anyOf/0
- */
-function is71(x: unknown, d: number): boolean {
-  if (!Array.isArray(x)) {
-    return false;
-  }
-  const a2496 = x as unknown[];
-  for (let i2497 = 0; i2497 < a2496.length; i2497++) {
-    const item2498 = a2496[i2497];
-
-    if (!(typeof item2498 === "string")) {
-      return false;
-    }
-  }
-  return true;
-}
-function check71(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.inspect/params/properties/fields/anyOf/0/type",
-        "type",
-        ": must be array, got " + kindOf(x),
-      ),
-    ];
-  }
-  const a2502 = x as unknown[];
-  for (let i2503 = 0; i2503 < a2502.length; i2503++) {
-    const item2504 = a2502[i2503];
-
-    if (!(typeof item2504 === "string")) {
-      return [
-        issue(
-          p + "/" + i2503,
-          "#/$defs/agentcli.inspect/params/properties/fields/anyOf/0/items/type",
-          "type",
-          ": must be string, got " + kindOf(item2504),
-        ),
-      ];
-    }
-  }
-  return undefined;
-}
-/**
- * #/$defs/agentcli.inspect/params/properties/fields/anyOf/1
- */
-function is72(x: unknown, d: number): boolean {
-  if (!(typeof x === "string")) {
-    return false;
-  }
-
-  return true;
-}
-function check72(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "string")) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.inspect/params/properties/fields/anyOf/1/type",
-        "type",
-        ": must be string, got " + kindOf(x),
-      ),
-    ];
-  }
-
-  return undefined;
-}
-/**
  * Validates a value against #/$defs/agentcli.apply/result/properties/actions/items; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateApplyAction(value: unknown): ValidationResult<ApplyAction> {
-  const issues = check0(value, "", 0);
+  const issues = checkApplyAction(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ApplyAction } : { ok: false, issues };
 }
 
@@ -7376,13 +7403,13 @@ export function validateApplyAction(value: unknown): ValidationResult<ApplyActio
  * True when a value matches #/$defs/agentcli.apply/result/properties/actions/items; allocates nothing.
  */
 export function isApplyAction(value: unknown): value is ApplyAction {
-  return is0(value, 0);
+  return matchesApplyAction(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.apply/result/properties/capabilities; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateApplyCapabilities(value: unknown): ValidationResult<ApplyCapabilities> {
-  const issues = check1(value, "", 0);
+  const issues = checkApplyCapabilities(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ApplyCapabilities } : { ok: false, issues };
 }
 
@@ -7390,13 +7417,13 @@ export function validateApplyCapabilities(value: unknown): ValidationResult<Appl
  * True when a value matches #/$defs/agentcli.apply/result/properties/capabilities; allocates nothing.
  */
 export function isApplyCapabilities(value: unknown): value is ApplyCapabilities {
-  return is1(value, 0);
+  return matchesApplyCapabilities(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.apply/result/properties/handoff; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateApplyHandoff(value: unknown): ValidationResult<ApplyHandoff> {
-  const issues = check2(value, "", 0);
+  const issues = checkApplyHandoff(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ApplyHandoff } : { ok: false, issues };
 }
 
@@ -7404,13 +7431,13 @@ export function validateApplyHandoff(value: unknown): ValidationResult<ApplyHand
  * True when a value matches #/$defs/agentcli.apply/result/properties/handoff; allocates nothing.
  */
 export function isApplyHandoff(value: unknown): value is ApplyHandoff {
-  return is2(value, 0);
+  return matchesApplyHandoff(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.apply/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateApplyParams(value: unknown): ValidationResult<ApplyParams> {
-  const issues = check3(value, "", 0);
+  const issues = checkApplyParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ApplyParams } : { ok: false, issues };
 }
 
@@ -7418,13 +7445,13 @@ export function validateApplyParams(value: unknown): ValidationResult<ApplyParam
  * True when a value matches #/$defs/agentcli.apply/params; allocates nothing.
  */
 export function isApplyParams(value: unknown): value is ApplyParams {
-  return is3(value, 0);
+  return matchesApplyParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.apply/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateApplyResult(value: unknown): ValidationResult<ApplyResult> {
-  const issues = check4(value, "", 0);
+  const issues = checkApplyResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ApplyResult } : { ok: false, issues };
 }
 
@@ -7432,13 +7459,13 @@ export function validateApplyResult(value: unknown): ValidationResult<ApplyResul
  * True when a value matches #/$defs/agentcli.apply/result; allocates nothing.
  */
 export function isApplyResult(value: unknown): value is ApplyResult {
-  return is4(value, 0);
+  return matchesApplyResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.apply/result/properties/scheduler; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateApplyScheduler(value: unknown): ValidationResult<ApplyScheduler> {
-  const issues = check5(value, "", 0);
+  const issues = checkApplyScheduler(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ApplyScheduler } : { ok: false, issues };
 }
 
@@ -7446,13 +7473,13 @@ export function validateApplyScheduler(value: unknown): ValidationResult<ApplySc
  * True when a value matches #/$defs/agentcli.apply/result/properties/scheduler; allocates nothing.
  */
 export function isApplyScheduler(value: unknown): value is ApplyScheduler {
-  return is5(value, 0);
+  return matchesApplyScheduler(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.approvals.list/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateApprovalsListParams(value: unknown): ValidationResult<ApprovalsListParams> {
-  const issues = check6(value, "", 0);
+  const issues = checkApprovalsListParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ApprovalsListParams } : { ok: false, issues };
 }
 
@@ -7460,13 +7487,13 @@ export function validateApprovalsListParams(value: unknown): ValidationResult<Ap
  * True when a value matches #/$defs/agentcli.approvals.list/params; allocates nothing.
  */
 export function isApprovalsListParams(value: unknown): value is ApprovalsListParams {
-  return is6(value, 0);
+  return matchesApprovalsListParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.approvals.list/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateApprovalsListResult(value: unknown): ValidationResult<ApprovalsListResult> {
-  const issues = check7(value, "", 0);
+  const issues = checkApprovalsListResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ApprovalsListResult } : { ok: false, issues };
 }
 
@@ -7474,13 +7501,13 @@ export function validateApprovalsListResult(value: unknown): ValidationResult<Ap
  * True when a value matches #/$defs/agentcli.approvals.list/result; allocates nothing.
  */
 export function isApprovalsListResult(value: unknown): value is ApprovalsListResult {
-  return is7(value, 0);
+  return matchesApprovalsListResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.audit/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateAuditParams(value: unknown): ValidationResult<AuditParams> {
-  const issues = check8(value, "", 0);
+  const issues = checkAuditParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as AuditParams } : { ok: false, issues };
 }
 
@@ -7488,13 +7515,13 @@ export function validateAuditParams(value: unknown): ValidationResult<AuditParam
  * True when a value matches #/$defs/agentcli.audit/params; allocates nothing.
  */
 export function isAuditParams(value: unknown): value is AuditParams {
-  return is8(value, 0);
+  return matchesAuditParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.audit/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateAuditResult(value: unknown): ValidationResult<AuditResult> {
-  const issues = check9(value, "", 0);
+  const issues = checkAuditResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as AuditResult } : { ok: false, issues };
 }
 
@@ -7502,13 +7529,13 @@ export function validateAuditResult(value: unknown): ValidationResult<AuditResul
  * True when a value matches #/$defs/agentcli.audit/result; allocates nothing.
  */
 export function isAuditResult(value: unknown): value is AuditResult {
-  return is9(value, 0);
+  return matchesAuditResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.audit/result/properties/warnings/items; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateAuditWarning(value: unknown): ValidationResult<AuditWarning> {
-  const issues = check10(value, "", 0);
+  const issues = checkAuditWarning(value, "", 0);
   return issues === undefined ? { ok: true, value: value as AuditWarning } : { ok: false, issues };
 }
 
@@ -7516,7 +7543,7 @@ export function validateAuditWarning(value: unknown): ValidationResult<AuditWarn
  * True when a value matches #/$defs/agentcli.audit/result/properties/warnings/items; allocates nothing.
  */
 export function isAuditWarning(value: unknown): value is AuditWarning {
-  return is10(value, 0);
+  return matchesAuditWarning(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.authorization.evaluate/result/properties/decision; on failure, the first issue found (anyOf/oneOf add each branch's reason).
@@ -7524,7 +7551,7 @@ export function isAuditWarning(value: unknown): value is AuditWarning {
 export function validateAuthorizationEvaluateDecision(
   value: unknown,
 ): ValidationResult<AuthorizationEvaluateDecision> {
-  const issues = check11(value, "", 0);
+  const issues = checkAuthorizationEvaluateDecision(value, "", 0);
   return issues === undefined
     ? { ok: true, value: value as AuthorizationEvaluateDecision }
     : { ok: false, issues };
@@ -7534,7 +7561,7 @@ export function validateAuthorizationEvaluateDecision(
  * True when a value matches #/$defs/agentcli.authorization.evaluate/result/properties/decision; allocates nothing.
  */
 export function isAuthorizationEvaluateDecision(value: unknown): value is AuthorizationEvaluateDecision {
-  return is11(value, 0);
+  return matchesAuthorizationEvaluateDecision(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.authorization.evaluate/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
@@ -7542,7 +7569,7 @@ export function isAuthorizationEvaluateDecision(value: unknown): value is Author
 export function validateAuthorizationEvaluateParams(
   value: unknown,
 ): ValidationResult<AuthorizationEvaluateParams> {
-  const issues = check12(value, "", 0);
+  const issues = checkAuthorizationEvaluateParams(value, "", 0);
   return issues === undefined
     ? { ok: true, value: value as AuthorizationEvaluateParams }
     : { ok: false, issues };
@@ -7552,7 +7579,7 @@ export function validateAuthorizationEvaluateParams(
  * True when a value matches #/$defs/agentcli.authorization.evaluate/params; allocates nothing.
  */
 export function isAuthorizationEvaluateParams(value: unknown): value is AuthorizationEvaluateParams {
-  return is12(value, 0);
+  return matchesAuthorizationEvaluateParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.authorization.evaluate/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
@@ -7560,7 +7587,7 @@ export function isAuthorizationEvaluateParams(value: unknown): value is Authoriz
 export function validateAuthorizationEvaluateResult(
   value: unknown,
 ): ValidationResult<AuthorizationEvaluateResult> {
-  const issues = check13(value, "", 0);
+  const issues = checkAuthorizationEvaluateResult(value, "", 0);
   return issues === undefined
     ? { ok: true, value: value as AuthorizationEvaluateResult }
     : { ok: false, issues };
@@ -7570,7 +7597,7 @@ export function validateAuthorizationEvaluateResult(
  * True when a value matches #/$defs/agentcli.authorization.evaluate/result; allocates nothing.
  */
 export function isAuthorizationEvaluateResult(value: unknown): value is AuthorizationEvaluateResult {
-  return is13(value, 0);
+  return matchesAuthorizationEvaluateResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.authorizationProof.methods/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
@@ -7578,7 +7605,7 @@ export function isAuthorizationEvaluateResult(value: unknown): value is Authoriz
 export function validateAuthorizationProofMethodsParams(
   value: unknown,
 ): ValidationResult<AuthorizationProofMethodsParams> {
-  const issues = check14(value, "", 0);
+  const issues = checkAuthorizationProofMethodsParams(value, "", 0);
   return issues === undefined
     ? { ok: true, value: value as AuthorizationProofMethodsParams }
     : { ok: false, issues };
@@ -7588,7 +7615,7 @@ export function validateAuthorizationProofMethodsParams(
  * True when a value matches #/$defs/agentcli.authorizationProof.methods/params; allocates nothing.
  */
 export function isAuthorizationProofMethodsParams(value: unknown): value is AuthorizationProofMethodsParams {
-  return is14(value, 0);
+  return matchesAuthorizationProofMethodsParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.authorizationProof.methods/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
@@ -7596,7 +7623,7 @@ export function isAuthorizationProofMethodsParams(value: unknown): value is Auth
 export function validateAuthorizationProofMethodsResult(
   value: unknown,
 ): ValidationResult<AuthorizationProofMethodsResult> {
-  const issues = check15(value, "", 0);
+  const issues = checkAuthorizationProofMethodsResult(value, "", 0);
   return issues === undefined
     ? { ok: true, value: value as AuthorizationProofMethodsResult }
     : { ok: false, issues };
@@ -7606,7 +7633,7 @@ export function validateAuthorizationProofMethodsResult(
  * True when a value matches #/$defs/agentcli.authorizationProof.methods/result; allocates nothing.
  */
 export function isAuthorizationProofMethodsResult(value: unknown): value is AuthorizationProofMethodsResult {
-  return is15(value, 0);
+  return matchesAuthorizationProofMethodsResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.authorizationProof.schema/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
@@ -7614,7 +7641,7 @@ export function isAuthorizationProofMethodsResult(value: unknown): value is Auth
 export function validateAuthorizationProofSchemaParams(
   value: unknown,
 ): ValidationResult<AuthorizationProofSchemaParams> {
-  const issues = check16(value, "", 0);
+  const issues = checkAuthorizationProofSchemaParams(value, "", 0);
   return issues === undefined
     ? { ok: true, value: value as AuthorizationProofSchemaParams }
     : { ok: false, issues };
@@ -7624,7 +7651,7 @@ export function validateAuthorizationProofSchemaParams(
  * True when a value matches #/$defs/agentcli.authorizationProof.schema/params; allocates nothing.
  */
 export function isAuthorizationProofSchemaParams(value: unknown): value is AuthorizationProofSchemaParams {
-  return is16(value, 0);
+  return matchesAuthorizationProofSchemaParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.authorizationProof.schema/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
@@ -7632,7 +7659,7 @@ export function isAuthorizationProofSchemaParams(value: unknown): value is Autho
 export function validateAuthorizationProofSchemaResult(
   value: unknown,
 ): ValidationResult<AuthorizationProofSchemaResult> {
-  const issues = check17(value, "", 0);
+  const issues = checkAuthorizationProofSchemaResult(value, "", 0);
   return issues === undefined
     ? { ok: true, value: value as AuthorizationProofSchemaResult }
     : { ok: false, issues };
@@ -7642,7 +7669,7 @@ export function validateAuthorizationProofSchemaResult(
  * True when a value matches #/$defs/agentcli.authorizationProof.schema/result; allocates nothing.
  */
 export function isAuthorizationProofSchemaResult(value: unknown): value is AuthorizationProofSchemaResult {
-  return is17(value, 0);
+  return matchesAuthorizationProofSchemaResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.authorizationProof.verify/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
@@ -7650,7 +7677,7 @@ export function isAuthorizationProofSchemaResult(value: unknown): value is Autho
 export function validateAuthorizationProofVerifyParams(
   value: unknown,
 ): ValidationResult<AuthorizationProofVerifyParams> {
-  const issues = check18(value, "", 0);
+  const issues = checkAuthorizationProofVerifyParams(value, "", 0);
   return issues === undefined
     ? { ok: true, value: value as AuthorizationProofVerifyParams }
     : { ok: false, issues };
@@ -7660,7 +7687,7 @@ export function validateAuthorizationProofVerifyParams(
  * True when a value matches #/$defs/agentcli.authorizationProof.verify/params; allocates nothing.
  */
 export function isAuthorizationProofVerifyParams(value: unknown): value is AuthorizationProofVerifyParams {
-  return is18(value, 0);
+  return matchesAuthorizationProofVerifyParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.authorizationProof.verify/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
@@ -7668,7 +7695,7 @@ export function isAuthorizationProofVerifyParams(value: unknown): value is Autho
 export function validateAuthorizationProofVerifyResult(
   value: unknown,
 ): ValidationResult<AuthorizationProofVerifyResult> {
-  const issues = check19(value, "", 0);
+  const issues = checkAuthorizationProofVerifyResult(value, "", 0);
   return issues === undefined
     ? { ok: true, value: value as AuthorizationProofVerifyResult }
     : { ok: false, issues };
@@ -7678,7 +7705,7 @@ export function validateAuthorizationProofVerifyResult(
  * True when a value matches #/$defs/agentcli.authorizationProof.verify/result; allocates nothing.
  */
 export function isAuthorizationProofVerifyResult(value: unknown): value is AuthorizationProofVerifyResult {
-  return is19(value, 0);
+  return matchesAuthorizationProofVerifyResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.authorization.providers/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
@@ -7686,7 +7713,7 @@ export function isAuthorizationProofVerifyResult(value: unknown): value is Autho
 export function validateAuthorizationProvidersParams(
   value: unknown,
 ): ValidationResult<AuthorizationProvidersParams> {
-  const issues = check20(value, "", 0);
+  const issues = checkAuthorizationProvidersParams(value, "", 0);
   return issues === undefined
     ? { ok: true, value: value as AuthorizationProvidersParams }
     : { ok: false, issues };
@@ -7696,7 +7723,7 @@ export function validateAuthorizationProvidersParams(
  * True when a value matches #/$defs/agentcli.authorization.providers/params; allocates nothing.
  */
 export function isAuthorizationProvidersParams(value: unknown): value is AuthorizationProvidersParams {
-  return is20(value, 0);
+  return matchesAuthorizationProvidersParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.authorization.providers/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
@@ -7704,7 +7731,7 @@ export function isAuthorizationProvidersParams(value: unknown): value is Authori
 export function validateAuthorizationProvidersResult(
   value: unknown,
 ): ValidationResult<AuthorizationProvidersResult> {
-  const issues = check21(value, "", 0);
+  const issues = checkAuthorizationProvidersResult(value, "", 0);
   return issues === undefined
     ? { ok: true, value: value as AuthorizationProvidersResult }
     : { ok: false, issues };
@@ -7714,7 +7741,7 @@ export function validateAuthorizationProvidersResult(
  * True when a value matches #/$defs/agentcli.authorization.providers/result; allocates nothing.
  */
 export function isAuthorizationProvidersResult(value: unknown): value is AuthorizationProvidersResult {
-  return is21(value, 0);
+  return matchesAuthorizationProvidersResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.authorization.schema/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
@@ -7722,7 +7749,7 @@ export function isAuthorizationProvidersResult(value: unknown): value is Authori
 export function validateAuthorizationSchemaParams(
   value: unknown,
 ): ValidationResult<AuthorizationSchemaParams> {
-  const issues = check22(value, "", 0);
+  const issues = checkAuthorizationSchemaParams(value, "", 0);
   return issues === undefined
     ? { ok: true, value: value as AuthorizationSchemaParams }
     : { ok: false, issues };
@@ -7732,7 +7759,7 @@ export function validateAuthorizationSchemaParams(
  * True when a value matches #/$defs/agentcli.authorization.schema/params; allocates nothing.
  */
 export function isAuthorizationSchemaParams(value: unknown): value is AuthorizationSchemaParams {
-  return is22(value, 0);
+  return matchesAuthorizationSchemaParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.authorization.schema/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
@@ -7740,7 +7767,7 @@ export function isAuthorizationSchemaParams(value: unknown): value is Authorizat
 export function validateAuthorizationSchemaResult(
   value: unknown,
 ): ValidationResult<AuthorizationSchemaResult> {
-  const issues = check23(value, "", 0);
+  const issues = checkAuthorizationSchemaResult(value, "", 0);
   return issues === undefined
     ? { ok: true, value: value as AuthorizationSchemaResult }
     : { ok: false, issues };
@@ -7750,13 +7777,13 @@ export function validateAuthorizationSchemaResult(
  * True when a value matches #/$defs/agentcli.authorization.schema/result; allocates nothing.
  */
 export function isAuthorizationSchemaResult(value: unknown): value is AuthorizationSchemaResult {
-  return is23(value, 0);
+  return matchesAuthorizationSchemaResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.compile/result/properties/output; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateCompileOutput(value: unknown): ValidationResult<CompileOutput> {
-  const issues = check24(value, "", 0);
+  const issues = checkCompileOutput(value, "", 0);
   return issues === undefined ? { ok: true, value: value as CompileOutput } : { ok: false, issues };
 }
 
@@ -7764,13 +7791,13 @@ export function validateCompileOutput(value: unknown): ValidationResult<CompileO
  * True when a value matches #/$defs/agentcli.compile/result/properties/output; allocates nothing.
  */
 export function isCompileOutput(value: unknown): value is CompileOutput {
-  return is24(value, 0);
+  return matchesCompileOutput(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.compile/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateCompileParams(value: unknown): ValidationResult<CompileParams> {
-  const issues = check25(value, "", 0);
+  const issues = checkCompileParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as CompileParams } : { ok: false, issues };
 }
 
@@ -7778,13 +7805,13 @@ export function validateCompileParams(value: unknown): ValidationResult<CompileP
  * True when a value matches #/$defs/agentcli.compile/params; allocates nothing.
  */
 export function isCompileParams(value: unknown): value is CompileParams {
-  return is25(value, 0);
+  return matchesCompileParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.compile/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateCompileResult(value: unknown): ValidationResult<CompileResult> {
-  const issues = check26(value, "", 0);
+  const issues = checkCompileResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as CompileResult } : { ok: false, issues };
 }
 
@@ -7792,13 +7819,13 @@ export function validateCompileResult(value: unknown): ValidationResult<CompileR
  * True when a value matches #/$defs/agentcli.compile/result; allocates nothing.
  */
 export function isCompileResult(value: unknown): value is CompileResult {
-  return is26(value, 0);
+  return matchesCompileResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.convert/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateConvertParams(value: unknown): ValidationResult<ConvertParams> {
-  const issues = check27(value, "", 0);
+  const issues = checkConvertParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ConvertParams } : { ok: false, issues };
 }
 
@@ -7806,13 +7833,13 @@ export function validateConvertParams(value: unknown): ValidationResult<ConvertP
  * True when a value matches #/$defs/agentcli.convert/params; allocates nothing.
  */
 export function isConvertParams(value: unknown): value is ConvertParams {
-  return is27(value, 0);
+  return matchesConvertParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.convert/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateConvertResult(value: unknown): ValidationResult<ConvertResult> {
-  const issues = check28(value, "", 0);
+  const issues = checkConvertResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ConvertResult } : { ok: false, issues };
 }
 
@@ -7820,13 +7847,13 @@ export function validateConvertResult(value: unknown): ValidationResult<ConvertR
  * True when a value matches #/$defs/agentcli.convert/result; allocates nothing.
  */
 export function isConvertResult(value: unknown): value is ConvertResult {
-  return is28(value, 0);
+  return matchesConvertResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.describe/result/properties/description; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateDescribeDescription(value: unknown): ValidationResult<DescribeDescription> {
-  const issues = check29(value, "", 0);
+  const issues = checkDescribeDescription(value, "", 0);
   return issues === undefined ? { ok: true, value: value as DescribeDescription } : { ok: false, issues };
 }
 
@@ -7834,13 +7861,13 @@ export function validateDescribeDescription(value: unknown): ValidationResult<De
  * True when a value matches #/$defs/agentcli.describe/result/properties/description; allocates nothing.
  */
 export function isDescribeDescription(value: unknown): value is DescribeDescription {
-  return is29(value, 0);
+  return matchesDescribeDescription(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.describe/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateDescribeParams(value: unknown): ValidationResult<DescribeParams> {
-  const issues = check30(value, "", 0);
+  const issues = checkDescribeParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as DescribeParams } : { ok: false, issues };
 }
 
@@ -7848,13 +7875,13 @@ export function validateDescribeParams(value: unknown): ValidationResult<Describ
  * True when a value matches #/$defs/agentcli.describe/params; allocates nothing.
  */
 export function isDescribeParams(value: unknown): value is DescribeParams {
-  return is30(value, 0);
+  return matchesDescribeParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.describe/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateDescribeResult(value: unknown): ValidationResult<DescribeResult> {
-  const issues = check31(value, "", 0);
+  const issues = checkDescribeResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as DescribeResult } : { ok: false, issues };
 }
 
@@ -7862,13 +7889,13 @@ export function validateDescribeResult(value: unknown): ValidationResult<Describ
  * True when a value matches #/$defs/agentcli.describe/result; allocates nothing.
  */
 export function isDescribeResult(value: unknown): value is DescribeResult {
-  return is31(value, 0);
+  return matchesDescribeResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.evidence.providers/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateEvidenceProvidersParams(value: unknown): ValidationResult<EvidenceProvidersParams> {
-  const issues = check32(value, "", 0);
+  const issues = checkEvidenceProvidersParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as EvidenceProvidersParams } : { ok: false, issues };
 }
 
@@ -7876,13 +7903,13 @@ export function validateEvidenceProvidersParams(value: unknown): ValidationResul
  * True when a value matches #/$defs/agentcli.evidence.providers/params; allocates nothing.
  */
 export function isEvidenceProvidersParams(value: unknown): value is EvidenceProvidersParams {
-  return is32(value, 0);
+  return matchesEvidenceProvidersParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.evidence.providers/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateEvidenceProvidersResult(value: unknown): ValidationResult<EvidenceProvidersResult> {
-  const issues = check33(value, "", 0);
+  const issues = checkEvidenceProvidersResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as EvidenceProvidersResult } : { ok: false, issues };
 }
 
@@ -7890,13 +7917,13 @@ export function validateEvidenceProvidersResult(value: unknown): ValidationResul
  * True when a value matches #/$defs/agentcli.evidence.providers/result; allocates nothing.
  */
 export function isEvidenceProvidersResult(value: unknown): value is EvidenceProvidersResult {
-  return is33(value, 0);
+  return matchesEvidenceProvidersResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.evidence.schema/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateEvidenceSchemaParams(value: unknown): ValidationResult<EvidenceSchemaParams> {
-  const issues = check34(value, "", 0);
+  const issues = checkEvidenceSchemaParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as EvidenceSchemaParams } : { ok: false, issues };
 }
 
@@ -7904,13 +7931,13 @@ export function validateEvidenceSchemaParams(value: unknown): ValidationResult<E
  * True when a value matches #/$defs/agentcli.evidence.schema/params; allocates nothing.
  */
 export function isEvidenceSchemaParams(value: unknown): value is EvidenceSchemaParams {
-  return is34(value, 0);
+  return matchesEvidenceSchemaParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.evidence.schema/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateEvidenceSchemaResult(value: unknown): ValidationResult<EvidenceSchemaResult> {
-  const issues = check35(value, "", 0);
+  const issues = checkEvidenceSchemaResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as EvidenceSchemaResult } : { ok: false, issues };
 }
 
@@ -7918,13 +7945,13 @@ export function validateEvidenceSchemaResult(value: unknown): ValidationResult<E
  * True when a value matches #/$defs/agentcli.evidence.schema/result; allocates nothing.
  */
 export function isEvidenceSchemaResult(value: unknown): value is EvidenceSchemaResult {
-  return is35(value, 0);
+  return matchesEvidenceSchemaResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.identity.providers/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateIdentityProvidersParams(value: unknown): ValidationResult<IdentityProvidersParams> {
-  const issues = check36(value, "", 0);
+  const issues = checkIdentityProvidersParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as IdentityProvidersParams } : { ok: false, issues };
 }
 
@@ -7932,13 +7959,13 @@ export function validateIdentityProvidersParams(value: unknown): ValidationResul
  * True when a value matches #/$defs/agentcli.identity.providers/params; allocates nothing.
  */
 export function isIdentityProvidersParams(value: unknown): value is IdentityProvidersParams {
-  return is36(value, 0);
+  return matchesIdentityProvidersParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.identity.providers/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateIdentityProvidersResult(value: unknown): ValidationResult<IdentityProvidersResult> {
-  const issues = check37(value, "", 0);
+  const issues = checkIdentityProvidersResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as IdentityProvidersResult } : { ok: false, issues };
 }
 
@@ -7946,13 +7973,13 @@ export function validateIdentityProvidersResult(value: unknown): ValidationResul
  * True when a value matches #/$defs/agentcli.identity.providers/result; allocates nothing.
  */
 export function isIdentityProvidersResult(value: unknown): value is IdentityProvidersResult {
-  return is37(value, 0);
+  return matchesIdentityProvidersResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.identity.resolve/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateIdentityResolveParams(value: unknown): ValidationResult<IdentityResolveParams> {
-  const issues = check38(value, "", 0);
+  const issues = checkIdentityResolveParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as IdentityResolveParams } : { ok: false, issues };
 }
 
@@ -7960,13 +7987,13 @@ export function validateIdentityResolveParams(value: unknown): ValidationResult<
  * True when a value matches #/$defs/agentcli.identity.resolve/params; allocates nothing.
  */
 export function isIdentityResolveParams(value: unknown): value is IdentityResolveParams {
-  return is38(value, 0);
+  return matchesIdentityResolveParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.identity.resolve/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateIdentityResolveResult(value: unknown): ValidationResult<IdentityResolveResult> {
-  const issues = check39(value, "", 0);
+  const issues = checkIdentityResolveResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as IdentityResolveResult } : { ok: false, issues };
 }
 
@@ -7974,13 +8001,13 @@ export function validateIdentityResolveResult(value: unknown): ValidationResult<
  * True when a value matches #/$defs/agentcli.identity.resolve/result; allocates nothing.
  */
 export function isIdentityResolveResult(value: unknown): value is IdentityResolveResult {
-  return is39(value, 0);
+  return matchesIdentityResolveResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.identity.schema/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateIdentitySchemaParams(value: unknown): ValidationResult<IdentitySchemaParams> {
-  const issues = check40(value, "", 0);
+  const issues = checkIdentitySchemaParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as IdentitySchemaParams } : { ok: false, issues };
 }
 
@@ -7988,13 +8015,13 @@ export function validateIdentitySchemaParams(value: unknown): ValidationResult<I
  * True when a value matches #/$defs/agentcli.identity.schema/params; allocates nothing.
  */
 export function isIdentitySchemaParams(value: unknown): value is IdentitySchemaParams {
-  return is40(value, 0);
+  return matchesIdentitySchemaParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.identity.schema/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateIdentitySchemaResult(value: unknown): ValidationResult<IdentitySchemaResult> {
-  const issues = check41(value, "", 0);
+  const issues = checkIdentitySchemaResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as IdentitySchemaResult } : { ok: false, issues };
 }
 
@@ -8002,7 +8029,7 @@ export function validateIdentitySchemaResult(value: unknown): ValidationResult<I
  * True when a value matches #/$defs/agentcli.identity.schema/result; allocates nothing.
  */
 export function isIdentitySchemaResult(value: unknown): value is IdentitySchemaResult {
-  return is41(value, 0);
+  return matchesIdentitySchemaResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.identity.validateDelegation/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
@@ -8010,7 +8037,7 @@ export function isIdentitySchemaResult(value: unknown): value is IdentitySchemaR
 export function validateIdentityValidateDelegationParams(
   value: unknown,
 ): ValidationResult<IdentityValidateDelegationParams> {
-  const issues = check42(value, "", 0);
+  const issues = checkIdentityValidateDelegationParams(value, "", 0);
   return issues === undefined
     ? { ok: true, value: value as IdentityValidateDelegationParams }
     : { ok: false, issues };
@@ -8022,7 +8049,7 @@ export function validateIdentityValidateDelegationParams(
 export function isIdentityValidateDelegationParams(
   value: unknown,
 ): value is IdentityValidateDelegationParams {
-  return is42(value, 0);
+  return matchesIdentityValidateDelegationParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.identity.validateDelegation/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
@@ -8030,7 +8057,7 @@ export function isIdentityValidateDelegationParams(
 export function validateIdentityValidateDelegationResult(
   value: unknown,
 ): ValidationResult<IdentityValidateDelegationResult> {
-  const issues = check43(value, "", 0);
+  const issues = checkIdentityValidateDelegationResult(value, "", 0);
   return issues === undefined
     ? { ok: true, value: value as IdentityValidateDelegationResult }
     : { ok: false, issues };
@@ -8042,13 +8069,13 @@ export function validateIdentityValidateDelegationResult(
 export function isIdentityValidateDelegationResult(
   value: unknown,
 ): value is IdentityValidateDelegationResult {
-  return is43(value, 0);
+  return matchesIdentityValidateDelegationResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.inspect/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateInspectParams(value: unknown): ValidationResult<InspectParams> {
-  const issues = check44(value, "", 0);
+  const issues = checkInspectParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as InspectParams } : { ok: false, issues };
 }
 
@@ -8056,13 +8083,13 @@ export function validateInspectParams(value: unknown): ValidationResult<InspectP
  * True when a value matches #/$defs/agentcli.inspect/params; allocates nothing.
  */
 export function isInspectParams(value: unknown): value is InspectParams {
-  return is44(value, 0);
+  return matchesInspectParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.inspect/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateInspectResult(value: unknown): ValidationResult<InspectResult> {
-  const issues = check45(value, "", 0);
+  const issues = checkInspectResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as InspectResult } : { ok: false, issues };
 }
 
@@ -8070,13 +8097,13 @@ export function validateInspectResult(value: unknown): ValidationResult<InspectR
  * True when a value matches #/$defs/agentcli.inspect/result; allocates nothing.
  */
 export function isInspectResult(value: unknown): value is InspectResult {
-  return is45(value, 0);
+  return matchesInspectResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/manifest; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateManifest(value: unknown): ValidationResult<Manifest> {
-  const issues = check46(value, "", 0);
+  const issues = checkManifest(value, "", 0);
   return issues === undefined ? { ok: true, value: value as Manifest } : { ok: false, issues };
 }
 
@@ -8084,13 +8111,13 @@ export function validateManifest(value: unknown): ValidationResult<Manifest> {
  * True when a value matches #/$defs/manifest; allocates nothing.
  */
 export function isManifest(value: unknown): value is Manifest {
-  return is46(value, 0);
+  return matchesManifest(value, 0);
 }
 /**
  * Validates a value against #/$defs/manifestVersion; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateManifestVersion(value: unknown): ValidationResult<ManifestVersion> {
-  const issues = check47(value, "", 0);
+  const issues = checkManifestVersion(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ManifestVersion } : { ok: false, issues };
 }
 
@@ -8098,13 +8125,13 @@ export function validateManifestVersion(value: unknown): ValidationResult<Manife
  * True when a value matches #/$defs/manifestVersion; allocates nothing.
  */
 export function isManifestVersion(value: unknown): value is ManifestVersion {
-  return is47(value, 0);
+  return matchesManifestVersion(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.paths/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validatePathsParams(value: unknown): ValidationResult<PathsParams> {
-  const issues = check48(value, "", 0);
+  const issues = checkPathsParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as PathsParams } : { ok: false, issues };
 }
 
@@ -8112,13 +8139,13 @@ export function validatePathsParams(value: unknown): ValidationResult<PathsParam
  * True when a value matches #/$defs/agentcli.paths/params; allocates nothing.
  */
 export function isPathsParams(value: unknown): value is PathsParams {
-  return is48(value, 0);
+  return matchesPathsParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.paths/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validatePathsResult(value: unknown): ValidationResult<PathsResult> {
-  const issues = check49(value, "", 0);
+  const issues = checkPathsResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as PathsResult } : { ok: false, issues };
 }
 
@@ -8126,13 +8153,13 @@ export function validatePathsResult(value: unknown): ValidationResult<PathsResul
  * True when a value matches #/$defs/agentcli.paths/result; allocates nothing.
  */
 export function isPathsResult(value: unknown): value is PathsResult {
-  return is49(value, 0);
+  return matchesPathsResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.ping/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validatePingParams(value: unknown): ValidationResult<PingParams> {
-  const issues = check50(value, "", 0);
+  const issues = checkPingParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as PingParams } : { ok: false, issues };
 }
 
@@ -8140,13 +8167,13 @@ export function validatePingParams(value: unknown): ValidationResult<PingParams>
  * True when a value matches #/$defs/agentcli.ping/params; allocates nothing.
  */
 export function isPingParams(value: unknown): value is PingParams {
-  return is50(value, 0);
+  return matchesPingParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.ping/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validatePingResult(value: unknown): ValidationResult<PingResult> {
-  const issues = check51(value, "", 0);
+  const issues = checkPingResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as PingResult } : { ok: false, issues };
 }
 
@@ -8154,13 +8181,13 @@ export function validatePingResult(value: unknown): ValidationResult<PingResult>
  * True when a value matches #/$defs/agentcli.ping/result; allocates nothing.
  */
 export function isPingResult(value: unknown): value is PingResult {
-  return is51(value, 0);
+  return matchesPingResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/providerEntry; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateProviderEntry(value: unknown): ValidationResult<ProviderEntry> {
-  const issues = check52(value, "", 0);
+  const issues = checkProviderEntry(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ProviderEntry } : { ok: false, issues };
 }
 
@@ -8168,13 +8195,13 @@ export function validateProviderEntry(value: unknown): ValidationResult<Provider
  * True when a value matches #/$defs/providerEntry; allocates nothing.
  */
 export function isProviderEntry(value: unknown): value is ProviderEntry {
-  return is52(value, 0);
+  return matchesProviderEntry(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.ready/notification; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateReadyNotification(value: unknown): ValidationResult<ReadyNotification> {
-  const issues = check53(value, "", 0);
+  const issues = checkReadyNotification(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ReadyNotification } : { ok: false, issues };
 }
 
@@ -8182,13 +8209,13 @@ export function validateReadyNotification(value: unknown): ValidationResult<Read
  * True when a value matches #/$defs/agentcli.ready/notification; allocates nothing.
  */
 export function isReadyNotification(value: unknown): value is ReadyNotification {
-  return is53(value, 0);
+  return matchesReadyNotification(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.registry.list/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateRegistryListParams(value: unknown): ValidationResult<RegistryListParams> {
-  const issues = check54(value, "", 0);
+  const issues = checkRegistryListParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as RegistryListParams } : { ok: false, issues };
 }
 
@@ -8196,13 +8223,13 @@ export function validateRegistryListParams(value: unknown): ValidationResult<Reg
  * True when a value matches #/$defs/agentcli.registry.list/params; allocates nothing.
  */
 export function isRegistryListParams(value: unknown): value is RegistryListParams {
-  return is54(value, 0);
+  return matchesRegistryListParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.registry.list/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateRegistryListResult(value: unknown): ValidationResult<RegistryListResult> {
-  const issues = check55(value, "", 0);
+  const issues = checkRegistryListResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as RegistryListResult } : { ok: false, issues };
 }
 
@@ -8210,13 +8237,13 @@ export function validateRegistryListResult(value: unknown): ValidationResult<Reg
  * True when a value matches #/$defs/agentcli.registry.list/result; allocates nothing.
  */
 export function isRegistryListResult(value: unknown): value is RegistryListResult {
-  return is55(value, 0);
+  return matchesRegistryListResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.registry.show/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateRegistryShowParams(value: unknown): ValidationResult<RegistryShowParams> {
-  const issues = check56(value, "", 0);
+  const issues = checkRegistryShowParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as RegistryShowParams } : { ok: false, issues };
 }
 
@@ -8224,13 +8251,13 @@ export function validateRegistryShowParams(value: unknown): ValidationResult<Reg
  * True when a value matches #/$defs/agentcli.registry.show/params; allocates nothing.
  */
 export function isRegistryShowParams(value: unknown): value is RegistryShowParams {
-  return is56(value, 0);
+  return matchesRegistryShowParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.registry.show/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateRegistryShowResult(value: unknown): ValidationResult<RegistryShowResult> {
-  const issues = check57(value, "", 0);
+  const issues = checkRegistryShowResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as RegistryShowResult } : { ok: false, issues };
 }
 
@@ -8238,13 +8265,13 @@ export function validateRegistryShowResult(value: unknown): ValidationResult<Reg
  * True when a value matches #/$defs/agentcli.registry.show/result; allocates nothing.
  */
 export function isRegistryShowResult(value: unknown): value is RegistryShowResult {
-  return is57(value, 0);
+  return matchesRegistryShowResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/rpcErrorCode; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateRpcErrorCode(value: unknown): ValidationResult<RpcErrorCode> {
-  const issues = check58(value, "", 0);
+  const issues = checkRpcErrorCode(value, "", 0);
   return issues === undefined ? { ok: true, value: value as RpcErrorCode } : { ok: false, issues };
 }
 
@@ -8252,13 +8279,13 @@ export function validateRpcErrorCode(value: unknown): ValidationResult<RpcErrorC
  * True when a value matches #/$defs/rpcErrorCode; allocates nothing.
  */
 export function isRpcErrorCode(value: unknown): value is RpcErrorCode {
-  return is58(value, 0);
+  return matchesRpcErrorCode(value, 0);
 }
 /**
  * Validates a value against #/$defs/rpcErrorData; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateRpcErrorData(value: unknown): ValidationResult<RpcErrorData> {
-  const issues = check59(value, "", 0);
+  const issues = checkRpcErrorData(value, "", 0);
   return issues === undefined ? { ok: true, value: value as RpcErrorData } : { ok: false, issues };
 }
 
@@ -8266,13 +8293,13 @@ export function validateRpcErrorData(value: unknown): ValidationResult<RpcErrorD
  * True when a value matches #/$defs/rpcErrorData; allocates nothing.
  */
 export function isRpcErrorData(value: unknown): value is RpcErrorData {
-  return is59(value, 0);
+  return matchesRpcErrorData(value, 0);
 }
 /**
  * Validates a value against #/$defs/rpcError; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateRpcErrorType(value: unknown): ValidationResult<RpcErrorType> {
-  const issues = check60(value, "", 0);
+  const issues = checkRpcErrorType(value, "", 0);
   return issues === undefined ? { ok: true, value: value as RpcErrorType } : { ok: false, issues };
 }
 
@@ -8280,13 +8307,13 @@ export function validateRpcErrorType(value: unknown): ValidationResult<RpcErrorT
  * True when a value matches #/$defs/rpcError; allocates nothing.
  */
 export function isRpcErrorType(value: unknown): value is RpcErrorType {
-  return is60(value, 0);
+  return matchesRpcErrorType(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.schema/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateSchemaParams(value: unknown): ValidationResult<SchemaParams> {
-  const issues = check61(value, "", 0);
+  const issues = checkSchemaParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as SchemaParams } : { ok: false, issues };
 }
 
@@ -8294,13 +8321,13 @@ export function validateSchemaParams(value: unknown): ValidationResult<SchemaPar
  * True when a value matches #/$defs/agentcli.schema/params; allocates nothing.
  */
 export function isSchemaParams(value: unknown): value is SchemaParams {
-  return is61(value, 0);
+  return matchesSchemaParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.schema/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateSchemaResult(value: unknown): ValidationResult<SchemaResult> {
-  const issues = check62(value, "", 0);
+  const issues = checkSchemaResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as SchemaResult } : { ok: false, issues };
 }
 
@@ -8308,13 +8335,13 @@ export function validateSchemaResult(value: unknown): ValidationResult<SchemaRes
  * True when a value matches #/$defs/agentcli.schema/result; allocates nothing.
  */
 export function isSchemaResult(value: unknown): value is SchemaResult {
-  return is62(value, 0);
+  return matchesSchemaResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.targets/result/properties/targets/items; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateTargetEntry(value: unknown): ValidationResult<TargetEntry> {
-  const issues = check63(value, "", 0);
+  const issues = checkTargetEntry(value, "", 0);
   return issues === undefined ? { ok: true, value: value as TargetEntry } : { ok: false, issues };
 }
 
@@ -8322,13 +8349,13 @@ export function validateTargetEntry(value: unknown): ValidationResult<TargetEntr
  * True when a value matches #/$defs/agentcli.targets/result/properties/targets/items; allocates nothing.
  */
 export function isTargetEntry(value: unknown): value is TargetEntry {
-  return is63(value, 0);
+  return matchesTargetEntry(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.targets/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateTargetsParams(value: unknown): ValidationResult<TargetsParams> {
-  const issues = check64(value, "", 0);
+  const issues = checkTargetsParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as TargetsParams } : { ok: false, issues };
 }
 
@@ -8336,13 +8363,13 @@ export function validateTargetsParams(value: unknown): ValidationResult<TargetsP
  * True when a value matches #/$defs/agentcli.targets/params; allocates nothing.
  */
 export function isTargetsParams(value: unknown): value is TargetsParams {
-  return is64(value, 0);
+  return matchesTargetsParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.targets/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateTargetsResult(value: unknown): ValidationResult<TargetsResult> {
-  const issues = check65(value, "", 0);
+  const issues = checkTargetsResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as TargetsResult } : { ok: false, issues };
 }
 
@@ -8350,13 +8377,13 @@ export function validateTargetsResult(value: unknown): ValidationResult<TargetsR
  * True when a value matches #/$defs/agentcli.targets/result; allocates nothing.
  */
 export function isTargetsResult(value: unknown): value is TargetsResult {
-  return is65(value, 0);
+  return matchesTargetsResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.validate/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateValidateParams(value: unknown): ValidationResult<ValidateParams> {
-  const issues = check66(value, "", 0);
+  const issues = checkValidateParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ValidateParams } : { ok: false, issues };
 }
 
@@ -8364,13 +8391,13 @@ export function validateValidateParams(value: unknown): ValidationResult<Validat
  * True when a value matches #/$defs/agentcli.validate/params; allocates nothing.
  */
 export function isValidateParams(value: unknown): value is ValidateParams {
-  return is66(value, 0);
+  return matchesValidateParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.validate/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateValidateResult(value: unknown): ValidationResult<ValidateResult> {
-  const issues = check67(value, "", 0);
+  const issues = checkValidateResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ValidateResult } : { ok: false, issues };
 }
 
@@ -8378,13 +8405,13 @@ export function validateValidateResult(value: unknown): ValidationResult<Validat
  * True when a value matches #/$defs/agentcli.validate/result; allocates nothing.
  */
 export function isValidateResult(value: unknown): value is ValidateResult {
-  return is67(value, 0);
+  return matchesValidateResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/validationIssues; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateValidationIssues(value: unknown): ValidationResult<ValidationIssues> {
-  const issues = check68(value, "", 0);
+  const issues = checkValidationIssues(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ValidationIssues } : { ok: false, issues };
 }
 
@@ -8392,13 +8419,13 @@ export function validateValidationIssues(value: unknown): ValidationResult<Valid
  * True when a value matches #/$defs/validationIssues; allocates nothing.
  */
 export function isValidationIssues(value: unknown): value is ValidationIssues {
-  return is68(value, 0);
+  return matchesValidationIssues(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.version/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateVersionParams(value: unknown): ValidationResult<VersionParams> {
-  const issues = check69(value, "", 0);
+  const issues = checkVersionParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as VersionParams } : { ok: false, issues };
 }
 
@@ -8406,13 +8433,13 @@ export function validateVersionParams(value: unknown): ValidationResult<VersionP
  * True when a value matches #/$defs/agentcli.version/params; allocates nothing.
  */
 export function isVersionParams(value: unknown): value is VersionParams {
-  return is69(value, 0);
+  return matchesVersionParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/agentcli.version/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateVersionResult(value: unknown): ValidationResult<VersionResult> {
-  const issues = check70(value, "", 0);
+  const issues = checkVersionResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as VersionResult } : { ok: false, issues };
 }
 
@@ -8420,5 +8447,5 @@ export function validateVersionResult(value: unknown): ValidationResult<VersionR
  * True when a value matches #/$defs/agentcli.version/result; allocates nothing.
  */
 export function isVersionResult(value: unknown): value is VersionResult {
-  return is70(value, 0);
+  return matchesVersionResult(value, 0);
 }

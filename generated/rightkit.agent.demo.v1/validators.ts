@@ -59,7 +59,7 @@ function kindOf(x: unknown): string {
     return Number.isFinite(x) ? (Number.isInteger(x) ? "integer" : "number") : String(x);
   return typeof x;
 }
-const allowed0 = new Set<unknown>([
+const allowed_80b0bb = new Set<unknown>([
   "demo_disabled",
   "consent_denied",
   "invalid_token",
@@ -77,80 +77,80 @@ const allowed0 = new Set<unknown>([
 /**
  * #/$defs/act/params
  */
-function is0(x: unknown, d: number): boolean {
+function matchesActParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o2 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v3 = o2.key;
-    if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+    const v1 = o1.key;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "string")) {
         return false;
       }
     }
   }
   {
-    const v6 = o2.op;
-    if (!(typeof v6 === "string")) {
+    const v2 = o1.op;
+    if (!(typeof v2 === "string")) {
       return false;
     }
-    if (!((v6 as unknown) === "click" || (v6 as unknown) === "type" || (v6 as unknown) === "press")) {
-      return false;
-    }
-  }
-  {
-    const v15 = o2.ref;
-    if (!(typeof v15 === "string")) {
+    if (!((v2 as unknown) === "click" || (v2 as unknown) === "type" || (v2 as unknown) === "press")) {
       return false;
     }
   }
   {
-    const v24 = o2.text;
-    if (v24 !== undefined) {
-      if (!(typeof v24 === "string")) {
+    const v3 = o1.ref;
+    if (!(typeof v3 === "string")) {
+      return false;
+    }
+  }
+  {
+    const v4 = o1.text;
+    if (v4 !== undefined) {
+      if (!(typeof v4 === "string")) {
         return false;
       }
     }
   }
   {
-    const v27 = o2.token;
-    if (!(typeof v27 === "string")) {
+    const v5 = o1.token;
+    if (!(typeof v5 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check0(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkActParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/act/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o37 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v38 = o37.key;
-    if (v38 !== undefined) {
-      if (!(typeof v38 === "string")) {
+    const v1 = o1.key;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "string")) {
         return [
           issue(
             p + "/key",
             "#/$defs/act/params/properties/key/type",
             "type",
-            ": must be string, got " + kindOf(v38),
+            ": must be string, got " + kindOf(v1),
           ),
         ];
       }
     }
   }
   {
-    const v41 = o37.op;
-    if (!(typeof v41 === "string")) {
+    const v2 = o1.op;
+    if (!(typeof v2 === "string")) {
       return [
-        v41 === undefined
+        v2 === undefined
           ? issue(p, "#/$defs/act/params/required", "required", ': must have required property "op"')
-          : issue(p + "/op", "#/$defs/elementOp/type", "type", ": must be string, got " + kindOf(v41)),
+          : issue(p + "/op", "#/$defs/elementOp/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
-    if (!((v41 as unknown) === "click" || (v41 as unknown) === "type" || (v41 as unknown) === "press")) {
+    if (!((v2 as unknown) === "click" || (v2 as unknown) === "type" || (v2 as unknown) === "press")) {
       return [
         issue(
           p + "/op",
@@ -162,37 +162,37 @@ function check0(x: unknown, p: string, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v50 = o37.ref;
-    if (!(typeof v50 === "string")) {
+    const v3 = o1.ref;
+    if (!(typeof v3 === "string")) {
       return [
-        v50 === undefined
+        v3 === undefined
           ? issue(p, "#/$defs/act/params/required", "required", ': must have required property "ref"')
-          : issue(p + "/ref", "#/$defs/elementRef/type", "type", ": must be string, got " + kindOf(v50)),
+          : issue(p + "/ref", "#/$defs/elementRef/type", "type", ": must be string, got " + kindOf(v3)),
       ];
     }
   }
   {
-    const v59 = o37.text;
-    if (v59 !== undefined) {
-      if (!(typeof v59 === "string")) {
+    const v4 = o1.text;
+    if (v4 !== undefined) {
+      if (!(typeof v4 === "string")) {
         return [
           issue(
             p + "/text",
             "#/$defs/act/params/properties/text/type",
             "type",
-            ": must be string, got " + kindOf(v59),
+            ": must be string, got " + kindOf(v4),
           ),
         ];
       }
     }
   }
   {
-    const v62 = o37.token;
-    if (!(typeof v62 === "string")) {
+    const v5 = o1.token;
+    if (!(typeof v5 === "string")) {
       return [
-        v62 === undefined
+        v5 === undefined
           ? issue(p, "#/$defs/act/params/required", "required", ': must have required property "token"')
-          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v62)),
+          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v5)),
       ];
     }
   }
@@ -201,35 +201,35 @@ function check0(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/act/result
  */
-function is1(x: unknown, d: number): boolean {
+function matchesActResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o72 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v73 = o72.receipt_id;
-    if (!(typeof v73 === "string")) {
+    const v1 = o1.receipt_id;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check1(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkActResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/act/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o79 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v80 = o79.receipt_id;
-    if (!(typeof v80 === "string")) {
+    const v1 = o1.receipt_id;
+    if (!(typeof v1 === "string")) {
       return [
-        v80 === undefined
+        v1 === undefined
           ? issue(p, "#/$defs/act/result/required", "required", ': must have required property "receipt_id"')
           : issue(
               p + "/receipt_id",
               "#/$defs/act/result/properties/receipt_id/type",
               "type",
-              ": must be string, got " + kindOf(v80),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
@@ -239,26 +239,26 @@ function check1(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/apps/result/properties/apps/items
  */
-function is2(x: unknown, d: number): boolean {
+function matchesAppEntry(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o86 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v87 = o86.id;
-    if (!(typeof v87 === "string")) {
+    const v1 = o1.id;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   {
-    const v92 = o86.name;
-    if (!(typeof v92 === "string")) {
+    const v2 = o1.name;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check2(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAppEntry(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -269,12 +269,12 @@ function check2(x: unknown, p: string, d: number): ValidationIssue[] | undefined
       ),
     ];
   }
-  const o98 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v99 = o98.id;
-    if (!(typeof v99 === "string")) {
+    const v1 = o1.id;
+    if (!(typeof v1 === "string")) {
       return [
-        v99 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/apps/result/properties/apps/items/required",
@@ -285,16 +285,16 @@ function check2(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/id",
               "#/$defs/apps/result/properties/apps/items/properties/id/type",
               "type",
-              ": must be string, got " + kindOf(v99),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v104 = o98.name;
-    if (!(typeof v104 === "string")) {
+    const v2 = o1.name;
+    if (!(typeof v2 === "string")) {
       return [
-        v104 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/apps/result/properties/apps/items/required",
@@ -305,7 +305,7 @@ function check2(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/name",
               "#/$defs/apps/result/properties/apps/items/properties/name/type",
               "type",
-              ": must be string, got " + kindOf(v104),
+              ": must be string, got " + kindOf(v2),
             ),
       ];
     }
@@ -315,14 +315,14 @@ function check2(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/apps/params
  */
-function is3(x: unknown, d: number): boolean {
+function matchesAppsParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
 
   return true;
 }
-function check3(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAppsParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/apps/params/type", "type", ": must be object, got " + kindOf(x))];
   }
@@ -332,33 +332,33 @@ function check3(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/apps/result
  */
-function is4(x: unknown, d: number): boolean {
+function matchesAppsResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o114 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v115 = o114.apps;
-    if (!Array.isArray(v115)) {
+    const v1 = o1.apps;
+    if (!Array.isArray(v1)) {
       return false;
     }
-    const a132 = v115 as unknown[];
-    for (let i133 = 0; i133 < a132.length; i133++) {
-      const item134 = a132[i133];
+    const a8 = v1 as unknown[];
+    for (let i2 = 0; i2 < a8.length; i2++) {
+      const item2 = a8[i2];
 
-      if (typeof item134 !== "object" || item134 === null || Array.isArray(item134)) {
+      if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return false;
       }
-      const o136 = item134 as Record<string, unknown>;
+      const o8 = item2 as Record<string, unknown>;
       {
-        const v137 = o136.id;
-        if (!(typeof v137 === "string")) {
+        const v4 = o8.id;
+        if (!(typeof v4 === "string")) {
           return false;
         }
       }
       {
-        const v142 = o136.name;
-        if (!(typeof v142 === "string")) {
+        const v5 = o8.name;
+        if (!(typeof v5 === "string")) {
           return false;
         }
       }
@@ -366,76 +366,76 @@ function is4(x: unknown, d: number): boolean {
   }
   return true;
 }
-function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAppsResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/apps/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o149 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v150 = o149.apps;
-    if (!Array.isArray(v150)) {
+    const v1 = o1.apps;
+    if (!Array.isArray(v1)) {
       return [
-        v150 === undefined
+        v1 === undefined
           ? issue(p, "#/$defs/apps/result/required", "required", ': must have required property "apps"')
           : issue(
               p + "/apps",
               "#/$defs/apps/result/properties/apps/type",
               "type",
-              ": must be array, got " + kindOf(v150),
+              ": must be array, got " + kindOf(v1),
             ),
       ];
     }
-    const a167 = v150 as unknown[];
-    for (let i168 = 0; i168 < a167.length; i168++) {
-      const item169 = a167[i168];
+    const a8 = v1 as unknown[];
+    for (let i2 = 0; i2 < a8.length; i2++) {
+      const item2 = a8[i2];
 
-      if (typeof item169 !== "object" || item169 === null || Array.isArray(item169)) {
+      if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return [
           issue(
-            p + "/apps" + "/" + i168,
+            p + "/apps" + "/" + i2,
             "#/$defs/apps/result/properties/apps/items/type",
             "type",
-            ": must be object, got " + kindOf(item169),
+            ": must be object, got " + kindOf(item2),
           ),
         ];
       }
-      const o171 = item169 as Record<string, unknown>;
+      const o8 = item2 as Record<string, unknown>;
       {
-        const v172 = o171.id;
-        if (!(typeof v172 === "string")) {
+        const v4 = o8.id;
+        if (!(typeof v4 === "string")) {
           return [
-            v172 === undefined
+            v4 === undefined
               ? issue(
-                  p + "/apps" + "/" + i168,
+                  p + "/apps" + "/" + i2,
                   "#/$defs/apps/result/properties/apps/items/required",
                   "required",
                   ': must have required property "id"',
                 )
               : issue(
-                  p + "/apps" + "/" + i168 + "/id",
+                  p + "/apps" + "/" + i2 + "/id",
                   "#/$defs/apps/result/properties/apps/items/properties/id/type",
                   "type",
-                  ": must be string, got " + kindOf(v172),
+                  ": must be string, got " + kindOf(v4),
                 ),
           ];
         }
       }
       {
-        const v177 = o171.name;
-        if (!(typeof v177 === "string")) {
+        const v5 = o8.name;
+        if (!(typeof v5 === "string")) {
           return [
-            v177 === undefined
+            v5 === undefined
               ? issue(
-                  p + "/apps" + "/" + i168,
+                  p + "/apps" + "/" + i2,
                   "#/$defs/apps/result/properties/apps/items/required",
                   "required",
                   ': must have required property "name"',
                 )
               : issue(
-                  p + "/apps" + "/" + i168 + "/name",
+                  p + "/apps" + "/" + i2 + "/name",
                   "#/$defs/apps/result/properties/apps/items/properties/name/type",
                   "type",
-                  ": must be string, got " + kindOf(v177),
+                  ": must be string, got " + kindOf(v5),
                 ),
           ];
         }
@@ -447,103 +447,103 @@ function check4(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/batch/params
  */
-function is5(x: unknown, d: number): boolean {
+function matchesBatchParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o184 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v185 = o184.steps;
-    if (!Array.isArray(v185)) {
+    const v1 = o1.steps;
+    if (!Array.isArray(v1)) {
       return false;
     }
-    const a192 = v185 as unknown[];
-    if (a192.length < 1) {
+    const a4 = v1 as unknown[];
+    if (a4.length < 1) {
       return false;
     }
-    if (a192.length > 20) {
+    if (a4.length > 20) {
       return false;
     }
-    for (let i193 = 0; i193 < a192.length; i193++) {
-      const item194 = a192[i193];
+    for (let i2 = 0; i2 < a4.length; i2++) {
+      const item2 = a4[i2];
 
       if (d >= 1000) {
         return false;
       }
-      if (!is18(item194, d + 1)) return false;
+      if (!matchesStep(item2, d + 1)) return false;
     }
   }
   {
-    const v198 = o184.token;
-    if (!(typeof v198 === "string")) {
+    const v2 = o1.token;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check5(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkBatchParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/batch/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o208 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v209 = o208.steps;
-    if (!Array.isArray(v209)) {
+    const v1 = o1.steps;
+    if (!Array.isArray(v1)) {
       return [
-        v209 === undefined
+        v1 === undefined
           ? issue(p, "#/$defs/batch/params/required", "required", ': must have required property "steps"')
           : issue(
               p + "/steps",
               "#/$defs/batch/params/properties/steps/type",
               "type",
-              ": must be array, got " + kindOf(v209),
+              ": must be array, got " + kindOf(v1),
             ),
       ];
     }
-    const a216 = v209 as unknown[];
-    if (a216.length < 1) {
+    const a4 = v1 as unknown[];
+    if (a4.length < 1) {
       return [
         issue(
           p + "/steps",
           "#/$defs/batch/params/properties/steps/minItems",
           "minItems",
-          ": must have at least 1 items, got " + a216.length,
+          ": must have at least 1 items, got " + a4.length,
         ),
       ];
     }
-    if (a216.length > 20) {
+    if (a4.length > 20) {
       return [
         issue(
           p + "/steps",
           "#/$defs/batch/params/properties/steps/maxItems",
           "maxItems",
-          ": must have at most 20 items, got " + a216.length,
+          ": must have at most 20 items, got " + a4.length,
         ),
       ];
     }
-    for (let i217 = 0; i217 < a216.length; i217++) {
-      const item218 = a216[i217];
+    for (let i2 = 0; i2 < a4.length; i2++) {
+      const item2 = a4[i2];
 
       if (d >= 1000) {
         return [
           issue(
-            p + "/steps" + "/" + i217,
+            p + "/steps" + "/" + i2,
             "#/$defs/batch/params/properties/steps/items/$ref",
             "$ref",
             ": must not nest deeper than 1000 references",
           ),
         ];
       }
-      if (!is18(item218, d + 1)) return check18(item218, p + "/steps" + "/" + i217, d + 1);
+      if (!matchesStep(item2, d + 1)) return checkStep(item2, p + "/steps" + "/" + i2, d + 1);
     }
   }
   {
-    const v222 = o208.token;
-    if (!(typeof v222 === "string")) {
+    const v2 = o1.token;
+    if (!(typeof v2 === "string")) {
       return [
-        v222 === undefined
+        v2 === undefined
           ? issue(p, "#/$defs/batch/params/required", "required", ': must have required property "token"')
-          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v222)),
+          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
   }
@@ -552,56 +552,56 @@ function check5(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/batch/result
  */
-function is6(x: unknown, d: number): boolean {
+function matchesBatchResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o232 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v233 = o232.completed;
-    if (!(typeof v233 === "number" && Number.isInteger(v233))) {
+    const v1 = o1.completed;
+    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
       return false;
     }
-    if ((v233 as number) < 0) {
+    if ((v1 as number) < 0) {
       return false;
     }
   }
   {
-    const v238 = o232.error_code;
-    if (v238 === undefined) {
+    const v2 = o1.error_code;
+    if (v2 === undefined) {
       return false;
     }
-    if (!(is20(v238, d) || is21(v238, d))) {
+    if (!(matchesBatchResult_error_code_oneOf0(v2, d) || matchesBatchResult_error_code_oneOf1(v2, d))) {
       return false;
     }
   }
   {
-    const v241 = o232.failed_step;
-    if (!((typeof v241 === "number" && Number.isInteger(v241)) || v241 === null)) {
+    const v3 = o1.failed_step;
+    if (!((typeof v3 === "number" && Number.isInteger(v3)) || v3 === null)) {
       return false;
     }
-    if (typeof v241 === "number") {
-      if ((v241 as number) < 0) {
+    if (typeof v3 === "number") {
+      if ((v3 as number) < 0) {
         return false;
       }
     }
   }
   {
-    const v246 = o232.results;
-    if (!Array.isArray(v246)) {
+    const v4 = o1.results;
+    if (!Array.isArray(v4)) {
       return false;
     }
-    const a258 = v246 as unknown[];
-    for (let i259 = 0; i259 < a258.length; i259++) {
-      const item260 = a258[i259];
+    const a11 = v4 as unknown[];
+    for (let i2 = 0; i2 < a11.length; i2++) {
+      const item2 = a11[i2];
 
-      if (typeof item260 !== "object" || item260 === null || Array.isArray(item260)) {
+      if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return false;
       }
-      const o262 = item260 as Record<string, unknown>;
+      const o11 = item2 as Record<string, unknown>;
       {
-        const v263 = o262.receipt_id;
-        if (!(typeof v263 === "string")) {
+        const v6 = o11.receipt_id;
+        if (!(typeof v6 === "string")) {
           return false;
         }
       }
@@ -609,51 +609,51 @@ function is6(x: unknown, d: number): boolean {
   }
   return true;
 }
-function check6(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkBatchResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/batch/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o270 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v271 = o270.completed;
-    if (!(typeof v271 === "number" && Number.isInteger(v271))) {
+    const v1 = o1.completed;
+    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
       return [
-        v271 === undefined
+        v1 === undefined
           ? issue(p, "#/$defs/batch/result/required", "required", ': must have required property "completed"')
           : issue(
               p + "/completed",
               "#/$defs/batch/result/properties/completed/type",
               "type",
-              ": must be integer, got " + kindOf(v271),
+              ": must be integer, got " + kindOf(v1),
             ),
       ];
     }
-    if ((v271 as number) < 0) {
+    if ((v1 as number) < 0) {
       return [
         issue(
           p + "/completed",
           "#/$defs/batch/result/properties/completed/minimum",
           "minimum",
-          ": must be >= 0, got " + (v271 as number),
+          ": must be >= 0, got " + (v1 as number),
         ),
       ];
     }
   }
   {
-    const v276 = o270.error_code;
-    if (v276 === undefined) {
+    const v2 = o1.error_code;
+    if (v2 === undefined) {
       return [
         issue(p, "#/$defs/batch/result/required", "required", ': must have required property "error_code"'),
       ];
     }
-    if (!(is20(v276, d) || is21(v276, d))) {
-      const reasons279 =
-        typeof v276 === "string"
-          ? check20(v276, p + "/error_code", d)
-          : v276 === null
-            ? check21(v276, p + "/error_code", d)
+    if (!(matchesBatchResult_error_code_oneOf0(v2, d) || matchesBatchResult_error_code_oneOf1(v2, d))) {
+      const reasons1 =
+        typeof v2 === "string"
+          ? checkBatchResult_error_code_oneOf0(v2, p + "/error_code", d)
+          : v2 === null
+            ? checkBatchResult_error_code_oneOf1(v2, p + "/error_code", d)
             : undefined;
-      if (reasons279 === undefined)
+      if (reasons1 === undefined)
         return [
           issue(
             p + "/error_code",
@@ -662,7 +662,7 @@ function check6(x: unknown, p: string, d: number): ValidationIssue[] | undefined
             ": must match exactly one schema in oneOf, matched none",
           ),
         ];
-      reasons279.push(
+      reasons1.push(
         issue(
           p + "/error_code",
           "#/$defs/batch/result/properties/error_code/oneOf",
@@ -670,14 +670,14 @@ function check6(x: unknown, p: string, d: number): ValidationIssue[] | undefined
           ": must match exactly one schema in oneOf, matched none",
         ),
       );
-      return reasons279;
+      return reasons1;
     }
   }
   {
-    const v280 = o270.failed_step;
-    if (!((typeof v280 === "number" && Number.isInteger(v280)) || v280 === null)) {
+    const v3 = o1.failed_step;
+    if (!((typeof v3 === "number" && Number.isInteger(v3)) || v3 === null)) {
       return [
-        v280 === undefined
+        v3 === undefined
           ? issue(
               p,
               "#/$defs/batch/result/required",
@@ -688,68 +688,68 @@ function check6(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/failed_step",
               "#/$defs/batch/result/properties/failed_step/type",
               "type",
-              ": must be integer or null, got " + kindOf(v280),
+              ": must be integer or null, got " + kindOf(v3),
             ),
       ];
     }
-    if (typeof v280 === "number") {
-      if ((v280 as number) < 0) {
+    if (typeof v3 === "number") {
+      if ((v3 as number) < 0) {
         return [
           issue(
             p + "/failed_step",
             "#/$defs/batch/result/properties/failed_step/minimum",
             "minimum",
-            ": must be >= 0, got " + (v280 as number),
+            ": must be >= 0, got " + (v3 as number),
           ),
         ];
       }
     }
   }
   {
-    const v285 = o270.results;
-    if (!Array.isArray(v285)) {
+    const v4 = o1.results;
+    if (!Array.isArray(v4)) {
       return [
-        v285 === undefined
+        v4 === undefined
           ? issue(p, "#/$defs/batch/result/required", "required", ': must have required property "results"')
           : issue(
               p + "/results",
               "#/$defs/batch/result/properties/results/type",
               "type",
-              ": must be array, got " + kindOf(v285),
+              ": must be array, got " + kindOf(v4),
             ),
       ];
     }
-    const a297 = v285 as unknown[];
-    for (let i298 = 0; i298 < a297.length; i298++) {
-      const item299 = a297[i298];
+    const a11 = v4 as unknown[];
+    for (let i2 = 0; i2 < a11.length; i2++) {
+      const item2 = a11[i2];
 
-      if (typeof item299 !== "object" || item299 === null || Array.isArray(item299)) {
+      if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return [
           issue(
-            p + "/results" + "/" + i298,
+            p + "/results" + "/" + i2,
             "#/$defs/batch/result/properties/results/items/type",
             "type",
-            ": must be object, got " + kindOf(item299),
+            ": must be object, got " + kindOf(item2),
           ),
         ];
       }
-      const o301 = item299 as Record<string, unknown>;
+      const o11 = item2 as Record<string, unknown>;
       {
-        const v302 = o301.receipt_id;
-        if (!(typeof v302 === "string")) {
+        const v6 = o11.receipt_id;
+        if (!(typeof v6 === "string")) {
           return [
-            v302 === undefined
+            v6 === undefined
               ? issue(
-                  p + "/results" + "/" + i298,
+                  p + "/results" + "/" + i2,
                   "#/$defs/batch/result/properties/results/items/required",
                   "required",
                   ': must have required property "receipt_id"',
                 )
               : issue(
-                  p + "/results" + "/" + i298 + "/receipt_id",
+                  p + "/results" + "/" + i2 + "/receipt_id",
                   "#/$defs/batch/result/properties/results/items/properties/receipt_id/type",
                   "type",
-                  ": must be string, got " + kindOf(v302),
+                  ": must be string, got " + kindOf(v6),
                 ),
           ];
         }
@@ -761,20 +761,20 @@ function check6(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/batch/result/properties/results/items
  */
-function is7(x: unknown, d: number): boolean {
+function matchesBatchResultEntry(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o309 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v310 = o309.receipt_id;
-    if (!(typeof v310 === "string")) {
+    const v1 = o1.receipt_id;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check7(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkBatchResultEntry(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -785,12 +785,12 @@ function check7(x: unknown, p: string, d: number): ValidationIssue[] | undefined
       ),
     ];
   }
-  const o316 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v317 = o316.receipt_id;
-    if (!(typeof v317 === "string")) {
+    const v1 = o1.receipt_id;
+    if (!(typeof v1 === "string")) {
       return [
-        v317 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/batch/result/properties/results/items/required",
@@ -801,7 +801,7 @@ function check7(x: unknown, p: string, d: number): ValidationIssue[] | undefined
               p + "/receipt_id",
               "#/$defs/batch/result/properties/results/items/properties/receipt_id/type",
               "type",
-              ": must be string, got " + kindOf(v317),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
@@ -809,9 +809,61 @@ function check7(x: unknown, p: string, d: number): ValidationIssue[] | undefined
   return undefined;
 }
 /**
+ * #/$defs/batch/result/properties/error_code/oneOf/0
+ */
+function matchesBatchResult_error_code_oneOf0(x: unknown, d: number): boolean {
+  if (!(typeof x === "string")) {
+    return false;
+  }
+  if (!allowed_80b0bb.has(x)) {
+    return false;
+  }
+  return true;
+}
+function checkBatchResult_error_code_oneOf0(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+  if (!(typeof x === "string")) {
+    return [issue(p, "#/$defs/errorCode/type", "type", ": must be string, got " + kindOf(x))];
+  }
+  if (!allowed_80b0bb.has(x)) {
+    return [
+      issue(
+        p,
+        "#/$defs/errorCode/enum",
+        "enum",
+        ': must be equal to one of the allowed values: "demo_disabled", "consent_denied", "invalid_token", "session_ended", "session_killed", "unknown_app", "not_armed", "permission_missing", …',
+      ),
+    ];
+  }
+  return undefined;
+}
+/**
+ * #/$defs/batch/result/properties/error_code/oneOf/1
+ */
+function matchesBatchResult_error_code_oneOf1(x: unknown, d: number): boolean {
+  if (!(x === null)) {
+    return false;
+  }
+
+  return true;
+}
+function checkBatchResult_error_code_oneOf1(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+  if (!(x === null)) {
+    return [
+      issue(
+        p,
+        "#/$defs/batch/result/properties/error_code/oneOf/1/type",
+        "type",
+        ": must be null, got " + kindOf(x),
+      ),
+    ];
+  }
+
+  return undefined;
+}
+/**
  * #/$defs/elementOp
  */
-function is8(x: unknown, d: number): boolean {
+function matchesElementOp(x: unknown, d: number): boolean {
   if (!(typeof x === "string")) {
     return false;
   }
@@ -820,7 +872,7 @@ function is8(x: unknown, d: number): boolean {
   }
   return true;
 }
-function check8(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkElementOp(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (!(typeof x === "string")) {
     return [issue(p, "#/$defs/elementOp/type", "type", ": must be string, got " + kindOf(x))];
   }
@@ -839,14 +891,14 @@ function check8(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/elementRef
  */
-function is9(x: unknown, d: number): boolean {
+function matchesElementRef(x: unknown, d: number): boolean {
   if (!(typeof x === "string")) {
     return false;
   }
 
   return true;
 }
-function check9(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkElementRef(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (!(typeof x === "string")) {
     return [issue(p, "#/$defs/elementRef/type", "type", ": must be string, got " + kindOf(x))];
   }
@@ -856,31 +908,31 @@ function check9(x: unknown, p: string, d: number): ValidationIssue[] | undefined
 /**
  * #/$defs/end/params
  */
-function is10(x: unknown, d: number): boolean {
+function matchesEndParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o331 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v332 = o331.token;
-    if (!(typeof v332 === "string")) {
+    const v1 = o1.token;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check10(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkEndParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/end/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o342 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v343 = o342.token;
-    if (!(typeof v343 === "string")) {
+    const v1 = o1.token;
+    if (!(typeof v1 === "string")) {
       return [
-        v343 === undefined
+        v1 === undefined
           ? issue(p, "#/$defs/end/params/required", "required", ': must have required property "token"')
-          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v343)),
+          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v1)),
       ];
     }
   }
@@ -889,62 +941,62 @@ function check10(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/end/result
  */
-function is11(x: unknown, d: number): boolean {
+function matchesEndResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o353 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v354 = o353.bundle_id;
-    if (!(typeof v354 === "string")) {
+    const v1 = o1.bundle_id;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   {
-    const v359 = o353.bundle_state;
-    if (!(typeof v359 === "string")) {
+    const v2 = o1.bundle_state;
+    if (!(typeof v2 === "string")) {
       return false;
     }
-    if (!((v359 as unknown) === "complete" || (v359 as unknown) === "killed")) {
+    if (!((v2 as unknown) === "complete" || (v2 as unknown) === "killed")) {
       return false;
     }
   }
   {
-    const v364 = o353.ended;
-    if (!(typeof v364 === "boolean")) {
+    const v3 = o1.ended;
+    if (!(typeof v3 === "boolean")) {
       return false;
     }
-    if ((v364 as unknown) !== true) {
+    if ((v3 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function check11(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkEndResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/end/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o370 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v371 = o370.bundle_id;
-    if (!(typeof v371 === "string")) {
+    const v1 = o1.bundle_id;
+    if (!(typeof v1 === "string")) {
       return [
-        v371 === undefined
+        v1 === undefined
           ? issue(p, "#/$defs/end/result/required", "required", ': must have required property "bundle_id"')
           : issue(
               p + "/bundle_id",
               "#/$defs/end/result/properties/bundle_id/type",
               "type",
-              ": must be string, got " + kindOf(v371),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v376 = o370.bundle_state;
-    if (!(typeof v376 === "string")) {
+    const v2 = o1.bundle_state;
+    if (!(typeof v2 === "string")) {
       return [
-        v376 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/end/result/required",
@@ -955,11 +1007,11 @@ function check11(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/bundle_state",
               "#/$defs/end/result/properties/bundle_state/type",
               "type",
-              ": must be string, got " + kindOf(v376),
+              ": must be string, got " + kindOf(v2),
             ),
       ];
     }
-    if (!((v376 as unknown) === "complete" || (v376 as unknown) === "killed")) {
+    if (!((v2 as unknown) === "complete" || (v2 as unknown) === "killed")) {
       return [
         issue(
           p + "/bundle_state",
@@ -971,20 +1023,20 @@ function check11(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v381 = o370.ended;
-    if (!(typeof v381 === "boolean")) {
+    const v3 = o1.ended;
+    if (!(typeof v3 === "boolean")) {
       return [
-        v381 === undefined
+        v3 === undefined
           ? issue(p, "#/$defs/end/result/required", "required", ': must have required property "ended"')
           : issue(
               p + "/ended",
               "#/$defs/end/result/properties/ended/type",
               "type",
-              ": must be boolean, got " + kindOf(v381),
+              ": must be boolean, got " + kindOf(v3),
             ),
       ];
     }
-    if ((v381 as unknown) !== true) {
+    if ((v3 as unknown) !== true) {
       return [
         issue(
           p + "/ended",
@@ -1000,20 +1052,20 @@ function check11(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/errorCode
  */
-function is12(x: unknown, d: number): boolean {
+function matchesErrorCode(x: unknown, d: number): boolean {
   if (!(typeof x === "string")) {
     return false;
   }
-  if (!allowed0.has(x)) {
+  if (!allowed_80b0bb.has(x)) {
     return false;
   }
   return true;
 }
-function check12(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkErrorCode(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (!(typeof x === "string")) {
     return [issue(p, "#/$defs/errorCode/type", "type", ": must be string, got " + kindOf(x))];
   }
-  if (!allowed0.has(x)) {
+  if (!allowed_80b0bb.has(x)) {
     return [
       issue(
         p,
@@ -1028,35 +1080,35 @@ function check12(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/request/params
  */
-function is13(x: unknown, d: number): boolean {
+function matchesRequestParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o391 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v392 = o391.agent_name;
-    if (!(typeof v392 === "string")) {
+    const v1 = o1.agent_name;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   {
-    const v397 = o391.app;
-    if (!(typeof v397 === "string")) {
+    const v2 = o1.app;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check13(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkRequestParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/request/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o403 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v404 = o403.agent_name;
-    if (!(typeof v404 === "string")) {
+    const v1 = o1.agent_name;
+    if (!(typeof v1 === "string")) {
       return [
-        v404 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/request/params/required",
@@ -1067,22 +1119,22 @@ function check13(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/agent_name",
               "#/$defs/request/params/properties/agent_name/type",
               "type",
-              ": must be string, got " + kindOf(v404),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v409 = o403.app;
-    if (!(typeof v409 === "string")) {
+    const v2 = o1.app;
+    if (!(typeof v2 === "string")) {
       return [
-        v409 === undefined
+        v2 === undefined
           ? issue(p, "#/$defs/request/params/required", "required", ': must have required property "app"')
           : issue(
               p + "/app",
               "#/$defs/request/params/properties/app/type",
               "type",
-              ": must be string, got " + kindOf(v409),
+              ": must be string, got " + kindOf(v2),
             ),
       ];
     }
@@ -1092,73 +1144,73 @@ function check13(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/request/result
  */
-function is14(x: unknown, d: number): boolean {
+function matchesRequestResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o415 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v416 = o415.app;
-    if (!(typeof v416 === "string")) {
+    const v1 = o1.app;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   {
-    const v421 = o415.session;
-    if (!(typeof v421 === "string")) {
+    const v2 = o1.session;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   {
-    const v426 = o415.token;
-    if (!(typeof v426 === "string")) {
+    const v3 = o1.token;
+    if (!(typeof v3 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check14(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkRequestResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/request/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o436 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v437 = o436.app;
-    if (!(typeof v437 === "string")) {
+    const v1 = o1.app;
+    if (!(typeof v1 === "string")) {
       return [
-        v437 === undefined
+        v1 === undefined
           ? issue(p, "#/$defs/request/result/required", "required", ': must have required property "app"')
           : issue(
               p + "/app",
               "#/$defs/request/result/properties/app/type",
               "type",
-              ": must be string, got " + kindOf(v437),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v442 = o436.session;
-    if (!(typeof v442 === "string")) {
+    const v2 = o1.session;
+    if (!(typeof v2 === "string")) {
       return [
-        v442 === undefined
+        v2 === undefined
           ? issue(p, "#/$defs/request/result/required", "required", ': must have required property "session"')
           : issue(
               p + "/session",
               "#/$defs/request/result/properties/session/type",
               "type",
-              ": must be string, got " + kindOf(v442),
+              ": must be string, got " + kindOf(v2),
             ),
       ];
     }
   }
   {
-    const v447 = o436.token;
-    if (!(typeof v447 === "string")) {
+    const v3 = o1.token;
+    if (!(typeof v3 === "string")) {
       return [
-        v447 === undefined
+        v3 === undefined
           ? issue(p, "#/$defs/request/result/required", "required", ': must have required property "token"')
-          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v447)),
+          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v3)),
       ];
     }
   }
@@ -1167,53 +1219,53 @@ function check14(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/snapshot/result/properties/elements/items
  */
-function is15(x: unknown, d: number): boolean {
+function matchesSnapshotElement(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o457 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v458 = o457.label;
-    if (!(typeof v458 === "string")) {
+    const v1 = o1.label;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   {
-    const v463 = o457.ops;
-    if (!Array.isArray(v463)) {
+    const v2 = o1.ops;
+    if (!Array.isArray(v2)) {
       return false;
     }
-    const a472 = v463 as unknown[];
-    for (let i473 = 0; i473 < a472.length; i473++) {
-      const item474 = a472[i473];
+    const a7 = v2 as unknown[];
+    for (let i2 = 0; i2 < a7.length; i2++) {
+      const item2 = a7[i2];
 
-      if (!(typeof item474 === "string")) {
+      if (!(typeof item2 === "string")) {
         return false;
       }
       if (!(
-        (item474 as unknown) === "click" ||
-        (item474 as unknown) === "type" ||
-        (item474 as unknown) === "press"
+        (item2 as unknown) === "click" ||
+        (item2 as unknown) === "type" ||
+        (item2 as unknown) === "press"
       )) {
         return false;
       }
     }
   }
   {
-    const v480 = o457.ref;
-    if (!(typeof v480 === "string")) {
+    const v3 = o1.ref;
+    if (!(typeof v3 === "string")) {
       return false;
     }
   }
   {
-    const v489 = o457.role;
-    if (!(typeof v489 === "string")) {
+    const v4 = o1.role;
+    if (!(typeof v4 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check15(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkSnapshotElement(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -1224,12 +1276,12 @@ function check15(x: unknown, p: string, d: number): ValidationIssue[] | undefine
       ),
     ];
   }
-  const o495 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v496 = o495.label;
-    if (!(typeof v496 === "string")) {
+    const v1 = o1.label;
+    if (!(typeof v1 === "string")) {
       return [
-        v496 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/snapshot/result/properties/elements/items/required",
@@ -1240,16 +1292,16 @@ function check15(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/label",
               "#/$defs/snapshot/result/properties/elements/items/properties/label/type",
               "type",
-              ": must be string, got " + kindOf(v496),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
   }
   {
-    const v501 = o495.ops;
-    if (!Array.isArray(v501)) {
+    const v2 = o1.ops;
+    if (!Array.isArray(v2)) {
       return [
-        v501 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/snapshot/result/properties/elements/items/required",
@@ -1260,32 +1312,32 @@ function check15(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/ops",
               "#/$defs/snapshot/result/properties/elements/items/properties/ops/type",
               "type",
-              ": must be array, got " + kindOf(v501),
+              ": must be array, got " + kindOf(v2),
             ),
       ];
     }
-    const a510 = v501 as unknown[];
-    for (let i511 = 0; i511 < a510.length; i511++) {
-      const item512 = a510[i511];
+    const a7 = v2 as unknown[];
+    for (let i2 = 0; i2 < a7.length; i2++) {
+      const item2 = a7[i2];
 
-      if (!(typeof item512 === "string")) {
+      if (!(typeof item2 === "string")) {
         return [
           issue(
-            p + "/ops" + "/" + i511,
+            p + "/ops" + "/" + i2,
             "#/$defs/elementOp/type",
             "type",
-            ": must be string, got " + kindOf(item512),
+            ": must be string, got " + kindOf(item2),
           ),
         ];
       }
       if (!(
-        (item512 as unknown) === "click" ||
-        (item512 as unknown) === "type" ||
-        (item512 as unknown) === "press"
+        (item2 as unknown) === "click" ||
+        (item2 as unknown) === "type" ||
+        (item2 as unknown) === "press"
       )) {
         return [
           issue(
-            p + "/ops" + "/" + i511,
+            p + "/ops" + "/" + i2,
             "#/$defs/elementOp/enum",
             "enum",
             ': must be equal to one of the allowed values: "click", "type", "press"',
@@ -1295,25 +1347,25 @@ function check15(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v518 = o495.ref;
-    if (!(typeof v518 === "string")) {
+    const v3 = o1.ref;
+    if (!(typeof v3 === "string")) {
       return [
-        v518 === undefined
+        v3 === undefined
           ? issue(
               p,
               "#/$defs/snapshot/result/properties/elements/items/required",
               "required",
               ': must have required property "ref"',
             )
-          : issue(p + "/ref", "#/$defs/elementRef/type", "type", ": must be string, got " + kindOf(v518)),
+          : issue(p + "/ref", "#/$defs/elementRef/type", "type", ": must be string, got " + kindOf(v3)),
       ];
     }
   }
   {
-    const v527 = o495.role;
-    if (!(typeof v527 === "string")) {
+    const v4 = o1.role;
+    if (!(typeof v4 === "string")) {
       return [
-        v527 === undefined
+        v4 === undefined
           ? issue(
               p,
               "#/$defs/snapshot/result/properties/elements/items/required",
@@ -1324,7 +1376,7 @@ function check15(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/role",
               "#/$defs/snapshot/result/properties/elements/items/properties/role/type",
               "type",
-              ": must be string, got " + kindOf(v527),
+              ": must be string, got " + kindOf(v4),
             ),
       ];
     }
@@ -1334,31 +1386,31 @@ function check15(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/snapshot/params
  */
-function is16(x: unknown, d: number): boolean {
+function matchesSnapshotParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o533 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v534 = o533.token;
-    if (!(typeof v534 === "string")) {
+    const v1 = o1.token;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   return true;
 }
-function check16(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkSnapshotParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/snapshot/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o544 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v545 = o544.token;
-    if (!(typeof v545 === "string")) {
+    const v1 = o1.token;
+    if (!(typeof v1 === "string")) {
       return [
-        v545 === undefined
+        v1 === undefined
           ? issue(p, "#/$defs/snapshot/params/required", "required", ': must have required property "token"')
-          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v545)),
+          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v1)),
       ];
     }
   }
@@ -1367,69 +1419,69 @@ function check16(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/snapshot/result
  */
-function is17(x: unknown, d: number): boolean {
+function matchesSnapshotResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o555 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v556 = o555.capture_state;
-    if (!(typeof v556 === "string")) {
+    const v1 = o1.capture_state;
+    if (!(typeof v1 === "string")) {
       return false;
     }
-    if (!((v556 as unknown) === "safe")) {
+    if (!((v1 as unknown) === "safe")) {
       return false;
     }
   }
   {
-    const v561 = o555.elements;
-    if (!Array.isArray(v561)) {
+    const v2 = o1.elements;
+    if (!Array.isArray(v2)) {
       return false;
     }
-    const a604 = v561 as unknown[];
-    for (let i605 = 0; i605 < a604.length; i605++) {
-      const item606 = a604[i605];
+    const a20 = v2 as unknown[];
+    for (let i4 = 0; i4 < a20.length; i4++) {
+      const item4 = a20[i4];
 
-      if (typeof item606 !== "object" || item606 === null || Array.isArray(item606)) {
+      if (typeof item4 !== "object" || item4 === null || Array.isArray(item4)) {
         return false;
       }
-      const o608 = item606 as Record<string, unknown>;
+      const o20 = item4 as Record<string, unknown>;
       {
-        const v609 = o608.label;
-        if (!(typeof v609 === "string")) {
+        const v7 = o20.label;
+        if (!(typeof v7 === "string")) {
           return false;
         }
       }
       {
-        const v614 = o608.ops;
-        if (!Array.isArray(v614)) {
+        const v8 = o20.ops;
+        if (!Array.isArray(v8)) {
           return false;
         }
-        const a623 = v614 as unknown[];
-        for (let i624 = 0; i624 < a623.length; i624++) {
-          const item625 = a623[i624];
+        const a27 = v8 as unknown[];
+        for (let i6 = 0; i6 < a27.length; i6++) {
+          const item6 = a27[i6];
 
-          if (!(typeof item625 === "string")) {
+          if (!(typeof item6 === "string")) {
             return false;
           }
           if (!(
-            (item625 as unknown) === "click" ||
-            (item625 as unknown) === "type" ||
-            (item625 as unknown) === "press"
+            (item6 as unknown) === "click" ||
+            (item6 as unknown) === "type" ||
+            (item6 as unknown) === "press"
           )) {
             return false;
           }
         }
       }
       {
-        const v631 = o608.ref;
-        if (!(typeof v631 === "string")) {
+        const v9 = o20.ref;
+        if (!(typeof v9 === "string")) {
           return false;
         }
       }
       {
-        const v640 = o608.role;
-        if (!(typeof v640 === "string")) {
+        const v10 = o20.role;
+        if (!(typeof v10 === "string")) {
           return false;
         }
       }
@@ -1437,16 +1489,16 @@ function is17(x: unknown, d: number): boolean {
   }
   return true;
 }
-function check17(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkSnapshotResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/snapshot/result/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o647 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v648 = o647.capture_state;
-    if (!(typeof v648 === "string")) {
+    const v1 = o1.capture_state;
+    if (!(typeof v1 === "string")) {
       return [
-        v648 === undefined
+        v1 === undefined
           ? issue(
               p,
               "#/$defs/snapshot/result/required",
@@ -1457,11 +1509,11 @@ function check17(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/capture_state",
               "#/$defs/snapshot/result/properties/capture_state/type",
               "type",
-              ": must be string, got " + kindOf(v648),
+              ": must be string, got " + kindOf(v1),
             ),
       ];
     }
-    if (!((v648 as unknown) === "safe")) {
+    if (!((v1 as unknown) === "safe")) {
       return [
         issue(
           p + "/capture_state",
@@ -1473,10 +1525,10 @@ function check17(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v653 = o647.elements;
-    if (!Array.isArray(v653)) {
+    const v2 = o1.elements;
+    if (!Array.isArray(v2)) {
       return [
-        v653 === undefined
+        v2 === undefined
           ? issue(
               p,
               "#/$defs/snapshot/result/required",
@@ -1487,86 +1539,86 @@ function check17(x: unknown, p: string, d: number): ValidationIssue[] | undefine
               p + "/elements",
               "#/$defs/snapshot/result/properties/elements/type",
               "type",
-              ": must be array, got " + kindOf(v653),
+              ": must be array, got " + kindOf(v2),
             ),
       ];
     }
-    const a696 = v653 as unknown[];
-    for (let i697 = 0; i697 < a696.length; i697++) {
-      const item698 = a696[i697];
+    const a20 = v2 as unknown[];
+    for (let i4 = 0; i4 < a20.length; i4++) {
+      const item4 = a20[i4];
 
-      if (typeof item698 !== "object" || item698 === null || Array.isArray(item698)) {
+      if (typeof item4 !== "object" || item4 === null || Array.isArray(item4)) {
         return [
           issue(
-            p + "/elements" + "/" + i697,
+            p + "/elements" + "/" + i4,
             "#/$defs/snapshot/result/properties/elements/items/type",
             "type",
-            ": must be object, got " + kindOf(item698),
+            ": must be object, got " + kindOf(item4),
           ),
         ];
       }
-      const o700 = item698 as Record<string, unknown>;
+      const o20 = item4 as Record<string, unknown>;
       {
-        const v701 = o700.label;
-        if (!(typeof v701 === "string")) {
+        const v7 = o20.label;
+        if (!(typeof v7 === "string")) {
           return [
-            v701 === undefined
+            v7 === undefined
               ? issue(
-                  p + "/elements" + "/" + i697,
+                  p + "/elements" + "/" + i4,
                   "#/$defs/snapshot/result/properties/elements/items/required",
                   "required",
                   ': must have required property "label"',
                 )
               : issue(
-                  p + "/elements" + "/" + i697 + "/label",
+                  p + "/elements" + "/" + i4 + "/label",
                   "#/$defs/snapshot/result/properties/elements/items/properties/label/type",
                   "type",
-                  ": must be string, got " + kindOf(v701),
+                  ": must be string, got " + kindOf(v7),
                 ),
           ];
         }
       }
       {
-        const v706 = o700.ops;
-        if (!Array.isArray(v706)) {
+        const v8 = o20.ops;
+        if (!Array.isArray(v8)) {
           return [
-            v706 === undefined
+            v8 === undefined
               ? issue(
-                  p + "/elements" + "/" + i697,
+                  p + "/elements" + "/" + i4,
                   "#/$defs/snapshot/result/properties/elements/items/required",
                   "required",
                   ': must have required property "ops"',
                 )
               : issue(
-                  p + "/elements" + "/" + i697 + "/ops",
+                  p + "/elements" + "/" + i4 + "/ops",
                   "#/$defs/snapshot/result/properties/elements/items/properties/ops/type",
                   "type",
-                  ": must be array, got " + kindOf(v706),
+                  ": must be array, got " + kindOf(v8),
                 ),
           ];
         }
-        const a715 = v706 as unknown[];
-        for (let i716 = 0; i716 < a715.length; i716++) {
-          const item717 = a715[i716];
+        const a27 = v8 as unknown[];
+        for (let i6 = 0; i6 < a27.length; i6++) {
+          const item6 = a27[i6];
 
-          if (!(typeof item717 === "string")) {
+          if (!(typeof item6 === "string")) {
             return [
               issue(
-                p + "/elements" + "/" + i697 + "/ops" + "/" + i716,
+                p + "/elements" + "/" + i4 + "/ops" + "/" + i6,
                 "#/$defs/elementOp/type",
                 "type",
-                ": must be string, got " + kindOf(item717),
+                ": must be string, got " + kindOf(item6),
               ),
             ];
           }
           if (!(
-            (item717 as unknown) === "click" ||
-            (item717 as unknown) === "type" ||
-            (item717 as unknown) === "press"
+            (item6 as unknown) === "click" ||
+            (item6 as unknown) === "type" ||
+            (item6 as unknown) === "press"
           )) {
             return [
               issue(
-                p + "/elements" + "/" + i697 + "/ops" + "/" + i716,
+                p + "/elements" + "/" + i4 + "/ops" + "/" + i6,
                 "#/$defs/elementOp/enum",
                 "enum",
                 ': must be equal to one of the allowed values: "click", "type", "press"',
@@ -1576,41 +1628,41 @@ function check17(x: unknown, p: string, d: number): ValidationIssue[] | undefine
         }
       }
       {
-        const v723 = o700.ref;
-        if (!(typeof v723 === "string")) {
+        const v9 = o20.ref;
+        if (!(typeof v9 === "string")) {
           return [
-            v723 === undefined
+            v9 === undefined
               ? issue(
-                  p + "/elements" + "/" + i697,
+                  p + "/elements" + "/" + i4,
                   "#/$defs/snapshot/result/properties/elements/items/required",
                   "required",
                   ': must have required property "ref"',
                 )
               : issue(
-                  p + "/elements" + "/" + i697 + "/ref",
+                  p + "/elements" + "/" + i4 + "/ref",
                   "#/$defs/elementRef/type",
                   "type",
-                  ": must be string, got " + kindOf(v723),
+                  ": must be string, got " + kindOf(v9),
                 ),
           ];
         }
       }
       {
-        const v732 = o700.role;
-        if (!(typeof v732 === "string")) {
+        const v10 = o20.role;
+        if (!(typeof v10 === "string")) {
           return [
-            v732 === undefined
+            v10 === undefined
               ? issue(
-                  p + "/elements" + "/" + i697,
+                  p + "/elements" + "/" + i4,
                   "#/$defs/snapshot/result/properties/elements/items/required",
                   "required",
                   ': must have required property "role"',
                 )
               : issue(
-                  p + "/elements" + "/" + i697 + "/role",
+                  p + "/elements" + "/" + i4 + "/role",
                   "#/$defs/snapshot/result/properties/elements/items/properties/role/type",
                   "type",
-                  ": must be string, got " + kindOf(v732),
+                  ": must be string, got " + kindOf(v10),
                 ),
           ];
         }
@@ -1622,74 +1674,74 @@ function check17(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/step
  */
-function is18(x: unknown, d: number): boolean {
+function matchesStep(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-  const o739 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v740 = o739.key;
-    if (v740 !== undefined) {
-      if (!(typeof v740 === "string")) {
+    const v1 = o1.key;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "string")) {
         return false;
       }
     }
   }
   {
-    const v743 = o739.op;
-    if (!(typeof v743 === "string")) {
+    const v2 = o1.op;
+    if (!(typeof v2 === "string")) {
       return false;
     }
-    if (!((v743 as unknown) === "click" || (v743 as unknown) === "type" || (v743 as unknown) === "press")) {
-      return false;
-    }
-  }
-  {
-    const v752 = o739.ref;
-    if (!(typeof v752 === "string")) {
+    if (!((v2 as unknown) === "click" || (v2 as unknown) === "type" || (v2 as unknown) === "press")) {
       return false;
     }
   }
   {
-    const v761 = o739.text;
-    if (v761 !== undefined) {
-      if (!(typeof v761 === "string")) {
+    const v3 = o1.ref;
+    if (!(typeof v3 === "string")) {
+      return false;
+    }
+  }
+  {
+    const v4 = o1.text;
+    if (v4 !== undefined) {
+      if (!(typeof v4 === "string")) {
         return false;
       }
     }
   }
   return true;
 }
-function check18(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkStep(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue(p, "#/$defs/step/type", "type", ": must be object, got " + kindOf(x))];
   }
-  const o765 = x as Record<string, unknown>;
+  const o1 = x as Record<string, unknown>;
   {
-    const v766 = o765.key;
-    if (v766 !== undefined) {
-      if (!(typeof v766 === "string")) {
+    const v1 = o1.key;
+    if (v1 !== undefined) {
+      if (!(typeof v1 === "string")) {
         return [
           issue(
             p + "/key",
             "#/$defs/step/properties/key/type",
             "type",
-            ": must be string, got " + kindOf(v766),
+            ": must be string, got " + kindOf(v1),
           ),
         ];
       }
     }
   }
   {
-    const v769 = o765.op;
-    if (!(typeof v769 === "string")) {
+    const v2 = o1.op;
+    if (!(typeof v2 === "string")) {
       return [
-        v769 === undefined
+        v2 === undefined
           ? issue(p, "#/$defs/step/required", "required", ': must have required property "op"')
-          : issue(p + "/op", "#/$defs/elementOp/type", "type", ": must be string, got " + kindOf(v769)),
+          : issue(p + "/op", "#/$defs/elementOp/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
-    if (!((v769 as unknown) === "click" || (v769 as unknown) === "type" || (v769 as unknown) === "press")) {
+    if (!((v2 as unknown) === "click" || (v2 as unknown) === "type" || (v2 as unknown) === "press")) {
       return [
         issue(
           p + "/op",
@@ -1701,25 +1753,25 @@ function check18(x: unknown, p: string, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v778 = o765.ref;
-    if (!(typeof v778 === "string")) {
+    const v3 = o1.ref;
+    if (!(typeof v3 === "string")) {
       return [
-        v778 === undefined
+        v3 === undefined
           ? issue(p, "#/$defs/step/required", "required", ': must have required property "ref"')
-          : issue(p + "/ref", "#/$defs/elementRef/type", "type", ": must be string, got " + kindOf(v778)),
+          : issue(p + "/ref", "#/$defs/elementRef/type", "type", ": must be string, got " + kindOf(v3)),
       ];
     }
   }
   {
-    const v787 = o765.text;
-    if (v787 !== undefined) {
-      if (!(typeof v787 === "string")) {
+    const v4 = o1.text;
+    if (v4 !== undefined) {
+      if (!(typeof v4 === "string")) {
         return [
           issue(
             p + "/text",
             "#/$defs/step/properties/text/type",
             "type",
-            ": must be string, got " + kindOf(v787),
+            ": must be string, got " + kindOf(v4),
           ),
         ];
       }
@@ -1730,68 +1782,16 @@ function check18(x: unknown, p: string, d: number): ValidationIssue[] | undefine
 /**
  * #/$defs/token
  */
-function is19(x: unknown, d: number): boolean {
+function matchesToken(x: unknown, d: number): boolean {
   if (!(typeof x === "string")) {
     return false;
   }
 
   return true;
 }
-function check19(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkToken(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
   if (!(typeof x === "string")) {
     return [issue(p, "#/$defs/token/type", "type", ": must be string, got " + kindOf(x))];
-  }
-
-  return undefined;
-}
-/**
- * #/$defs/batch/result/properties/error_code/oneOf/0
- */
-function is20(x: unknown, d: number): boolean {
-  if (!(typeof x === "string")) {
-    return false;
-  }
-  if (!allowed0.has(x)) {
-    return false;
-  }
-  return true;
-}
-function check20(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "string")) {
-    return [issue(p, "#/$defs/errorCode/type", "type", ": must be string, got " + kindOf(x))];
-  }
-  if (!allowed0.has(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/errorCode/enum",
-        "enum",
-        ': must be equal to one of the allowed values: "demo_disabled", "consent_denied", "invalid_token", "session_ended", "session_killed", "unknown_app", "not_armed", "permission_missing", …',
-      ),
-    ];
-  }
-  return undefined;
-}
-/**
- * #/$defs/batch/result/properties/error_code/oneOf/1
- */
-function is21(x: unknown, d: number): boolean {
-  if (!(x === null)) {
-    return false;
-  }
-
-  return true;
-}
-function check21(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(x === null)) {
-    return [
-      issue(
-        p,
-        "#/$defs/batch/result/properties/error_code/oneOf/1/type",
-        "type",
-        ": must be null, got " + kindOf(x),
-      ),
-    ];
   }
 
   return undefined;
@@ -1800,7 +1800,7 @@ function check21(x: unknown, p: string, d: number): ValidationIssue[] | undefine
  * Validates a value against #/$defs/act/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateActParams(value: unknown): ValidationResult<ActParams> {
-  const issues = check0(value, "", 0);
+  const issues = checkActParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ActParams } : { ok: false, issues };
 }
 
@@ -1808,13 +1808,13 @@ export function validateActParams(value: unknown): ValidationResult<ActParams> {
  * True when a value matches #/$defs/act/params; allocates nothing.
  */
 export function isActParams(value: unknown): value is ActParams {
-  return is0(value, 0);
+  return matchesActParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/act/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateActResult(value: unknown): ValidationResult<ActResult> {
-  const issues = check1(value, "", 0);
+  const issues = checkActResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ActResult } : { ok: false, issues };
 }
 
@@ -1822,13 +1822,13 @@ export function validateActResult(value: unknown): ValidationResult<ActResult> {
  * True when a value matches #/$defs/act/result; allocates nothing.
  */
 export function isActResult(value: unknown): value is ActResult {
-  return is1(value, 0);
+  return matchesActResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/apps/result/properties/apps/items; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateAppEntry(value: unknown): ValidationResult<AppEntry> {
-  const issues = check2(value, "", 0);
+  const issues = checkAppEntry(value, "", 0);
   return issues === undefined ? { ok: true, value: value as AppEntry } : { ok: false, issues };
 }
 
@@ -1836,13 +1836,13 @@ export function validateAppEntry(value: unknown): ValidationResult<AppEntry> {
  * True when a value matches #/$defs/apps/result/properties/apps/items; allocates nothing.
  */
 export function isAppEntry(value: unknown): value is AppEntry {
-  return is2(value, 0);
+  return matchesAppEntry(value, 0);
 }
 /**
  * Validates a value against #/$defs/apps/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateAppsParams(value: unknown): ValidationResult<AppsParams> {
-  const issues = check3(value, "", 0);
+  const issues = checkAppsParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as AppsParams } : { ok: false, issues };
 }
 
@@ -1850,13 +1850,13 @@ export function validateAppsParams(value: unknown): ValidationResult<AppsParams>
  * True when a value matches #/$defs/apps/params; allocates nothing.
  */
 export function isAppsParams(value: unknown): value is AppsParams {
-  return is3(value, 0);
+  return matchesAppsParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/apps/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateAppsResult(value: unknown): ValidationResult<AppsResult> {
-  const issues = check4(value, "", 0);
+  const issues = checkAppsResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as AppsResult } : { ok: false, issues };
 }
 
@@ -1864,13 +1864,13 @@ export function validateAppsResult(value: unknown): ValidationResult<AppsResult>
  * True when a value matches #/$defs/apps/result; allocates nothing.
  */
 export function isAppsResult(value: unknown): value is AppsResult {
-  return is4(value, 0);
+  return matchesAppsResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/batch/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateBatchParams(value: unknown): ValidationResult<BatchParams> {
-  const issues = check5(value, "", 0);
+  const issues = checkBatchParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as BatchParams } : { ok: false, issues };
 }
 
@@ -1878,13 +1878,13 @@ export function validateBatchParams(value: unknown): ValidationResult<BatchParam
  * True when a value matches #/$defs/batch/params; allocates nothing.
  */
 export function isBatchParams(value: unknown): value is BatchParams {
-  return is5(value, 0);
+  return matchesBatchParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/batch/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateBatchResult(value: unknown): ValidationResult<BatchResult> {
-  const issues = check6(value, "", 0);
+  const issues = checkBatchResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as BatchResult } : { ok: false, issues };
 }
 
@@ -1892,13 +1892,13 @@ export function validateBatchResult(value: unknown): ValidationResult<BatchResul
  * True when a value matches #/$defs/batch/result; allocates nothing.
  */
 export function isBatchResult(value: unknown): value is BatchResult {
-  return is6(value, 0);
+  return matchesBatchResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/batch/result/properties/results/items; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateBatchResultEntry(value: unknown): ValidationResult<BatchResultEntry> {
-  const issues = check7(value, "", 0);
+  const issues = checkBatchResultEntry(value, "", 0);
   return issues === undefined ? { ok: true, value: value as BatchResultEntry } : { ok: false, issues };
 }
 
@@ -1906,13 +1906,13 @@ export function validateBatchResultEntry(value: unknown): ValidationResult<Batch
  * True when a value matches #/$defs/batch/result/properties/results/items; allocates nothing.
  */
 export function isBatchResultEntry(value: unknown): value is BatchResultEntry {
-  return is7(value, 0);
+  return matchesBatchResultEntry(value, 0);
 }
 /**
  * Validates a value against #/$defs/elementOp; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateElementOp(value: unknown): ValidationResult<ElementOp> {
-  const issues = check8(value, "", 0);
+  const issues = checkElementOp(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ElementOp } : { ok: false, issues };
 }
 
@@ -1920,13 +1920,13 @@ export function validateElementOp(value: unknown): ValidationResult<ElementOp> {
  * True when a value matches #/$defs/elementOp; allocates nothing.
  */
 export function isElementOp(value: unknown): value is ElementOp {
-  return is8(value, 0);
+  return matchesElementOp(value, 0);
 }
 /**
  * Validates a value against #/$defs/elementRef; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateElementRef(value: unknown): ValidationResult<ElementRef> {
-  const issues = check9(value, "", 0);
+  const issues = checkElementRef(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ElementRef } : { ok: false, issues };
 }
 
@@ -1934,13 +1934,13 @@ export function validateElementRef(value: unknown): ValidationResult<ElementRef>
  * True when a value matches #/$defs/elementRef; allocates nothing.
  */
 export function isElementRef(value: unknown): value is ElementRef {
-  return is9(value, 0);
+  return matchesElementRef(value, 0);
 }
 /**
  * Validates a value against #/$defs/end/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateEndParams(value: unknown): ValidationResult<EndParams> {
-  const issues = check10(value, "", 0);
+  const issues = checkEndParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as EndParams } : { ok: false, issues };
 }
 
@@ -1948,13 +1948,13 @@ export function validateEndParams(value: unknown): ValidationResult<EndParams> {
  * True when a value matches #/$defs/end/params; allocates nothing.
  */
 export function isEndParams(value: unknown): value is EndParams {
-  return is10(value, 0);
+  return matchesEndParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/end/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateEndResult(value: unknown): ValidationResult<EndResult> {
-  const issues = check11(value, "", 0);
+  const issues = checkEndResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as EndResult } : { ok: false, issues };
 }
 
@@ -1962,13 +1962,13 @@ export function validateEndResult(value: unknown): ValidationResult<EndResult> {
  * True when a value matches #/$defs/end/result; allocates nothing.
  */
 export function isEndResult(value: unknown): value is EndResult {
-  return is11(value, 0);
+  return matchesEndResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/errorCode; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateErrorCode(value: unknown): ValidationResult<ErrorCode> {
-  const issues = check12(value, "", 0);
+  const issues = checkErrorCode(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ErrorCode } : { ok: false, issues };
 }
 
@@ -1976,13 +1976,13 @@ export function validateErrorCode(value: unknown): ValidationResult<ErrorCode> {
  * True when a value matches #/$defs/errorCode; allocates nothing.
  */
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return is12(value, 0);
+  return matchesErrorCode(value, 0);
 }
 /**
  * Validates a value against #/$defs/request/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateRequestParams(value: unknown): ValidationResult<RequestParams> {
-  const issues = check13(value, "", 0);
+  const issues = checkRequestParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as RequestParams } : { ok: false, issues };
 }
 
@@ -1990,13 +1990,13 @@ export function validateRequestParams(value: unknown): ValidationResult<RequestP
  * True when a value matches #/$defs/request/params; allocates nothing.
  */
 export function isRequestParams(value: unknown): value is RequestParams {
-  return is13(value, 0);
+  return matchesRequestParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/request/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateRequestResult(value: unknown): ValidationResult<RequestResult> {
-  const issues = check14(value, "", 0);
+  const issues = checkRequestResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as RequestResult } : { ok: false, issues };
 }
 
@@ -2004,13 +2004,13 @@ export function validateRequestResult(value: unknown): ValidationResult<RequestR
  * True when a value matches #/$defs/request/result; allocates nothing.
  */
 export function isRequestResult(value: unknown): value is RequestResult {
-  return is14(value, 0);
+  return matchesRequestResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/snapshot/result/properties/elements/items; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateSnapshotElement(value: unknown): ValidationResult<SnapshotElement> {
-  const issues = check15(value, "", 0);
+  const issues = checkSnapshotElement(value, "", 0);
   return issues === undefined ? { ok: true, value: value as SnapshotElement } : { ok: false, issues };
 }
 
@@ -2018,13 +2018,13 @@ export function validateSnapshotElement(value: unknown): ValidationResult<Snapsh
  * True when a value matches #/$defs/snapshot/result/properties/elements/items; allocates nothing.
  */
 export function isSnapshotElement(value: unknown): value is SnapshotElement {
-  return is15(value, 0);
+  return matchesSnapshotElement(value, 0);
 }
 /**
  * Validates a value against #/$defs/snapshot/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateSnapshotParams(value: unknown): ValidationResult<SnapshotParams> {
-  const issues = check16(value, "", 0);
+  const issues = checkSnapshotParams(value, "", 0);
   return issues === undefined ? { ok: true, value: value as SnapshotParams } : { ok: false, issues };
 }
 
@@ -2032,13 +2032,13 @@ export function validateSnapshotParams(value: unknown): ValidationResult<Snapsho
  * True when a value matches #/$defs/snapshot/params; allocates nothing.
  */
 export function isSnapshotParams(value: unknown): value is SnapshotParams {
-  return is16(value, 0);
+  return matchesSnapshotParams(value, 0);
 }
 /**
  * Validates a value against #/$defs/snapshot/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateSnapshotResult(value: unknown): ValidationResult<SnapshotResult> {
-  const issues = check17(value, "", 0);
+  const issues = checkSnapshotResult(value, "", 0);
   return issues === undefined ? { ok: true, value: value as SnapshotResult } : { ok: false, issues };
 }
 
@@ -2046,13 +2046,13 @@ export function validateSnapshotResult(value: unknown): ValidationResult<Snapsho
  * True when a value matches #/$defs/snapshot/result; allocates nothing.
  */
 export function isSnapshotResult(value: unknown): value is SnapshotResult {
-  return is17(value, 0);
+  return matchesSnapshotResult(value, 0);
 }
 /**
  * Validates a value against #/$defs/step; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateStep(value: unknown): ValidationResult<Step> {
-  const issues = check18(value, "", 0);
+  const issues = checkStep(value, "", 0);
   return issues === undefined ? { ok: true, value: value as Step } : { ok: false, issues };
 }
 
@@ -2060,13 +2060,13 @@ export function validateStep(value: unknown): ValidationResult<Step> {
  * True when a value matches #/$defs/step; allocates nothing.
  */
 export function isStep(value: unknown): value is Step {
-  return is18(value, 0);
+  return matchesStep(value, 0);
 }
 /**
  * Validates a value against #/$defs/token; on failure, the first issue found (anyOf/oneOf add each branch's reason).
  */
 export function validateToken(value: unknown): ValidationResult<Token> {
-  const issues = check19(value, "", 0);
+  const issues = checkToken(value, "", 0);
   return issues === undefined ? { ok: true, value: value as Token } : { ok: false, issues };
 }
 
@@ -2074,5 +2074,5 @@ export function validateToken(value: unknown): ValidationResult<Token> {
  * True when a value matches #/$defs/token; allocates nothing.
  */
 export function isToken(value: unknown): value is Token {
-  return is19(value, 0);
+  return matchesToken(value, 0);
 }

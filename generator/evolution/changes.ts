@@ -2,8 +2,10 @@
  * The vocabulary of a contract diff: what kind of change, how bad it is for an existing caller,
  * and the one deterministic order every rendering uses.
  */
+import { assertNever } from "../errors.js";
 import { byCodeUnits } from "../order.js";
 import type { Pointer } from "../resolve/pointer.js";
+import type { Cost } from "../schema/keywords.js";
 
 /**
  * `breaking`: existing callers fail (compile or on the wire). `dangerous`: callers still compile
@@ -60,18 +62,39 @@ export interface Change {
  */
 export type Direction = "sends" | "receives";
 
-/** The accepted set of values shrank (`narrower`) or grew (`wider`). */
-export type Effect = "narrower" | "wider";
+/**
+ * The accepted set of values shrank (`narrower`), grew (`wider`), or both (`changed`: a changed
+ * pattern, a type swapped for another).
+ */
+export type Effect = "narrower" | "wider" | "changed";
 
 /**
- * How bad a change of the accepted set is. Growth of a result is breaking when the generated
- * TypeScript type changes with it (`typed`) — callers stop compiling — and dangerous when only a
- * runtime rule changes (a bound, an enum value a switch may miss).
+ * What a change of the accepted set costs on one side of the wire (the keyword table's `Cost`,
+ * generator/schema/keywords.ts). A change both ways costs the worse of the two.
  */
-export function severityOf(direction: Direction, effect: Effect, typed: boolean): Severity {
-  if (direction === "sends") return effect === "narrower" ? "breaking" : "non-breaking";
-  if (effect === "narrower") return "non-breaking";
-  return typed ? "breaking" : "dangerous";
+export function severityOf(cost: Cost, effect: Effect): Severity {
+  if (effect === "changed") {
+    const [narrower, wider] = [severityOf(cost, "narrower"), severityOf(cost, "wider")];
+    return RANK[narrower] <= RANK[wider] ? narrower : wider;
+  }
+  switch (cost) {
+    case "narrowing-breaks":
+      return effect === "narrower" ? "breaking" : "non-breaking";
+    case "widening-breaks":
+      return effect === "wider" ? "breaking" : "non-breaking";
+    case "widening-dangerous":
+      return effect === "wider" ? "dangerous" : "non-breaking";
+    case "any-change-breaks":
+      return "breaking";
+    case "annotation":
+      return "annotation";
+    case "per-member":
+    case "none":
+      // Such keywords never report a change of their own: their members (or targets) do.
+      throw new Error(`a ${cost} keyword has no severity of its own`);
+    default:
+      return assertNever(cost, "cost");
+  }
 }
 
 const RANK: Readonly<Record<Severity, number>> = { breaking: 0, dangerous: 1, "non-breaking": 2, annotation: 3 };

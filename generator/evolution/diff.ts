@@ -8,11 +8,14 @@
  * breaking (its handlers never fire, its type is gone), an added one is not, and a changed one's
  * params are walked as received.
  */
+import { METHOD_PARTS, NOTIFICATION_PART } from "../contract/shape.js";
 import type { LoadedContract } from "../load/contract.js";
 import { buildModel } from "../model/build.js";
 import type { ContractModel, Method } from "../model/types.js";
 import { indexSchema, type SchemaIndex } from "../resolve/index.js";
-import { isJsonObject, type Pointer } from "../resolve/pointer.js";
+import { isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { dialectAt } from "../schema/subschemas.js";
+import { compareAnnotations } from "./annotations.js";
 import { compareChanges, type Change } from "./changes.js";
 import { compareSchemas } from "./compare.js";
 import { isMajorChange } from "./version.js";
@@ -30,7 +33,33 @@ function methodPointer(method: Method): Pointer {
   return method.params.slice(0, method.params.lastIndexOf("/"));
 }
 
+const objectAt = (index: SchemaIndex, pointer: Pointer): JsonObject => {
+  const schema = index.schemaAt(pointer);
+  return isJsonObject(schema) ? schema : {};
+};
+
+/**
+ * A method's or notification's own entry documents it too (its `description` is the method's
+ * summary in the binding): those keywords are annotations. Its parts are compared as schemas.
+ */
+function compareEntry(
+  before: SchemaIndex,
+  after: SchemaIndex,
+  name: string,
+  entries: { readonly old: Pointer; readonly now: Pointer },
+  parts: readonly string[],
+): Change[] {
+  const walk = newWalk(before, after, name, "receives");
+  compareAnnotations(walk, objectAt(before, entries.old), objectAt(after, entries.now), {
+    pointer: entries.now,
+    dialects: [dialectAt(before.root, entries.old), dialectAt(after.root, entries.now)],
+    skip: parts,
+  });
+  return walk.changes;
+}
+
 function compareMethod(before: SchemaIndex, after: SchemaIndex, old: Method, now: Method): Change[] {
+  const entry = compareEntry(before, after, now.name, { old: methodPointer(old), now: methodPointer(now) }, METHOD_PARTS);
   const sends = newWalk(before, after, now.name, "sends");
   compareSchemas(
     sends,
@@ -43,7 +72,7 @@ function compareMethod(before: SchemaIndex, after: SchemaIndex, old: Method, now
     { schema: before.schemaAt(old.result), pointer: old.result },
     { schema: after.schemaAt(now.result), pointer: now.result },
   );
-  return [...sends.changes, ...receives.changes];
+  return [...entry, ...sends.changes, ...receives.changes];
 }
 
 function compareRoot(before: SchemaIndex, after: SchemaIndex, from: string, to: string): Change[] {
@@ -58,11 +87,11 @@ function compareRoot(before: SchemaIndex, after: SchemaIndex, from: string, to: 
       `$id ${from} → ${to}${major ? " (new major version)" : ""}`,
     );
   }
-  const a = isJsonObject(before.root) ? before.root : {};
-  const b = isJsonObject(after.root) ? after.root : {};
-  for (const keyword of ["description", "title"] as const) {
-    if (a[keyword] !== b[keyword]) report(walk, "annotation", "description_changed", "#", `contract ${keyword} changed`);
-  }
+  compareAnnotations(walk, objectAt(before, "#"), objectAt(after, "#"), {
+    pointer: "#",
+    dialects: [dialectAt(before.root, "#"), dialectAt(after.root, "#")],
+    label: (keyword) => `contract ${keyword}`,
+  });
   return walk.changes;
 }
 
@@ -98,6 +127,7 @@ function compareNotifications(
       });
       continue;
     }
+    changes.push(...compareEntry(before, after, name, { old: entry(old.params), now: entry(now.params) }, [NOTIFICATION_PART]));
     const receives = newWalk(before, after, name, "receives");
     compareSchemas(
       receives,

@@ -1,29 +1,23 @@
 /**
- * Structure: object properties and `required`, array `items`/`prefixItems`,
- * `additionalProperties`, and the combinators. Child schemas are compared through `recurse`
- * (the walk's own entry point), so this file needs no import back into the walk.
+ * Structure: object properties and `required`, array tuples and items (`prefixItems`/`items`,
+ * draft-07's array `items`/`additionalItems`), `additionalProperties`, and the combinators. Child
+ * schemas are compared through `recurse` (the walk's own entry point), so this file needs no
+ * import back into the walk. A member added or removed follows the README's rules for members,
+ * written out here; a keyword that only narrows or widens takes its cost from the keyword table.
  */
 import { assertNever } from "../errors.js";
 import { canonicalJson } from "../load/canonical.js";
 import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { arrayKeywords, type Dialect } from "../schema/dialects.js";
 import type { ChangeKind } from "./changes.js";
+import { diffClassOfKnown } from "./classes.js";
 import type { Located } from "./view.js";
 import { report, reportEffect, type Walk } from "./walk.js";
-
-export const STRUCTURE_KEYWORDS: readonly string[] = [
-  "additionalProperties",
-  "allOf",
-  "anyOf",
-  "items",
-  "oneOf",
-  "prefixItems",
-  "properties",
-  "required",
-];
 
 export interface ObjectView {
   readonly pointer: Pointer;
   readonly node: JsonObject;
+  readonly dialect: Dialect;
 }
 
 type Recurse = (walk: Walk, before: Located, after: Located) => void;
@@ -97,10 +91,11 @@ function compareProperties(walk: Walk, a: ObjectView, b: ObjectView, recurse: Re
       report(walk, "breaking", propertyKind(walk, "removed"), appendPointer(a.pointer, "properties", name), `${label} removed`);
       continue;
     }
+    const required = diffClassOfKnown("required");
     if (!requiredBefore.has(name) && requiredAfter.has(name)) {
-      reportEffect(walk, "narrower", true, propertyKind(walk, "became_required"), at, `${label} is now required`);
+      reportEffect(walk, required, "narrower", propertyKind(walk, "became_required"), at, `${label} is now required`);
     } else if (requiredBefore.has(name) && !requiredAfter.has(name)) {
-      reportEffect(walk, "wider", true, propertyKind(walk, "became_optional"), at, `${label} is now optional`);
+      reportEffect(walk, required, "wider", propertyKind(walk, "became_optional"), at, `${label} is now optional`);
     }
     recurse(
       walk,
@@ -111,27 +106,32 @@ function compareProperties(walk: Walk, a: ObjectView, b: ObjectView, recurse: Re
 }
 
 function compareItems(walk: Walk, a: ObjectView, b: ObjectView, recurse: Recurse): void {
-  const before = a.node.items;
-  const after = b.node.items;
-  if (before !== undefined && after !== undefined) {
+  // Each side as its dialect spells it: draft-07's `items: [A, B]` + `additionalItems` is the
+  // same array as 2020-12's `prefixItems: [A, B]` + `items`.
+  const before = arrayKeywords(a.dialect, a.node);
+  const after = arrayKeywords(b.dialect, b.node);
+  const restBefore = a.node[before.rest];
+  const restAfter = b.node[after.rest];
+  if (restBefore !== undefined && restAfter !== undefined) {
     recurse(
       walk,
-      { schema: before, pointer: appendPointer(a.pointer, "items") },
-      { schema: after, pointer: appendPointer(b.pointer, "items") },
+      { schema: restBefore, pointer: appendPointer(a.pointer, before.rest) },
+      { schema: restAfter, pointer: appendPointer(b.pointer, after.rest) },
     );
-  } else if (before !== undefined || after !== undefined) {
-    const at = appendPointer(b.pointer, "items");
-    if (after === undefined) reportEffect(walk, "wider", true, "type_widened", at, "items are no longer constrained");
-    else reportEffect(walk, "narrower", true, "type_narrowed", at, "items are now constrained");
+  } else if (restBefore !== undefined || restAfter !== undefined) {
+    const at = appendPointer(b.pointer, after.rest);
+    const diff = diffClassOfKnown(after.rest);
+    if (restAfter === undefined) reportEffect(walk, diff, "wider", "type_widened", at, "items are no longer constrained");
+    else reportEffect(walk, diff, "narrower", "type_narrowed", at, "items are now constrained");
   }
-  const prefixBefore = Array.isArray(a.node.prefixItems) ? a.node.prefixItems : [];
-  const prefixAfter = Array.isArray(b.node.prefixItems) ? b.node.prefixItems : [];
+  const prefixBefore = before.prefix === undefined ? [] : (a.node[before.prefix] as unknown[]);
+  const prefixAfter = after.prefix === undefined ? [] : (b.node[after.prefix] as unknown[]);
   const common = Math.min(prefixBefore.length, prefixAfter.length);
   for (let i = 0; i < common; i += 1) {
     recurse(
       walk,
-      { schema: prefixBefore[i], pointer: appendPointer(a.pointer, "prefixItems", i) },
-      { schema: prefixAfter[i], pointer: appendPointer(b.pointer, "prefixItems", i) },
+      { schema: prefixBefore[i], pointer: appendPointer(a.pointer, before.prefix ?? "prefixItems", i) },
+      { schema: prefixAfter[i], pointer: appendPointer(b.pointer, after.prefix ?? "prefixItems", i) },
     );
   }
   if (prefixBefore.length !== prefixAfter.length) {
@@ -139,7 +139,7 @@ function compareItems(walk: Walk, a: ObjectView, b: ObjectView, recurse: Recurse
       walk,
       "breaking",
       "keyword_changed",
-      appendPointer(b.pointer, "prefixItems"),
+      appendPointer(b.pointer, after.prefix ?? before.prefix ?? "prefixItems"),
       `prefixItems length ${prefixBefore.length} → ${prefixAfter.length}`,
     );
   }
@@ -156,8 +156,8 @@ function compareAdditional(walk: Walk, a: ObjectView, b: ObjectView, recurse: Re
   } else if (after === true || before === false) {
     reportEffect(
       walk,
+      diffClassOfKnown("additionalProperties"),
       "wider",
-      true,
       "type_widened",
       at,
       `additionalProperties ${canonicalJson(before)} → ${canonicalJson(after)}`,
@@ -165,8 +165,8 @@ function compareAdditional(walk: Walk, a: ObjectView, b: ObjectView, recurse: Re
   } else {
     reportEffect(
       walk,
+      diffClassOfKnown("additionalProperties"),
       "narrower",
-      true,
       "type_narrowed",
       at,
       `additionalProperties ${canonicalJson(before)} → ${canonicalJson(after)}`,

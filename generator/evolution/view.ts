@@ -1,11 +1,15 @@
 /**
  * What the diff compares: a schema with its `$ref`s followed and its null-ness split off, so
  * `{"type": ["integer", "null"]}` and `{"oneOf": [{"$ref": …}, {"type": "null"}]}` both read as
- * "nullable, and otherwise this" — the two spellings serde and hand-written schemas use.
+ * "nullable, and otherwise this" — the two spellings serde and hand-written schemas use. Each
+ * view is read in its own dialect (generator/schema/dialects.ts).
  */
 import { canonicalJson } from "../load/canonical.js";
 import type { SchemaIndex } from "../resolve/index.js";
 import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { DIALECTS, type Dialect } from "../schema/dialects.js";
+import { dialectAt } from "../schema/subschemas.js";
+import { diffClassOf } from "./classes.js";
 
 export interface Located {
   readonly schema: unknown;
@@ -24,50 +28,90 @@ export interface SchemaView {
   /** A boolean schema, or an object schema without its `$ref` and without its null alternative. */
   readonly node: JsonObject | boolean;
   readonly nullable: boolean;
+  /** The dialect `node` is read in. */
+  readonly dialect: Dialect;
+  /**
+   * Keywords written beside a `$ref` whose dialect ignores them (draft-07): they constrain
+   * nothing, but the types' JSDoc still shows them, so a change to them is an annotation.
+   */
+  readonly inert: JsonObject;
+}
+
+interface Dereferenced extends Located {
+  readonly overlay: string;
+  readonly dialect: Dialect;
+  readonly inert: JsonObject;
+}
+
+/** Splits keywords beside a `$ref` into those its dialect applies and those it ignores. */
+function siblingsIn(dialect: Dialect, siblings: JsonObject): { applied: JsonObject; inert: JsonObject } {
+  if (DIALECTS[dialect].refSiblings === "applied") return { applied: siblings, inert: {} };
+  // Annotations still describe the value (the model keeps them as docs); only constraints go.
+  const documents = ([keyword]: [string, unknown]): boolean => diffClassOf(keyword, [dialect]).compare === "annotation";
+  const entries = Object.entries(siblings);
+  return {
+    applied: Object.fromEntries(entries.filter(documents)),
+    inert: Object.fromEntries(entries.filter((entry) => !documents(entry))),
+  };
 }
 
 /**
  * Follows `$ref` chains. Keywords written beside a `$ref` (in practice descriptions) are laid
- * over the target, which is how a reader of the schema sees them. A `$ref` cycle with nothing in
- * between stops at the first repeat.
+ * over the target, which is how a reader of the schema sees them; where the dialect ignores
+ * them, only the documenting ones are. A `$ref` cycle with nothing in between stops at the first
+ * repeat.
  */
-function deref(index: SchemaIndex, at: Located): Located & { readonly overlay: string } {
+function deref(index: SchemaIndex, at: Located): Dereferenced {
   let current = at;
+  let dialect = dialectAt(index.root, at.pointer);
   let overlay = "";
+  let inert: JsonObject = {};
   const seen = new Set<Pointer>();
   while (isJsonObject(current.schema) && typeof current.schema.$ref === "string" && !seen.has(current.pointer)) {
     seen.add(current.pointer);
     const { $ref, ...siblings } = current.schema;
     const target = index.resolveRef($ref, current.pointer);
-    const overlaid = isJsonObject(target.schema) && Object.keys(siblings).length > 0;
-    if (overlaid) overlay += canonicalJson(siblings);
-    current = { schema: overlaid ? { ...(target.schema as JsonObject), ...siblings } : target.schema, pointer: target.pointer };
+    const split = siblingsIn(dialect, siblings);
+    // The nearest `$ref` holder's siblings win, as they do for the overlay.
+    inert = { ...split.inert, ...inert };
+    const overlaid = isJsonObject(target.schema) && Object.keys(split.applied).length > 0;
+    if (isJsonObject(target.schema) && Object.keys(siblings).length > 0) overlay += canonicalJson(siblings);
+    current = {
+      schema: overlaid ? { ...(target.schema as JsonObject), ...split.applied } : target.schema,
+      pointer: target.pointer,
+    };
+    dialect = dialectAt(index.root, target.pointer);
   }
-  return { ...current, overlay };
+  return { ...current, overlay, dialect, inert };
 }
 
-function isNullSchema(schema: unknown): boolean {
+/** `{"type": "null"}`, perhaps with annotations. */
+function isNullSchema(schema: unknown, dialect: Dialect): boolean {
   return (
     isJsonObject(schema) &&
     schema.type === "null" &&
-    Object.keys(schema).every((key) => key === "type" || key === "description" || key === "title")
+    Object.keys(schema).every((key) => key === "type" || diffClassOf(key, [dialect]).compare === "annotation")
   );
 }
 
 export function viewOf(index: SchemaIndex, at: Located): SchemaView {
-  const { schema, pointer, overlay } = deref(index, at);
+  const { schema, pointer, overlay, dialect, inert } = deref(index, at);
   const identity = `${pointer}${overlay}`;
-  if (!isJsonObject(schema)) return { pointer, identity, node: schema === false ? false : true, nullable: false };
+  const base = { pointer, identity, dialect, inert };
+  if (!isJsonObject(schema)) return { ...base, node: schema === false ? false : true, nullable: false };
   const types = schema.type;
   if (Array.isArray(types) && types.length > 1 && types.includes("null")) {
     const rest = types.filter((type) => type !== "null");
-    return { pointer, identity, node: { ...schema, type: rest.length === 1 ? rest[0] : rest }, nullable: true };
+    return { ...base, node: { ...schema, type: rest.length === 1 ? rest[0] : rest }, nullable: true };
   }
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const members = schema[keyword];
     if (!Array.isArray(members) || members.length < 2) continue;
     const located = members.map((member, i): Located => ({ schema: member, pointer: appendPointer(pointer, keyword, i) }));
-    const nulls = located.filter((member) => isNullSchema(deref(index, member).schema));
+    const nulls = located.filter((member) => {
+      const target = deref(index, member);
+      return isNullSchema(target.schema, target.dialect);
+    });
     if (nulls.length !== 1) continue;
     const { [keyword]: _members, ...siblings } = schema;
     const rest = located.filter((member) => !nulls.includes(member));
@@ -75,9 +119,9 @@ export function viewOf(index: SchemaIndex, at: Located): SchemaView {
       // `oneOf: [X, null]` is "nullable X": compare X itself, so X's own changes keep X's pointer.
       const inner = viewOf(index, rest[0] as Located);
       const node = isJsonObject(inner.node) && Object.keys(siblings).length > 0 ? { ...inner.node, ...siblings } : inner.node;
-      return { pointer: inner.pointer, identity: `${inner.identity}${identity}`, node, nullable: true };
+      return { ...inner, identity: `${inner.identity}${identity}`, node, nullable: true, inert: { ...inner.inert, ...inert } };
     }
-    return { pointer, identity, node: { ...siblings, [keyword]: rest.map((member) => member.schema) }, nullable: true };
+    return { ...base, node: { ...siblings, [keyword]: rest.map((member) => member.schema) }, nullable: true };
   }
-  return { pointer, identity, node: schema, nullable: false };
+  return { ...base, node: schema, nullable: false };
 }

@@ -3,6 +3,7 @@
  */
 import type { SchemaIndex } from "../resolve/index.js";
 import type { Pointer } from "../resolve/pointer.js";
+import type { DiffClass } from "../schema/keywords.js";
 import { severityOf, type Change, type ChangeKind, type Direction, type Effect, type Severity } from "./changes.js";
 
 export interface Walk {
@@ -26,14 +27,14 @@ export function report(walk: Walk, severity: Severity, kind: ChangeKind, pointer
   walk.changes.push({ severity, kind, ...(walk.method === undefined ? {} : { method: walk.method }), pointer, message });
 }
 
-/** A change to the set of accepted values: its severity follows from the direction. */
+/** A change to the set of accepted values: its severity is the keyword's cost on the walk's side. */
 export function reportEffect(
   walk: Walk,
+  diff: DiffClass,
   effect: Effect,
-  typed: boolean,
   kind: ChangeKind,
   pointer: Pointer,
   message: string,
 ): void {
-  report(walk, severityOf(walk.direction, effect, typed), kind, pointer, message);
+  report(walk, severityOf(walk.direction === "sends" ? diff.sends : diff.receives, effect), kind, pointer, message);
 }

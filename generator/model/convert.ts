@@ -4,7 +4,6 @@
  * object shapes at property, item and variant positions are hoisted into named types.
  */
 import { BindgenError } from "../errors.js";
-import type { Draft } from "../load/meta-schema.js";
 import {
   itemsSite,
   propertySite,
@@ -19,6 +18,8 @@ import {
 import type { SchemaIndex } from "../resolve/index.js";
 import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
 import { byCodeUnits } from "../order.js";
+import { arrayKeywords, DIALECTS, dialectOf, type Dialect } from "../schema/dialects.js";
+import { dialectAt } from "../schema/subschemas.js";
 import { docsOf, NO_DOCS } from "./docs.js";
 import type { JsonValue, NameRequest, PrimitiveType, PropertyNode, TypeId, TypeNode } from "./types.js";
 
@@ -29,9 +30,10 @@ export class TypeConverter {
   readonly nodes = new Map<TypeId, TypeNode>();
   readonly #queue: { id: TypeId; scope: Scope }[] = [];
 
+  /** `documentDialect`: the dialect the loader read from the root; a location's own `$schema` may change it. */
   constructor(
     private readonly index: SchemaIndex,
-    private readonly draft: Draft,
+    private readonly documentDialect: Dialect,
   ) {}
 
   /** Reserves a named type for the schema at `id`; converted when `drain` runs. */
@@ -52,11 +54,13 @@ export class TypeConverter {
   drain(): void {
     for (let next = this.#queue.shift(); next !== undefined; next = this.#queue.shift()) {
       const schema = this.index.schemaAt(next.id);
-      this.nodes.set(next.id, this.convert(schema, next.id, rootSite(next.scope), false));
+      const dialect = dialectAt(this.index.root, next.id, this.documentDialect);
+      this.nodes.set(next.id, this.convert(schema, next.id, rootSite(next.scope), false, dialect));
     }
   }
 
-  private convert(schema: unknown, pointer: Pointer, site: Site, hoist: boolean): TypeNode {
+  /** `inherited`: the dialect in force where the schema stands. */
+  private convert(schema: unknown, pointer: Pointer, site: Site, hoist: boolean, inherited: Dialect): TypeNode {
     if (schema === true) return { kind: "any", docs: NO_DOCS };
     if (schema === false) return { kind: "never", docs: NO_DOCS };
     if (!isJsonObject(schema))
@@ -72,21 +76,26 @@ export class TypeConverter {
       );
       return { kind: "ref", target: pointer, docs: NO_DOCS };
     }
+    const dialect = dialectOf(schema, inherited);
+    // Documentation is read from the whole object: where its dialect ignores the siblings of a
+    // `$ref`, they still describe the value to a reader.
     const docs = docsOf(schema);
     const parts: TypeNode[] = [];
-    const refOnly = typeof schema.$ref === "string" && this.draft === "draft-07";
+    const refOnly = typeof schema.$ref === "string" && DIALECTS[dialect].refSiblings === "ignored";
     if (typeof schema.$ref === "string") parts.push(this.refNode(schema.$ref, pointer));
     if (!refOnly) {
-      const value = this.valueNode(schema, pointer, site);
+      const value = this.valueNode(schema, pointer, site, dialect);
       if (value !== undefined) parts.push(value);
       if (Array.isArray(schema.allOf)) {
-        schema.allOf.forEach((member, i) => parts.push(this.convert(member, appendPointer(pointer, "allOf", i), site, false)));
+        schema.allOf.forEach((member, i) =>
+          parts.push(this.convert(member, appendPointer(pointer, "allOf", i), site, false, dialect)),
+        );
       }
       for (const keyword of ["oneOf", "anyOf"] as const) {
         const variants = schema[keyword];
         if (!Array.isArray(variants)) continue;
         const members = variants.map((variant, i) =>
-          this.convert(variant, appendPointer(pointer, keyword, i), variantSite(site, variant), true),
+          this.convert(variant, appendPointer(pointer, keyword, i), variantSite(site, variant), true, dialect),
         );
         parts.push({ kind: "union", members, docs: NO_DOCS });
       }
@@ -103,7 +112,7 @@ export class TypeConverter {
   }
 
   /** The value part of a schema: const, enum, or what `type` (declared or implied) allows. */
-  private valueNode(schema: JsonObject, pointer: Pointer, site: Site): TypeNode | undefined {
+  private valueNode(schema: JsonObject, pointer: Pointer, site: Site, dialect: Dialect): TypeNode | undefined {
     if (Object.hasOwn(schema, "const")) return { kind: "literal", value: schema.const as JsonValue, docs: NO_DOCS };
     if (Array.isArray(schema.enum)) return { kind: "enum", values: schema.enum as JsonValue[], docs: NO_DOCS };
     const declared =
@@ -113,21 +122,21 @@ export class TypeConverter {
       Array.isArray(schema.anyOf) ||
       Array.isArray(schema.allOf) ||
       typeof schema.$ref === "string";
-    const types = declared ?? impliedTypes(schema);
+    const types = declared ?? impliedTypes(schema, dialect);
     const members: TypeNode[] = [];
     for (const type of types) {
       if (type === "object") {
         // `type: object` that only frames a oneOf (serde enums) adds nothing to the union.
         if (hasUnion && !declaresObjectShape(schema)) continue;
-        members.push(this.objectNode(schema, pointer, site));
-      } else if (type === "array") members.push(this.arrayNode(schema, pointer, site));
+        members.push(this.objectNode(schema, pointer, site, dialect));
+      } else if (type === "array") members.push(this.arrayNode(schema, pointer, site, dialect));
       else if (PRIMITIVES.includes(type)) members.push({ kind: "primitive", type: type as PrimitiveType, docs: NO_DOCS });
     }
     if (members.length === 0) return undefined;
     return members.length === 1 ? members[0] : { kind: "union", members, docs: NO_DOCS };
   }
 
-  private objectNode(schema: JsonObject, pointer: Pointer, site: Site): TypeNode {
+  private objectNode(schema: JsonObject, pointer: Pointer, site: Site, dialect: Dialect): TypeNode {
     const properties = isJsonObject(schema.properties) ? schema.properties : {};
     const required = new Set(
       Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : [],
@@ -137,19 +146,33 @@ export class TypeConverter {
       name,
       required: required.has(name),
       type: Object.hasOwn(properties, name)
-        ? this.convert(properties[name], appendPointer(pointer, "properties", name), propertySite(site.scope, name), true)
+        ? this.convert(
+            properties[name],
+            appendPointer(pointer, "properties", name),
+            propertySite(site.scope, name),
+            true,
+            dialect,
+          )
         : { kind: "any", docs: NO_DOCS },
     }));
     const extra: TypeNode[] = [];
     if (Object.hasOwn(schema, "additionalProperties") && schema.additionalProperties !== false) {
       extra.push(
-        this.convert(schema.additionalProperties, appendPointer(pointer, "additionalProperties"), valuesSite(site), true),
+        this.convert(
+          schema.additionalProperties,
+          appendPointer(pointer, "additionalProperties"),
+          valuesSite(site),
+          true,
+          dialect,
+        ),
       );
     }
     if (isJsonObject(schema.patternProperties)) {
       const patterns = schema.patternProperties;
       for (const key of Object.keys(patterns).sort(byCodeUnits)) {
-        extra.push(this.convert(patterns[key], appendPointer(pointer, "patternProperties", key), valuesSite(site), true));
+        extra.push(
+          this.convert(patterns[key], appendPointer(pointer, "patternProperties", key), valuesSite(site), true, dialect),
+        );
       }
     }
     const additional =
@@ -157,16 +180,15 @@ export class TypeConverter {
     return { kind: "object", properties: nodes, additional, docs: NO_DOCS };
   }
 
-  private arrayNode(schema: JsonObject, pointer: Pointer, site: Site): TypeNode {
+  private arrayNode(schema: JsonObject, pointer: Pointer, site: Site, dialect: Dialect): TypeNode {
     const items = itemsSite(site);
-    const tupleKeyword = Array.isArray(schema.prefixItems) ? "prefixItems" : Array.isArray(schema.items) ? "items" : undefined;
+    const { prefix: tupleKeyword, rest: restKeyword } = arrayKeywords(dialect, schema);
     const prefixSchemas = tupleKeyword === undefined ? [] : (schema[tupleKeyword] as unknown[]);
     const prefix = prefixSchemas.map((item, i) =>
-      this.convert(item, appendPointer(pointer, tupleKeyword ?? "items", i), items, true),
+      this.convert(item, appendPointer(pointer, tupleKeyword ?? "items", i), items, true, dialect),
     );
-    const restKeyword = tupleKeyword === "items" ? "additionalItems" : "items";
     const rest = Object.hasOwn(schema, restKeyword) ? schema[restKeyword] : true;
-    const restNode = rest === false ? undefined : this.convert(rest, appendPointer(pointer, restKeyword), items, true);
+    const restNode = rest === false ? undefined : this.convert(rest, appendPointer(pointer, restKeyword), items, true, dialect);
     return { kind: "array", prefix, items: restNode, docs: NO_DOCS };
   }
 }
@@ -185,10 +207,10 @@ function declaresObjectShape(schema: JsonObject): boolean {
   return ["properties", "required", "additionalProperties", "patternProperties"].some((k) => Object.hasOwn(schema, k));
 }
 
-function impliedTypes(schema: JsonObject): string[] {
+function impliedTypes(schema: JsonObject, dialect: Dialect): string[] {
   const implied: string[] = [];
   if (declaresObjectShape(schema)) implied.push("object");
-  if (["items", "prefixItems"].some((k) => Object.hasOwn(schema, k))) implied.push("array");
+  if (Object.hasOwn(schema, "items") || arrayKeywords(dialect, schema).prefix !== undefined) implied.push("array");
   return implied;
 }
 

@@ -1,29 +1,26 @@
 /**
- * Where subschemas live, per draft 2020-12 (plus draft-07's `definitions`, `dependencies` and
- * array-form `items`, which Rust-generated schemas still use). Only these positions are schemas;
- * the values of `enum`, `const`, `default`, `examples` and unknown keywords are plain data.
+ * The keyword table's subschema positions and refusals (generator/schema/keywords.ts) as the
+ * flat lists the resolver, the tool-schema copier and the validator compiler's dialect reader
+ * still walk with, in every dialect alike. New readers should walk with `forEachSubschema`
+ * (generator/schema/subschemas.ts), which reads each position in its own dialect.
  */
-export const SCHEMA_VALUED = [
-  "additionalProperties",
-  "propertyNames",
-  "items",
-  "contains",
-  "not",
-  "if",
-  "then",
-  "else",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "contentSchema",
-  "additionalItems",
-] as const;
+import { KEYWORDS, type KeywordRow, type Subschemas } from "../schema/keywords.js";
 
-export const SCHEMA_MAP_VALUED = ["$defs", "definitions", "properties", "patternProperties", "dependentSchemas"] as const;
+const where = (...kinds: readonly Subschemas[]): readonly string[] =>
+  KEYWORDS.filter((row: KeywordRow) => kinds.includes(row.subschemas)).map((row) => row.keyword);
+
+/** One schema, or (draft-07 `items`) an array of them. */
+export const SCHEMA_VALUED: readonly string[] = where("schema", "schema-or-array");
+
+/** Objects of schemas by name. Draft-07 `dependencies`, whose values may also be lists of names, is not one. */
+export const SCHEMA_MAP_VALUED: readonly string[] = where("map");
+
+export const SCHEMA_ARRAY_VALUED: readonly string[] = where("array");
 
 /**
  * Standard keywords whose meaning needs machinery this toolchain does not have (dynamic scopes,
  * vocabularies): refused at generation time, naming keyword and pointer, never ignored.
  */
-export const REFUSED_KEYWORDS: ReadonlySet<string> = new Set(["$dynamicRef", "$recursiveRef", "$recursiveAnchor", "$vocabulary"]);
-
-export const SCHEMA_ARRAY_VALUED = ["allOf", "anyOf", "oneOf", "prefixItems"] as const;
+export const REFUSED_KEYWORDS: ReadonlySet<string> = new Set(
+  KEYWORDS.filter((row) => row.role === "refused").map((row) => row.keyword),
+);

@@ -58,7 +58,7 @@ describe("an enum of 10,000 values", () => {
   const source = emitValidatorModule(hugeEnum(10_000));
   const v = loadModule(source);
   it("is one module-scope Set, looked up in constant time", () => {
-    expect(source).toMatch(/const allowed\d+ = new Set<unknown>\(\[/);
+    expect(source).toMatch(/const allowed_[0-9a-f]+ = new Set<unknown>\(\[/);
     expect(source.match(/value-9999/g)?.length).toBe(1);
   });
   it("accepts members and rejects near misses", () => {

@@ -2,24 +2,18 @@
  * The state of one compilation: which schema locations already have functions, which are still
  * to be emitted, the module-scope constants (regexes, Sets, deep constants) and which runtime
  * helpers the output needs. It lives only as long as one `emitValidators` call — nothing is kept
- * at module level, so two compilations can never see each other's names.
+ * at module level, so two compilations can never see each other's names. Names come from the
+ * namer (names.ts), which names each symbol from what it is; locals are numbered per function.
  */
 import { BindgenError } from "../../errors.js";
 import type { SchemaIndex } from "../../resolve/index.js";
 import type { Pointer } from "../../resolve/pointer.js";
 import { code, ident, type Code } from "../code.js";
 import { dialectAt, schemaView, type Dialect } from "./dialect.js";
+import type { LocationFunctions, Namer } from "./names.js";
 import type { HelperName } from "./runtime-helpers.js";
 
-/** The three functions a schema location can be compiled into; each is emitted only when asked for. */
-export interface LocationFunctions {
-  /** `(x: unknown, d: number) => boolean` — the allocation-free fast path. */
-  readonly is: Code;
-  /** `(x: unknown, p: string, d: number) => ValidationIssue[] | undefined` — the walk that explains a failure. */
-  readonly check: Code;
-  /** `(x: unknown, d: number, ps: Set<string>, is: Set<number>) => void` — evaluated names/indices, for unevaluated*. */
-  readonly evaluated: Code;
-}
+export type { LocationFunctions } from "./names.js";
 
 export interface CompileContext {
   readonly index: SchemaIndex;
@@ -31,10 +25,10 @@ export interface CompileContext {
   dialectAt(pointer: Pointer): Dialect;
   /** The schema at `pointer` as its dialect means it (draft-07: `$ref` alone, no 2020-12-only keywords). */
   view(pointer: Pointer, schema: unknown): unknown;
-  /** A fresh local name: `${prefix}${n}`. */
+  /** A fresh local name: `${prefix}${n}`, `n` counting per prefix within the function being emitted. */
   local(prefix: string): Code;
-  /** A module-scope constant, deduplicated by `key`. */
-  hoist(key: string, prefix: string, init: () => Code): Code;
+  /** A module-scope constant, deduplicated by `key`, named `${kind}_<hash of key>`. */
+  hoist(key: string, kind: string, init: () => Code): Code;
   /** Marks a runtime helper as used and returns its name. */
   helper(name: HelperName): Code;
   /** Refuses a schema: the public error for keywords the compiler will not honour. */
@@ -47,29 +41,36 @@ export interface PendingWork {
   readonly names: LocationFunctions;
 }
 
+/** A module-scope constant: its declaration, and the name it is sorted by. */
+export interface Hoisted {
+  readonly name: string;
+  readonly declaration: Code;
+}
+
 export interface CompileState {
   readonly context: CompileContext;
   /** Drains the queue; `emit` may queue more work while it runs. */
   drain(emit: (work: PendingWork) => void): void;
-  readonly hoisted: readonly Code[];
+  /** Starts a function body: its locals are numbered from 1 again, so no other function moves them. */
+  startFunction(): void;
+  readonly hoisted: readonly Hoisted[];
   readonly helpers: ReadonlySet<HelperName>;
 }
 
-export function createCompileState(index: SchemaIndex): CompileState {
+export function createCompileState(index: SchemaIndex, namer: Namer): CompileState {
   const byPointer = new Map<Pointer, LocationFunctions>();
   const evaluatedQueued = new Set<Pointer>();
   const queue: PendingWork[] = [];
   const hoistedByKey = new Map<string, Code>();
-  const hoisted: Code[] = [];
+  const hoisted: Hoisted[] = [];
   const helpers = new Set<HelperName>();
   const dialects = new Map<Pointer, Dialect>();
-  let counter = 0;
+  let counters = new Map<string, number>();
 
   const namesFor = (pointer: Pointer): LocationFunctions => {
     const known = byPointer.get(pointer);
     if (known !== undefined) return known;
-    const n = byPointer.size;
-    const names = { is: ident(`is${n}`), check: ident(`check${n}`), evaluated: ident(`evaluated${n}`) };
+    const names = namer.location(pointer);
     byPointer.set(pointer, names);
     queue.push({ kind: "validate", pointer, names });
     return names;
@@ -97,20 +98,21 @@ export function createCompileState(index: SchemaIndex): CompileState {
       return schemaView(context.dialectAt(pointer), schema);
     },
     local(prefix) {
-      counter += 1;
-      return ident(`${prefix}${counter}`);
+      const n = (counters.get(prefix) ?? 0) + 1;
+      counters.set(prefix, n);
+      return ident(`${prefix}${n}`);
     },
-    hoist(key, prefix, init) {
+    hoist(key, kind, init) {
       const known = hoistedByKey.get(key);
       if (known !== undefined) return known;
-      const name = ident(`${prefix}${hoistedByKey.size}`);
+      const name = namer.constant(key, kind);
       hoistedByKey.set(key, name);
-      hoisted.push(code`const ${name} = ${init()};`);
+      hoisted.push({ name: `${name}`, declaration: code`const ${name} = ${init()};` });
       return name;
     },
     helper(name) {
       helpers.add(name);
-      return ident(name);
+      return namer.helper(name);
     },
     refuse(keyword, pointer, why) {
       throw new BindgenError(
@@ -129,6 +131,9 @@ export function createCompileState(index: SchemaIndex): CompileState {
     context,
     drain(emit) {
       for (let work = queue.shift(); work !== undefined; work = queue.shift()) emit(work);
+    },
+    startFunction() {
+      counters = new Map();
     },
     hoisted,
     helpers,

@@ -2,6 +2,7 @@
  * The validator compiler's public surface: JSON Schema (draft 2020-12) in, zero-dependency
  * TypeScript validators out.
  */
+import { byCodeUnits } from "../../order.js";
 import { indexSchema, type SchemaIndex } from "../../resolve/index.js";
 import { code, EMPTY, ident, join, type Code } from "../code.js";
 import { buildValidatorModule } from "./module.js";
@@ -14,20 +15,19 @@ export { REF_DEPTH_LIMIT } from "./keywords/ref.js";
  * `./types.js`.
  */
 export function emitValidators(index: SchemaIndex, entries: readonly { name: string; pointer: string }[]): Code {
-  const types = entries.map((entry) => ident(entry.name));
-  const preamble =
-    types.length === 0
-      ? EMPTY
-      : code`import type { ${join([...new Map(types.map((t) => [String(t), t])).values()])} } from "./types.js";`;
+  const types = [...new Set(entries.map((entry) => entry.name))].sort(byCodeUnits).map((name) => ident(name));
+  const preamble = types.length === 0 ? EMPTY : code`import type { ${join(types)} } from "./types.js";`;
   return buildValidatorModule(
     index,
     entries.map((entry) => ({
       pointer: entry.pointer,
+      stem: entry.name,
       validateName: ident(`validate${entry.name}`),
       guardName: ident(`is${entry.name}`),
       type: ident(entry.name),
     })),
     preamble,
+    types.map(String),
   );
 }
 
@@ -40,8 +40,9 @@ export function emitValidatorModule(schema: object, options: { name?: string } =
   const index: SchemaIndex = indexSchema(schema, options.name);
   const module = buildValidatorModule(
     index,
-    [{ pointer: "#", validateName: ident("validate"), guardName: ident("isValid"), type: code`unknown` }],
+    [{ pointer: "#", stem: "Root", validateName: ident("validate"), guardName: ident("isValid"), type: code`unknown` }],
     EMPTY,
+    [],
   );
   return `${module}`;
 }

@@ -1,11 +1,15 @@
 /**
  * Assembles a validators module: the two result types, the runtime helpers it uses, module-scope
- * constants, one `is`/`check` pair per schema location reached, and the exported entry points.
+ * constants, one `matches`/`check` pair per schema location reached, and the exported entry
+ * points. Every part is sorted by its name, and names say what a part is (names.ts), so a
+ * contract change moves only the parts it changes.
  */
 import type { SchemaIndex } from "../../resolve/index.js";
+import { byCodeUnits } from "../../order.js";
 import { code, docComment, EMPTY, ident, lines, type Code } from "../code.js";
 import { createCompileState, type PendingWork } from "./context.js";
 import { FAST, type Mode } from "./mode.js";
+import { createNamer, planModule, type ModulePlan } from "./names.js";
 import { emitNode } from "./node.js";
 import { evaluatedBody } from "./keywords/unevaluated.js";
 import { helperSource } from "./runtime-helpers.js";
@@ -13,6 +17,8 @@ import { helperSource } from "./runtime-helpers.js";
 export interface ValidatorEntry {
   /** The pointer of the schema, e.g. `#/$defs/snapshot/result`. */
   readonly pointer: string;
+  /** What its locations' functions are named from: the type's name (`SnapshotResult`). */
+  readonly stem: string;
   readonly validateName: Code;
   readonly guardName: Code;
   /** The TypeScript type a valid value has. */
@@ -32,14 +38,47 @@ export type ValidationIssue = {
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };`;
 
-export function buildValidatorModule(index: SchemaIndex, entries: readonly ValidatorEntry[], preamble: Code): Code {
-  const state = createCompileState(index);
+/** A location's annotation function follows its matches/check pair. */
+const KIND_ORDER: { readonly [kind in PendingWork["kind"]]: number } = { validate: 0, evaluated: 1 };
+
+/**
+ * `typeNames`: the type names the preamble imports. The first compilation takes every symbol's
+ * readable name; only when two symbols wanted one name (or a taken one) does a second
+ * compilation run with the planner's answer for the symbols the first one met.
+ */
+export function buildValidatorModule(
+  index: SchemaIndex,
+  entries: readonly ValidatorEntry[],
+  preamble: Code,
+  typeNames: readonly string[],
+): Code {
+  const plan = planModule(
+    entries.map((entry) => ({ pointer: entry.pointer, stem: entry.stem })),
+    entries.flatMap((entry) => [`${entry.validateName}`, `${entry.guardName}`]),
+    typeNames,
+  );
+  const first = compile(index, entries, preamble, plan, undefined);
+  const settled = first.replan();
+  return settled === undefined ? first.module : compile(index, entries, preamble, plan, settled).module;
+}
+
+function compile(
+  index: SchemaIndex,
+  entries: readonly ValidatorEntry[],
+  preamble: Code,
+  plan: ModulePlan,
+  settled: ReadonlyMap<string, readonly string[]> | undefined,
+): { readonly module: Code; replan(): ReadonlyMap<string, readonly string[]> | undefined } {
+  const namer = createNamer(plan, settled);
+  const state = createCompileState(index, namer);
   const ctx = state.context;
   const x = ident("x");
-  const exported = entries.map((entry) => {
-    index.schemaAt(entry.pointer);
-    const { is, check } = ctx.functionsFor(entry.pointer);
-    return code`${docComment(`Validates a value against ${entry.pointer}; on failure, the first issue found (anyOf/oneOf add each branch's reason).`)}
+  const exported = [...entries]
+    .sort((a, b) => byCodeUnits(`${a.validateName}`, `${b.validateName}`))
+    .map((entry) => {
+      index.schemaAt(entry.pointer);
+      const { is, check } = ctx.functionsFor(entry.pointer);
+      return code`${docComment(`Validates a value against ${entry.pointer}; on failure, the first issue found (anyOf/oneOf add each branch's reason).`)}
 export function ${entry.validateName}(value: unknown): ValidationResult<${entry.type}> {
   const issues = ${check}(value, "", 0);
   return issues === undefined ? { ok: true, value: value as ${entry.type} } : { ok: false, issues };
@@ -49,39 +88,59 @@ ${docComment(`True when a value matches ${entry.pointer}; allocates nothing.`)}
 export function ${entry.guardName}(value: unknown): value is ${entry.type} {
   return ${is}(value, 0);
 }`;
-  });
-  const functions: Code[] = [];
+    });
+  /** Each function with what it is sorted by: its stem, then the path before the annotations. */
+  const functions: { readonly stem: string; readonly kind: PendingWork["kind"]; readonly source: Code }[] = [];
   const emit = (work: PendingWork): void => {
     const schema = index.schemaAt(work.pointer);
+    const body = (make: () => Code): Code => {
+      state.startFunction();
+      return make();
+    };
     switch (work.kind) {
       case "validate": {
         const check: Mode = { kind: "check", path: ident("p"), inLoop: false };
-        functions.push(code`${docComment(`${work.pointer}`)}
+        const fast = body(() => emitNode(ctx, work.pointer, schema, x, FAST, 0));
+        const issues = body(() => emitNode(ctx, work.pointer, schema, x, check, 0));
+        functions.push({
+          stem: work.names.stem,
+          kind: work.kind,
+          source: code`${docComment(`${work.pointer}`)}
 function ${work.names.is}(${x}: unknown, d: number): boolean {
-${emitNode(ctx, work.pointer, schema, x, FAST, 0)}
+${fast}
 return true;
 }
 function ${work.names.check}(${x}: unknown, p: string, d: number): ValidationIssue[] | undefined {
-${emitNode(ctx, work.pointer, schema, x, check, 0)}
+${issues}
 return undefined;
-}`);
+}`,
+        });
         break;
       }
-      case "evaluated":
-        functions.push(code`function ${work.names.evaluated}(${x}: unknown, d: number, ps: Set<string>, ix: Set<number>): void {
-${evaluatedBody(ctx, work.pointer, schema, x, ident("ps"), ident("ix"), false)}
-}`);
+      case "evaluated": {
+        const collect = body(() => evaluatedBody(ctx, work.pointer, schema, x, ident("ps"), ident("ix"), false));
+        functions.push({
+          stem: work.names.stem,
+          kind: work.kind,
+          source: code`function ${work.names.evaluated}(${x}: unknown, d: number, ps: Set<string>, ix: Set<number>): void {
+${collect}
+}`,
+        });
         break;
+      }
     }
   };
   state.drain(emit);
-  return lines([
+  const module = lines([
     preamble,
     RESULT_TYPES,
-    helperSource(state.helpers),
-    lines([...state.hoisted]),
-    lines(functions),
+    helperSource(state.helpers, plan.helpers),
+    lines([...state.hoisted].sort((a, b) => byCodeUnits(a.name, b.name)).map((constant) => constant.declaration)),
+    lines(
+      functions.sort((a, b) => byCodeUnits(a.stem, b.stem) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]).map((fn) => fn.source),
+    ),
     lines(exported),
     EMPTY,
   ]);
+  return { module, replan: () => namer.replan() };
 }

@@ -1,49 +1,66 @@
 /**
  * The small functions emitted into every module that needs them, so generated validators carry
  * no runtime dependency. Each is written once here as code (the template's literal parts are the
- * code; nothing is interpolated), and only the ones a module uses are emitted.
+ * code; only helper names are interpolated, as the planner chose them: a contract's own
+ * `isMultipleOf` validator wins that name, and the helper gives way), and only the ones a module
+ * uses are emitted.
  *
  * None of them recurses on the instance: deep equality walks an explicit stack, so a hostile
  * instance nested 10,000 deep cannot overflow the call stack through them.
  */
 import { code, lines, type Code } from "../code.js";
 
-export type HelperName =
-  "issue" | "gather" | "kindOf" | "escapeKey" | "deepEqual" | "duplicatePair" | "codePoints" | "isMultipleOf";
+/** Every helper, in the order they are emitted: the table the name planner reserves names for. */
+export const HELPER_NAMES = [
+  "issue",
+  "gather",
+  "kindOf",
+  "escapeKey",
+  "deepEqual",
+  "duplicatePair",
+  "codePoints",
+  "decimalOf",
+  "isMultipleOf",
+] as const;
 
-const SOURCES: { readonly [name in HelperName]: Code } = {
-  issue: code`
+export type HelperName = (typeof HELPER_NAMES)[number];
+
+/** The planned name of each helper. */
+export type HelperNames = { readonly [name in HelperName]: Code };
+
+const SOURCES: { readonly [name in HelperName]: (names: HelperNames) => Code } = {
+  issue: (h) => code`
 /**
  * One failure; the message leads with the instance path so it reads on its own. The text arrives
  * as ": must …" so that joining it to the path is a single concatenation.
  */
-function issue(instancePath: string, schemaPath: string, keyword: string, text: string): ValidationIssue {
+function ${h.issue}(instancePath: string, schemaPath: string, keyword: string, text: string): ValidationIssue {
   return { instancePath, schemaPath, keyword, message: instancePath === "" ? text.slice(2) : instancePath + text };
 }`,
-  gather: code`
+  gather: (h) => code`
 /** Branch reasons, then the summary; plain loops, as concat and spread are slow on this path. */
-function gather(reasons: readonly (ValidationIssue[] | undefined)[], summary: ValidationIssue): ValidationIssue[] {
+function ${h.gather}(reasons: readonly (ValidationIssue[] | undefined)[], summary: ValidationIssue): ValidationIssue[] {
   const all: ValidationIssue[] = [];
   for (const list of reasons) if (list !== undefined) for (const item of list) all.push(item);
   all.push(summary);
   return all;
 }`,
-  kindOf: code`
+  kindOf: (h) => code`
 /** The JSON type of a value for messages; values JSON cannot hold are named as they are. */
-function kindOf(x: unknown): string {
+function ${h.kindOf}(x: unknown): string {
   if (x === null) return "null";
   if (Array.isArray(x)) return "array";
   if (typeof x === "number") return Number.isFinite(x) ? (Number.isInteger(x) ? "integer" : "number") : String(x);
   return typeof x;
 }`,
-  escapeKey: code`
+  escapeKey: (h) => code`
 /** A property name as a JSON pointer segment (RFC 6901). */
-function escapeKey(key: string): string {
+function ${h.escapeKey}(key: string): string {
   return key.replaceAll("~", "~0").replaceAll("/", "~1");
 }`,
-  deepEqual: code`
+  deepEqual: (h) => code`
 /** JSON equality: numbers by value, objects by own keys regardless of order. Iterative on purpose. */
-function deepEqual(a: unknown, b: unknown): boolean {
+function ${h.deepEqual}(a: unknown, b: unknown): boolean {
   const stack: unknown[] = [a, b];
   while (stack.length > 0) {
     const y = stack.pop();
@@ -67,15 +84,15 @@ function deepEqual(a: unknown, b: unknown): boolean {
   }
   return true;
 }`,
-  duplicatePair: code`
+  duplicatePair: (h) => code`
 /** The first pair of equal items, or undefined; primitives through a Map, containers pairwise. */
-function duplicatePair(items: readonly unknown[]): [number, number] | undefined {
+function ${h.duplicatePair}(items: readonly unknown[]): [number, number] | undefined {
   const primitives = new Map<unknown, number>();
   const containers: number[] = [];
   for (let j = 0; j < items.length; j++) {
     const item = items[j];
     if (typeof item === "object" && item !== null) {
-      for (const i of containers) if (deepEqual(items[i], item)) return [i, j];
+      for (const i of containers) if (${h.deepEqual}(items[i], item)) return [i, j];
       containers.push(j);
     } else {
       const i = primitives.get(item);
@@ -85,9 +102,9 @@ function duplicatePair(items: readonly unknown[]): [number, number] | undefined 
   }
   return undefined;
 }`,
-  codePoints: code`
+  codePoints: (h) => code`
 /** String length in Unicode code points, as JSON Schema counts it (a surrogate pair is one). */
-function codePoints(s: string): number {
+function ${h.codePoints}(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -99,13 +116,12 @@ function codePoints(s: string): number {
   }
   return n;
 }`,
-  isMultipleOf: code`
+  decimalOf: (h) => code`
 /**
- * multipleOf decided on the decimal values as written, not on float remainders (19.99 is a
- * multiple of 0.01, though 19.99 % 0.01 is not 0). String(n) is the shortest decimal that
+ * A number's decimal digits and exponent, read from String(n): the shortest decimal that
  * round-trips, i.e. the number as the JSON text wrote it.
  */
-function decimalOf(n: number): [bigint, number] {
+function ${h.decimalOf}(n: number): [bigint, number] {
   const text = String(Math.abs(n));
   const e = text.indexOf("e");
   const mantissa = e === -1 ? text : text.slice(0, e);
@@ -113,13 +129,18 @@ function decimalOf(n: number): [bigint, number] {
   const dot = mantissa.indexOf(".");
   if (dot !== -1) exponent -= mantissa.length - dot - 1;
   return [BigInt(dot === -1 ? mantissa : mantissa.slice(0, dot) + mantissa.slice(dot + 1)), exponent];
-}
-function isMultipleOf(x: number, m: number): boolean {
+}`,
+  isMultipleOf: (h) => code`
+/**
+ * multipleOf decided on the decimal values as written, not on float remainders (19.99 is a
+ * multiple of 0.01, though 19.99 % 0.01 is not 0).
+ */
+function ${h.isMultipleOf}(x: number, m: number): boolean {
   // NaN and ±Infinity are no JSON numbers, and have no decimal form: never a multiple (and never a throw).
   if (!Number.isFinite(x)) return false;
   if (Number.isSafeInteger(x) && Number.isSafeInteger(m)) return x % m === 0;
-  const [xd, xe] = decimalOf(x);
-  const [md, me] = decimalOf(m);
+  const [xd, xe] = ${h.decimalOf}(x);
+  const [md, me] = ${h.decimalOf}(m);
   const e = Math.min(xe, me);
   const ten = BigInt(10);
   return (xd * ten ** BigInt(xe - e)) % (md * ten ** BigInt(me - e)) === BigInt(0);
@@ -135,22 +156,12 @@ const NEEDS: { readonly [name in HelperName]: readonly HelperName[] } = {
   deepEqual: [],
   duplicatePair: ["deepEqual"],
   codePoints: [],
-  isMultipleOf: [],
+  decimalOf: [],
+  isMultipleOf: ["decimalOf"],
 };
 
-const ORDER: readonly HelperName[] = [
-  "issue",
-  "gather",
-  "kindOf",
-  "escapeKey",
-  "deepEqual",
-  "duplicatePair",
-  "codePoints",
-  "isMultipleOf",
-];
-
-/** The source of the used helpers and of everything they call, in a fixed order. */
-export function helperSource(used: ReadonlySet<HelperName>): Code {
+/** The source of the used helpers and of everything they call, in a fixed order, under their planned names. */
+export function helperSource(used: ReadonlySet<HelperName>, names: HelperNames): Code {
   const needed = new Set<HelperName>();
   const add = (name: HelperName): void => {
     if (needed.has(name)) return;
@@ -158,5 +169,5 @@ export function helperSource(used: ReadonlySet<HelperName>): Code {
     NEEDS[name].forEach(add);
   };
   used.forEach(add);
-  return lines(ORDER.filter((name) => needed.has(name)).map((name) => SOURCES[name]));
+  return lines(HELPER_NAMES.filter((name) => needed.has(name)).map((name) => SOURCES[name](names)));
 }

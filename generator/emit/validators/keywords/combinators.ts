@@ -87,7 +87,7 @@ function emitOneOf(k: KeywordEmit): Code {
     const tests = all.map((_, i) => code`${k.ctx.functionsFor(appendPointer(k.pointer, "oneOf", i)).is}(${k.value}, d)`);
     return code`if (!(${join(tests, code` || `)})) { ${noBranchMatched(k, "oneOf", all, message, branchTypes)} }`;
   }
-  const count = k.ctx.local("matches");
+  const count = k.ctx.local("count");
   const tests = all.map(
     (_, i) => code`if (${k.ctx.functionsFor(appendPointer(k.pointer, "oneOf", i)).is}(${k.value}, d)) ${count}++;`,
   );

@@ -21,8 +21,8 @@ export function emitUnevaluated(k: KeywordEmit): Code {
   const properties = keywordValue(k.schema, "unevaluatedProperties");
   const items = keywordValue(k.schema, "unevaluatedItems");
   if (properties === undefined && items === undefined) return EMPTY;
-  const ps = k.ctx.local("evaluatedNames");
-  const ix = k.ctx.local("evaluatedItems");
+  const ps = k.ctx.local("names");
+  const ix = k.ctx.local("indices");
   const collect = evaluatedBody(k.ctx, k.pointer, k.schema, k.value, ps, ix, true);
   return code`{
 const ${ps} = new Set<string>();

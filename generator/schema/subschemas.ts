@@ -1,0 +1,109 @@
+/**
+ * The one schema walker: where a schema object's subschemas are, read from the keyword table's
+ * `subschemas` column in the dialect of that object. Only these positions are schemas; the values
+ * of `enum`, `const`, `default`, `examples` and of keywords the dialect does not know are data.
+ * This is about positions, not meaning: the siblings of a draft-07 `$ref` are still visited,
+ * since they are still schemas to check even where they have no effect.
+ */
+import { assertNever } from "../errors.js";
+import { byCodeUnits } from "../order.js";
+import { appendPointer, isJsonObject, parsePointer, type Pointer } from "../resolve/pointer.js";
+import { DEFAULT_DIALECT, DIALECTS, dialectOf, readingOf, type Dialect } from "./dialects.js";
+import { keywordRow, type Subschemas } from "./keywords.js";
+
+/** Where `keyword`'s value holds subschemas when a schema of `dialect` uses it. */
+export function subschemasIn(dialect: Dialect, keyword: string): Subschemas {
+  if (DIALECTS[dialect].definitions.includes(keyword)) return "map";
+  if (readingOf(dialect, keyword) === "unknown") return "none";
+  return keywordRow(keyword)?.subschemas ?? "none";
+}
+
+/** A schema is an object or a boolean; anything else at a schema position is left to the meta-schema check. */
+const isSchema = (value: unknown): boolean => isJsonObject(value) || typeof value === "boolean";
+
+/**
+ * Calls `visit` for each direct subschema of `schema`, with its pointer and the dialect it
+ * inherits. `dialect` is the one `schema` inherits; its own `$schema` is applied here. Keywords
+ * are visited in code-unit order, so the walk never depends on the input's key order.
+ */
+export function forEachSubschema(
+  schema: unknown,
+  pointer: Pointer,
+  dialect: Dialect,
+  visit: (subschema: unknown, pointer: Pointer, dialect: Dialect) => void,
+): void {
+  if (!isJsonObject(schema)) return;
+  const own = dialectOf(schema, dialect);
+  for (const keyword of Object.keys(schema).sort(byCodeUnits)) {
+    const value = schema[keyword];
+    const at = appendPointer(pointer, keyword);
+    const kind = subschemasIn(own, keyword);
+    switch (kind) {
+      case "none":
+        break;
+      case "schema":
+        visit(value, at, own);
+        break;
+      case "schema-or-array":
+        if (Array.isArray(value)) value.forEach((item, i) => visit(item, appendPointer(at, i), own));
+        else visit(value, at, own);
+        break;
+      case "array":
+        if (Array.isArray(value)) value.forEach((item, i) => visit(item, appendPointer(at, i), own));
+        break;
+      case "map":
+      case "schema-or-names-map":
+        if (!isJsonObject(value)) break;
+        for (const key of Object.keys(value).sort(byCodeUnits)) {
+          if (isSchema(value[key])) visit(value[key], appendPointer(at, key), own);
+        }
+        break;
+      default:
+        assertNever(kind, "subschema position");
+    }
+  }
+}
+
+/**
+ * The dialect of the schema at `pointer`: the innermost `$schema` on the way down, read only
+ * where a schema stands (a property *named* `$schema` is data), and the target's own. The caller
+ * reads the target as a schema, so its `$schema` counts even when the way there passes through
+ * a keyword the dialect does not know (a contract's `params`). `document` is the dialect the
+ * loader read from the root.
+ */
+export function dialectAt(root: unknown, pointer: Pointer, document: Dialect = DEFAULT_DIALECT): Dialect {
+  const segments = parsePointer(pointer) ?? [];
+  let dialect = document;
+  let current: unknown = root;
+  // How the segment ahead is read: as a keyword of a schema, an index or key of schemas, or data.
+  let position: "schema" | "members" | "data" = "schema";
+  for (const segment of segments) {
+    if (position === "schema") dialect = dialectOf(current, dialect);
+    const next: unknown = Array.isArray(current)
+      ? current[Number(segment)]
+      : isJsonObject(current)
+        ? current[segment]
+        : undefined;
+    if (position === "members") position = "schema";
+    else if (position === "schema") position = keywordPosition(subschemasIn(dialect, segment), next);
+    current = next;
+  }
+  return dialectOf(current, dialect);
+}
+
+function keywordPosition(kind: Subschemas, value: unknown): "schema" | "members" | "data" {
+  switch (kind) {
+    case "none":
+      return "data";
+    case "schema":
+      return "schema";
+    case "schema-or-array":
+      return Array.isArray(value) ? "members" : "schema";
+    case "array":
+    case "map":
+    case "schema-or-names-map":
+      return "members";
+    default:
+      return assertNever(kind, "subschema position");
+  }
+}
