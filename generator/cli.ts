@@ -72,10 +72,15 @@ function generateOptions(args: readonly string[]): GenerateOptions {
  * Every contract's files in one generation, so a write or a compare sees them all at once. The
  * runtime is the same bytes for every contract; it is kept once.
  */
-async function generateAll(options: GenerateOptions, typeCheck: "when-changed" | "never"): Promise<Map<string, string>> {
+async function generateAll(options: GenerateOptions, typeCheck: "when-changed" | "never", io: Io): Promise<Map<string, string>> {
   const all = new Map<string, string>();
   for (const source of options.contracts) {
-    const { files } = await generateFiles(source, { typeCheck, outDir: options.out });
+    const { files, model } = await generateFiles(source, { typeCheck, outDir: options.out });
+    // One line each, on stderr, located like an error; they never change the exit code.
+    for (const warning of model.warnings) {
+      const where = [warning.file, warning.pointer].filter((part) => part !== undefined).join(":");
+      io.err(`${GENERATOR_NAME}: warning: ${where}: ${warning.message}`.replace(/[\r\n\u2028\u2029]+/g, " "));
+    }
     for (const [path, text] of files) {
       const seen = all.get(path);
       if (seen !== undefined && seen !== text) {
@@ -92,7 +97,7 @@ async function generateAll(options: GenerateOptions, typeCheck: "when-changed" |
 async function runGenerate(args: readonly string[], io: Io): Promise<number> {
   const options = generateOptions(args);
   // The type check guards writes: it runs exactly when something on disk is about to change.
-  const files = await generateAll(options, "when-changed");
+  const files = await generateAll(options, "when-changed", io);
   const report = writeGeneration(options.out, files);
   for (const path of report.written) io.out(`wrote ${join(options.out, path)}`);
   for (const path of report.unchanged) io.out(`unchanged ${join(options.out, path)}`);
@@ -103,7 +108,7 @@ async function runGenerate(args: readonly string[], io: Io): Promise<number> {
 async function runCheck(args: readonly string[], io: Io): Promise<number> {
   const options = generateOptions(args);
   // check writes nothing, so it skips the type check: drift is reported either way.
-  const files = await generateAll(options, "never");
+  const files = await generateAll(options, "never", io);
   const drift = compareGeneration(options.out, files);
   if (drift.length === 0) {
     io.out(`${options.out} is up to date (${files.size} files)`);

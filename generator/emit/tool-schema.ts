@@ -17,7 +17,6 @@ import { BindgenError } from "../errors.js";
 import { canonicalJson } from "../load/canonical.js";
 import { byCodeUnits } from "../order.js";
 import type { ResolvedRef, SchemaIndex } from "../resolve/index.js";
-import { SCHEMA_ARRAY_VALUED, SCHEMA_MAP_VALUED, SCHEMA_VALUED } from "../resolve/keywords.js";
 import {
   appendPointer,
   escapeSegment,
@@ -27,7 +26,10 @@ import {
   type JsonObject,
   type Pointer,
 } from "../resolve/pointer.js";
-import { dialectAt, dialectNamed, schemaView, type Dialect } from "./validators/dialect.js";
+import { dialectOf, type Dialect } from "../schema/dialects.js";
+import { keywordRow, type Subschemas } from "../schema/keywords.js";
+import { dialectAt } from "../schema/subschemas.js";
+import { schemaView } from "./validators/dialect.js";
 
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
@@ -38,7 +40,11 @@ const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
  */
 const DROPPED = new Set(["$id", "$anchor", "$dynamicAnchor", "$schema", "$defs", "definitions"]);
 
-const isIn = (list: readonly string[], keyword: string): boolean => list.includes(keyword);
+/**
+ * Where a keyword's value holds schemas, read alike in every dialect: the copy is read as draft
+ * 2020-12, where each of these values is a schema whose refs must point into the copy.
+ */
+const positionOf = (keyword: string): Subschemas => keywordRow(keyword)?.subschemas ?? "none";
 
 /** A definition to copy: where it is, and the dialect it is read with there. */
 interface Target {
@@ -150,7 +156,7 @@ class Copier {
   /** The schema at `at`, as draft 2020-12, with every ref rewritten. */
   schema(schema: unknown, at: Pointer, dialect: Dialect): unknown {
     if (!isJsonObject(schema)) return copyData(schema);
-    const own = Object.hasOwn(schema, "$schema") ? (dialectNamed(schema.$schema) ?? dialect) : dialect;
+    const own = dialectOf(schema, dialect);
     const view = schemaView(own, schema) as JsonObject;
     const out: JsonObject = {};
     const tuple = own === "draft-07" && Array.isArray(view.items);
@@ -165,12 +171,18 @@ class Copier {
         if (tuple) setOwn(out, "items", this.schema(value, here, own));
       } else if (own === "draft-07" && keyword === "dependencies" && isJsonObject(value))
         this.#dependencies(out, value, here, own);
-      else if (isIn(SCHEMA_VALUED, keyword)) setOwn(out, keyword, this.schema(value, here, own));
-      else if (isIn(SCHEMA_ARRAY_VALUED, keyword) && Array.isArray(value)) setOwn(out, keyword, this.#list(value, here, own));
-      else if (isIn(SCHEMA_MAP_VALUED, keyword) && isJsonObject(value)) setOwn(out, keyword, this.#map(value, here, own));
-      else setOwn(out, keyword, copyData(value));
+      else this.#keyword(out, keyword, value, here, own);
     }
     return out;
+  }
+
+  /** Any other keyword: its subschemas copied as schemas, anything else (2020-12 `dependencies` included) as data. */
+  #keyword(out: JsonObject, keyword: string, value: unknown, at: Pointer, dialect: Dialect): void {
+    const position = positionOf(keyword);
+    if (position === "schema" || position === "schema-or-array") setOwn(out, keyword, this.schema(value, at, dialect));
+    else if (position === "array" && Array.isArray(value)) setOwn(out, keyword, this.#list(value, at, dialect));
+    else if (position === "map" && isJsonObject(value)) setOwn(out, keyword, this.#map(value, at, dialect));
+    else setOwn(out, keyword, copyData(value));
   }
 
   #list(list: readonly unknown[], at: Pointer, dialect: Dialect): unknown[] {

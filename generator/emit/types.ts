@@ -58,7 +58,7 @@ function typeExpr(node: TypeNode, model: ContractModel): Code {
     case "enum":
       return node.values.length === 0 ? code`never` : union(node.values.map(literalType));
     case "array":
-      return arrayType(node.prefix, node.items, model);
+      return arrayType(node.prefix, node.requiredPrefix, node.items, model);
     case "object":
       return objectBody(node, model);
     case "union":
@@ -82,15 +82,18 @@ function union(members: readonly Code[]): Code {
   return join(distinct, code` | `);
 }
 
+/** A type that must be parenthesised before a postfix `[]` or `?`: `(A | B)[]`, `(A | B)?`. */
 function grouped(node: TypeNode, model: ContractModel): Code {
   const text = typeExpr(node, model);
-  return node.kind === "union" || node.kind === "enum" ? code`(${text})` : text;
+  return node.kind === "union" || node.kind === "enum" || node.kind === "intersection" ? code`(${text})` : text;
 }
 
-function arrayType(prefix: readonly TypeNode[], items: TypeNode | undefined, model: ContractModel): Code {
+function arrayType(prefix: readonly TypeNode[], requiredPrefix: number, items: TypeNode | undefined, model: ContractModel): Code {
   if (prefix.length === 0) return items === undefined ? code`[]` : code`${grouped(items, model)}[]`;
-  // JSON Schema lets an array stop before its prefix ends, so every prefix element is optional.
-  const elements = prefix.map((element) => code`${typeExpr(element, model)}?`);
+  // JSON Schema lets an array stop before its prefix ends, so the elements past minItems are optional.
+  const elements = prefix.map((element, i) =>
+    i < requiredPrefix ? typeExpr(element, model) : code`${grouped(element, model)}?`,
+  );
   if (items !== undefined) elements.push(code`...${grouped(items, model)}[]`);
   return code`[${join(elements)}]`;
 }

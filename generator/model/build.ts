@@ -163,7 +163,7 @@ export function buildModel(
   if (binding !== undefined && contract.bindingFile !== undefined)
     checkBindingShape(methodEntries, notificationEntries, binding, contract.bindingFile);
 
-  checkSchemas(index, [
+  const warnings = checkSchemas(index, [
     ...methodEntries.flatMap((m) => METHOD_PARTS.map((part) => appendPointer(m.pointer, part))),
     ...notificationEntries.map((n) => appendPointer(n.pointer, NOTIFICATION_PART)),
   ]);
@@ -298,5 +298,6 @@ export function buildModel(
     verbatimKeys: [...(binding?.cli?.verbatimKeys ?? [])].sort(byCodeUnits),
     okEnvelope: binding?.results?.okEnvelope === true,
     errors: errorModel(binding),
+    warnings,
   };
 }

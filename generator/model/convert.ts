@@ -189,7 +189,12 @@ export class TypeConverter {
     );
     const rest = Object.hasOwn(schema, restKeyword) ? schema[restKeyword] : true;
     const restNode = rest === false ? undefined : this.convert(rest, appendPointer(pointer, restKeyword), items, true, dialect);
-    return { kind: "array", prefix, items: restNode, docs: NO_DOCS };
+    // An array may stop before its prefix ends, unless minItems says it may not: serde's fixed
+    // tuples say minItems = maxItems = their length, and then every element is there.
+    const minItems = schema["minItems"];
+    const requiredPrefix =
+      typeof minItems === "number" && Number.isInteger(minItems) && minItems > 0 ? Math.min(minItems, prefix.length) : 0;
+    return { kind: "array", prefix, requiredPrefix, items: restNode, docs: NO_DOCS };
   }
 }
 

@@ -3,6 +3,7 @@
  * emitters see methods, named types and type nodes tagged by `kind`, with names already final.
  */
 import type { ErrorModel } from "../contract/shape.js";
+import type { SchemaWarning } from "./keywords.js";
 import type { FailClosedRule, TransportBinding } from "../load/binding.js";
 import type { BindingNames } from "../naming/binding-names.js";
 import type { Pointer } from "../resolve/pointer.js";
@@ -28,7 +29,14 @@ export type TypeNode =
   | { readonly kind: "primitive"; readonly type: PrimitiveType; readonly docs: Docs }
   | { readonly kind: "literal"; readonly value: JsonValue; readonly docs: Docs }
   | { readonly kind: "enum"; readonly values: readonly JsonValue[]; readonly docs: Docs }
-  | { readonly kind: "array"; readonly prefix: readonly TypeNode[]; readonly items: TypeNode | undefined; readonly docs: Docs }
+  | {
+      readonly kind: "array";
+      readonly prefix: readonly TypeNode[];
+      /** How many leading prefix elements every valid array has (`minItems`, at most the prefix's length). */
+      readonly requiredPrefix: number;
+      readonly items: TypeNode | undefined;
+      readonly docs: Docs;
+    }
   | ObjectNode
   | { readonly kind: "union"; readonly members: readonly TypeNode[]; readonly docs: Docs }
   | { readonly kind: "intersection"; readonly members: readonly TypeNode[]; readonly docs: Docs }
@@ -137,4 +145,6 @@ export interface ContractModel {
   /** Every result carries a boolean `ok`, and `ok: false` is a result (binding `results.okEnvelope`). */
   readonly okEnvelope: boolean;
   readonly errors: ErrorModel;
+  /** What valid input still deserves a word about (a pattern compiled without the `u` flag), sorted by pointer. */
+  readonly warnings: readonly SchemaWarning[];
 }

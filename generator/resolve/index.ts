@@ -5,7 +5,8 @@
  * and the toolchain never fetches anything.
  */
 import { BindgenError } from "../errors.js";
-import { SCHEMA_ARRAY_VALUED, SCHEMA_MAP_VALUED, SCHEMA_VALUED } from "./keywords.js";
+import { DEFAULT_DIALECT, type Dialect } from "../schema/dialects.js";
+import { forEachSubschema } from "../schema/subschemas.js";
 import { appendPointer, getAt, isJsonObject, parsePointer, ROOT, type Pointer } from "./pointer.js";
 import { DEFAULT_BASE, fragmentOf, resolveUri, withoutFragment } from "./uri.js";
 
@@ -31,7 +32,8 @@ export function indexSchema(root: unknown, file?: string): SchemaIndex {
   const anchors = new Map<string, Pointer>();
   const baseOf = new Map<Pointer, string>();
 
-  const visit = (schema: unknown, pointer: Pointer, parentBase: string): void => {
+  /** Schema positions only, each read in its own dialect: an `$id` inside data (`enum`, `x-…`) names nothing. */
+  const visit = (schema: unknown, pointer: Pointer, dialect: Dialect, parentBase: string): void => {
     if (!isJsonObject(schema)) return;
     let base = parentBase;
     if (typeof schema.$id === "string") {
@@ -46,25 +48,11 @@ export function indexSchema(root: unknown, file?: string): SchemaIndex {
       const anchor = schema[keyword];
       if (typeof anchor === "string" && !anchors.has(`${base}#${anchor}`)) anchors.set(`${base}#${anchor}`, pointer);
     }
-    for (const keyword of SCHEMA_VALUED) {
-      if (Object.hasOwn(schema, keyword)) {
-        const child = schema[keyword];
-        if (Array.isArray(child)) child.forEach((item, i) => visit(item, appendPointer(pointer, keyword, i), base));
-        else visit(child, appendPointer(pointer, keyword), base);
-      }
-    }
-    for (const keyword of SCHEMA_MAP_VALUED) {
-      const map = Object.hasOwn(schema, keyword) ? schema[keyword] : undefined;
-      if (isJsonObject(map)) for (const key of Object.keys(map)) visit(map[key], appendPointer(pointer, keyword, key), base);
-    }
-    for (const keyword of SCHEMA_ARRAY_VALUED) {
-      const list = Object.hasOwn(schema, keyword) ? schema[keyword] : undefined;
-      if (Array.isArray(list)) list.forEach((item, i) => visit(item, appendPointer(pointer, keyword, i), base));
-    }
+    forEachSubschema(schema, pointer, dialect, (child, at, inherited) => visit(child, at, inherited, base));
   };
 
   resources.set(DEFAULT_BASE, ROOT);
-  visit(root, ROOT, DEFAULT_BASE);
+  visit(root, ROOT, DEFAULT_DIALECT, DEFAULT_BASE);
 
   const fail = (code: "dangling_ref" | "external_ref", message: string, pointer: Pointer): never => {
     throw new BindgenError(code, message, { file, pointer });

@@ -6,8 +6,7 @@
  * `markdownDescription`, a contract's own `params`) is an annotation everywhere, as the
  * specification says of keywords it does not define.
  *
- * Rows are grouped by vocabulary. Their order is read in two places, so it is kept on purpose:
- * the lists `resolve/keywords.ts` derives keep the order the resolver always visited in, and the
+ * Rows are grouped by vocabulary. Their order is read in one place, so it is kept on purpose: the
  * docs lines come out in the order the JSDoc always showed them (see docs-words.ts).
  */
 

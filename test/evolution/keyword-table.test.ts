@@ -1,19 +1,42 @@
 /**
- * The keyword and dialect tables (generator/schema/) against everything that reads keywords:
- * the lists the resolver and the tool-schema copier still walk with, the validator compiler's
- * own vocabulary and dialect reader (to be switched to the tables; until then they must agree),
- * the model's JSDoc words, the one walker, and the README's "Schema evolution" table.
+ * The keyword and dialect tables (generator/schema/), and what the stages that read them do with
+ * them: the validator compiler (roles, refusals, draft-07 views), the tool-schema copier, the
+ * resolver's index, the model's JSDoc words, the one walker, and the README's "Schema evolution"
+ * table. There is one view of the keywords, so these pin behaviour, not agreement.
  */
 import { describe, expect, it } from "vitest";
-import { dialectNamed as validatorDialectNamed, DRAFT_07_ONLY } from "../../generator/emit/validators/dialect.js";
-import { roleOf } from "../../generator/emit/validators/vocabulary.js";
+import { selfContainedSchema } from "../../generator/emit/tool-schema.js";
+import { emitValidatorModule } from "../../generator/emit/validators/index.js";
+import { BindgenError } from "../../generator/errors.js";
 import { docsOf } from "../../generator/model/docs.js";
-import { REFUSED_KEYWORDS, SCHEMA_ARRAY_VALUED, SCHEMA_MAP_VALUED, SCHEMA_VALUED } from "../../generator/resolve/keywords.js";
+import { indexSchema } from "../../generator/resolve/index.js";
+import { REFUSED_KEYWORDS } from "../../generator/resolve/keywords.js";
 import type { JsonObject } from "../../generator/resolve/pointer.js";
-import { DIALECTS, dialectNamed, readingOf, type Dialect } from "../../generator/schema/dialects.js";
+import { dialectNamed, readingOf, type Dialect } from "../../generator/schema/dialects.js";
 import { constraintWords } from "../../generator/schema/docs-words.js";
 import { KEYWORDS, keywordRow, type Cost, type Role } from "../../generator/schema/keywords.js";
 import { dialectAt, forEachSubschema } from "../../generator/schema/subschemas.js";
+import { loadModule } from "../validators/load-module.js";
+
+const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
+const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
+
+/** The compiled validator's verdict on each value. */
+function verdicts(schema: object, values: readonly unknown[]): boolean[] {
+  const { isValid } = loadModule(emitValidatorModule(schema));
+  return values.map((value) => isValid(value));
+}
+
+/** The validator compiler's refusal, as `code keyword pointer: message`. */
+function refusal(schema: object): string {
+  try {
+    emitValidatorModule(schema);
+  } catch (error) {
+    if (!(error instanceof BindgenError)) throw error;
+    return `${error.code} ${String(error.keyword)} ${String(error.pointer)}: ${error.message}`;
+  }
+  return "compiled";
+}
 
 /** Every schema position below `root`, with its dialect, through the one walker. */
 function everySchema(root: unknown): { schema: unknown; pointer: string; dialect: Dialect }[] {
@@ -32,47 +55,6 @@ describe("the keyword table", () => {
     expect(new Set(names).size).toBe(names.length);
     for (const row of KEYWORDS) expect(row.dialects.length, row.keyword).toBeGreaterThan(0);
     expect(keywordRow("x-rust-type")).toBeUndefined();
-  });
-
-  it("gives the resolver and the tool-schema copier the lists (and order) they always walked with", () => {
-    expect(SCHEMA_VALUED).toEqual([
-      "additionalProperties",
-      "propertyNames",
-      "items",
-      "contains",
-      "not",
-      "if",
-      "then",
-      "else",
-      "unevaluatedItems",
-      "unevaluatedProperties",
-      "contentSchema",
-      "additionalItems",
-    ]);
-    expect(SCHEMA_MAP_VALUED).toEqual(["$defs", "definitions", "properties", "patternProperties", "dependentSchemas"]);
-    expect(SCHEMA_ARRAY_VALUED).toEqual(["allOf", "anyOf", "oneOf", "prefixItems"]);
-    expect([...REFUSED_KEYWORDS].sort()).toEqual(["$dynamicRef", "$recursiveAnchor", "$recursiveRef", "$vocabulary"]);
-  });
-
-  it("agrees with the validator compiler's vocabulary on every keyword, unknown ones included", () => {
-    const asValidatorRole: Readonly<Record<Role, string>> = {
-      constrains: "assertion",
-      annotates: "annotation",
-      identifies: "annotation",
-      contains: "container",
-      refused: "refused",
-    };
-    for (const row of KEYWORDS) expect(roleOf(row.keyword), row.keyword).toBe(asValidatorRole[row.role]);
-    for (const keyword of ["x-rust-type", "markdownDescription", "params"]) expect(roleOf(keyword)).toBe("annotation");
-  });
-
-  it("agrees with the validator compiler's dialect reader", () => {
-    const retiredConstraints = DIALECTS["2020-12"].retired.filter((keyword) => keywordRow(keyword)?.role !== "refused");
-    expect(new Set(retiredConstraints)).toEqual(DRAFT_07_ONLY);
-    const uris = Object.values(DIALECTS).flatMap((row) => row.uris.flatMap((uri) => [uri, `${uri}#`]));
-    for (const uri of [...uris, "https://json-schema.org/draft/2019-09/schema", "http://json-schema.org/draft-04/schema#", 7]) {
-      expect(dialectNamed(uri), String(uri)).toBe(validatorDialectNamed(uri));
-    }
   });
 
   it("writes the JSDoc constraint lines from the docs column, in table order", () => {
@@ -118,7 +100,98 @@ describe("the keyword table", () => {
   });
 });
 
+describe("the validator compiler reads the tables", () => {
+  it("refuses the table's refused keywords by name", () => {
+    expect([...REFUSED_KEYWORDS].sort()).toEqual(["$dynamicRef", "$recursiveAnchor", "$recursiveRef", "$vocabulary"]);
+    expect(refusal({ properties: { a: { $dynamicRef: "#a" } } })).toBe(
+      "unsupported_keyword $dynamicRef #/properties/a: $dynamicRef at #/properties/a is not supported by the validator compiler: dynamic scope resolution is not compiled",
+    );
+    expect(refusal({ $vocabulary: {} })).toMatch(/^unsupported_keyword \$vocabulary #: .*custom vocabularies are not supported$/);
+  });
+
+  it("refuses draft-07's keywords in a 2020-12 resource with the reasons it always gave", () => {
+    expect(refusal({ dependencies: { a: ["b"] } })).toBe(
+      "unsupported_keyword dependencies #: dependencies at # is not supported by the validator compiler: a draft-07 keyword; draft 2020-12 splits it into dependentRequired and dependentSchemas",
+    );
+    expect(refusal({ properties: { p: { additionalItems: false } } })).toBe(
+      "unsupported_keyword additionalItems #/properties/p: additionalItems at #/properties/p is not supported by the validator compiler: a draft-07 keyword; draft 2020-12 uses prefixItems and items",
+    );
+    expect(refusal({ items: [{ type: "string" }] })).toBe(
+      "unsupported_keyword items #: items at # is not supported by the validator compiler: array-form items is draft-07; draft 2020-12 spells it prefixItems",
+    );
+    // With two refused keywords, the one named does not depend on key order.
+    expect(refusal({ dependencies: {}, additionalItems: false })).toMatch(/^unsupported_keyword additionalItems #:/);
+    expect(refusal({ $schema: "https://json-schema.org/draft/2019-09/schema" })).toMatch(
+      /^unsupported_keyword \$schema #: .*only the draft 2020-12 and draft-07 dialects are compiled, not "https:\/\/json-schema.org\/draft\/2019-09\/schema"$/,
+    );
+  });
+
+  it("compiles the same keywords in a draft-07 resource", () => {
+    const tuple = { $schema: DRAFT_07, items: [{ type: "string" }], additionalItems: { type: "integer" } };
+    expect(verdicts(tuple, [["a"], ["a", 1], ["a", "b"], [1]])).toEqual([true, true, false, false]);
+    const dependencies = { $schema: DRAFT_07, dependencies: { a: ["b"], c: { required: ["d"] } } };
+    expect(verdicts(dependencies, [{ a: 1, b: 2 }, { a: 1 }, { c: 1 }, { c: 1, d: 2 }, {}])).toEqual([
+      true,
+      false,
+      false,
+      true,
+      true,
+    ]);
+  });
+
+  it("lets a draft-07 $ref override its siblings, and a 2020-12 one apply beside them", () => {
+    const schema = (dialect: string): object => ({
+      $schema: dialect,
+      definitions: { name: { type: "string" } },
+      properties: { name: { $ref: "#/definitions/name", maxLength: 1 } },
+    });
+    expect(verdicts(schema(DRAFT_07), [{ name: "long" }, { name: 1 }])).toEqual([true, false]);
+    expect(verdicts(schema(DRAFT_2020_12), [{ name: "long" }, { name: "l" }])).toEqual([false, true]);
+  });
+
+  it("ignores keywords a dialect does not define: x-foo everywhere, later drafts' keywords in draft-07", () => {
+    const unknown = { "x-foo": { type: "string" }, "x-rust-type": "demo::Token", markdownDescription: "m", type: "integer" };
+    expect(verdicts(unknown, [1, "a"])).toEqual([true, false]);
+    expect(verdicts({ $schema: DRAFT_07, ...unknown }, [1, "a"])).toEqual([true, false]);
+    const later = {
+      $schema: DRAFT_07,
+      prefixItems: [{ type: "string" }],
+      unevaluatedProperties: false,
+      dependentRequired: { a: ["b"] },
+      $dynamicRef: "#x",
+      $vocabulary: {},
+    };
+    expect(verdicts(later, [[1], { a: 1, z: 2 }])).toEqual([true, true]);
+  });
+
+  it("copies a draft-07 location into a tool schema as the validators read it", () => {
+    const root = {
+      $schema: DRAFT_07,
+      definitions: { name: { type: "string" } },
+      properties: {
+        name: { $ref: "#/definitions/name", maxLength: 1 },
+        tags: { prefixItems: [{ type: "string" }], items: [{ type: "integer" }], "x-foo": 1, deprecated: true },
+      },
+    };
+    expect(selfContainedSchema(indexSchema(root), "#")).toEqual({
+      $schema: DRAFT_2020_12,
+      properties: {
+        name: { $ref: "#/$defs/name" },
+        tags: { prefixItems: [{ type: "integer" }], "x-foo": 1, deprecated: true },
+      },
+      $defs: { name: { type: "string" } },
+    });
+  });
+});
+
 describe("the dialect table and the one walker", () => {
+  it("names a dialect by its URIs only, with or without an empty fragment", () => {
+    for (const uri of [DRAFT_2020_12, `${DRAFT_2020_12}#`, DRAFT_07, "https://json-schema.org/draft-07/schema"])
+      expect(dialectNamed(uri), uri).toBeDefined();
+    for (const uri of ["https://json-schema.org/draft/2019-09/schema", "http://json-schema.org/draft-04/schema#", 7])
+      expect(dialectNamed(uri), String(uri)).toBeUndefined();
+  });
+
   it("reads each keyword in its dialect: known, retired (refused), or unknown (an annotation)", () => {
     expect(readingOf("2020-12", "prefixItems")).toBe("known");
     expect(readingOf("draft-07", "prefixItems")).toBe("unknown");
@@ -167,5 +240,22 @@ describe("the dialect table and the one walker", () => {
     expect(dialectAt(root, "#/definitions/a/items")).toBe("2020-12");
     // A `$schema` inside data is data.
     expect(dialectAt(root, "#/enum/0/x")).toBe("draft-07");
+    // A 2020-12-only keyword in a draft-07 object holds data; a target's own `$schema` still counts.
+    const draft07 = { $schema: DRAFT_07, dependentSchemas: { a: { $schema: DRAFT_2020_12, items: {} } } };
+    expect(dialectAt(draft07, "#/dependentSchemas/a")).toBe("2020-12");
+    expect(dialectAt(draft07, "#/dependentSchemas/a/items")).toBe("draft-07");
+  });
+
+  it("indexes ids and anchors at schema positions of each dialect only", () => {
+    const root = {
+      $schema: DRAFT_07,
+      dependencies: { c: { $id: "https://example.com/c.json" } },
+      prefixItems: [{ $id: "https://example.com/p.json" }],
+      enum: [{ $id: "https://example.com/e.json" }],
+    };
+    const index = indexSchema(root);
+    expect(index.resolveRef("https://example.com/c.json", "#").pointer).toBe("#/dependencies/c");
+    for (const ref of ["https://example.com/p.json", "https://example.com/e.json"])
+      expect(() => index.resolveRef(ref, "#"), ref).toThrow(/leaves the document/);
   });
 });

@@ -2,10 +2,12 @@
  * `$ref`: a call to the target location's functions, so recursion is just a recursive call.
  * Every call through a `$ref` adds one to the depth `d`; past REF_DEPTH_LIMIT the instance is
  * rejected with an issue instead of overflowing the stack (only `$ref` can make a schema walk
- * recurse, so counting these calls bounds the stack).
+ * recurse, so counting these calls bounds the stack — provided no recursive target is inlined:
+ * see `descends`).
  */
 import { isBindgenError, BindgenError } from "../../../errors.js";
 import { appendPointer } from "../../../resolve/pointer.js";
+import { KEYWORDS } from "../../../schema/keywords.js";
 import { code, EMPTY, type Code } from "../../code.js";
 import { fail, type Mode, said } from "../mode.js";
 import type { CompileContext, LocationFunctions } from "../context.js";
@@ -76,27 +78,18 @@ if (issues !== undefined) return issues;
   }
 }
 
-/** Keywords that walk into the instance's items or properties. */
-const DESCENDING = [
-  "items",
-  "prefixItems",
-  "contains",
-  "properties",
-  "patternProperties",
-  "additionalProperties",
-  "propertyNames",
-  "dependentSchemas",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "not",
-  "if",
+/**
+ * Keywords through which checking may reach another schema: every constraining keyword with
+ * subschemas in the keyword table (draft-07's `dependencies` and `additionalItems` included), and
+ * `$ref`. A target using none of them cannot recurse, so it may be inlined; any other is called
+ * through its functions, and so counts toward the depth limit.
+ */
+const DESCENDING: ReadonlySet<string> = new Set([
+  ...KEYWORDS.filter((row) => row.subschemas !== "none" && row.role === "constrains").map((row) => row.keyword),
   "$ref",
-];
+]);
 
 /** Whether checking against `schema` may walk a container (or go through more references). */
 export function descends(schema: unknown): boolean {
-  return typeof schema === "object" && schema !== null && DESCENDING.some((keyword) => Object.hasOwn(schema, keyword));
+  return typeof schema === "object" && schema !== null && Object.keys(schema).some((keyword) => DESCENDING.has(keyword));
 }

@@ -2,6 +2,7 @@
  * String assertions. Lengths count code points; the UTF-16 length bounds the code-point count
  * from above (and from below at half), so the exact count runs only when those cannot decide.
  */
+import { readPattern } from "../../../schema/patterns.js";
 import { BindgenError } from "../../../errors.js";
 import { appendPointer } from "../../../resolve/pointer.js";
 import { code, type Code } from "../../code.js";
@@ -37,21 +38,22 @@ export function emitStrings(k: KeywordEmit): Code {
 }
 
 /**
- * A module-scope RegExp with the `u` flag (ECMA-262 with full Unicode, as JSON Schema wants).
- * The source is checked here so that an invalid pattern fails generation, naming where it is.
+ * A module-scope RegExp with the `u` flag (ECMA-262 with full Unicode, as JSON Schema wants), or
+ * without it for a pattern valid only so (schema/patterns.ts; the model warns about those). The
+ * source is checked here so that an invalid pattern fails generation, naming where it is.
  */
 export function regexFor(k: Pick<KeywordEmit, "ctx">, pointer: string, source: unknown): Code {
   if (typeof source !== "string")
     throw new BindgenError("bad_pattern", "pattern must be a string", { file: k.ctx.index.file, pointer });
-  try {
-    new RegExp(source, "u");
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new BindgenError("bad_pattern", `invalid regular expression ${JSON.stringify(source)}: ${why}`, {
+  const reading = readPattern(source);
+  if (!reading.ok) {
+    throw new BindgenError("bad_pattern", `invalid regular expression ${JSON.stringify(source)}: ${reading.why}`, {
       file: k.ctx.index.file,
       pointer,
       keyword: "pattern",
     });
   }
-  return k.ctx.hoist(`regex:${source}`, "pattern", () => code`new RegExp(${source}, "u")`);
+  // A non-`u` reading has its own key: the same source read both ways would be two different regexes.
+  const key = reading.flags === "u" ? `regex:${source}` : `regex-without-u:${source}`;
+  return k.ctx.hoist(key, "pattern", () => code`new RegExp(${source}, ${reading.flags})`);
 }
