@@ -11,7 +11,7 @@
 import { METHOD_PARTS, NOTIFICATION_PART } from "../contract/shape.js";
 import type { LoadedContract } from "../load/contract.js";
 import { buildModel } from "../model/build.js";
-import type { ContractModel, Method } from "../model/types.js";
+import type { Method, Notification } from "../model/types.js";
 import { indexSchema, type SchemaIndex } from "../resolve/index.js";
 import { isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
 import { dialectAt } from "../schema/subschemas.js";
@@ -28,10 +28,11 @@ export interface ContractDiff {
   readonly changes: readonly Change[];
 }
 
+/** The entry a part pointer belongs to: `#/$defs/act` for `#/$defs/act/params`. */
+const entryOf = (part: Pointer): Pointer => part.slice(0, part.lastIndexOf("/"));
+
 /** The method's own entry, e.g. `#/$defs/act` for params at `#/$defs/act/params`. */
-function methodPointer(method: Method): Pointer {
-  return method.params.slice(0, method.params.lastIndexOf("/"));
-}
+const methodPointer = (method: Method): Pointer => entryOf(method.params);
 
 const objectAt = (index: SchemaIndex, pointer: Pointer): JsonObject => {
   const schema = index.schemaAt(pointer);
@@ -95,48 +96,56 @@ function compareRoot(before: SchemaIndex, after: SchemaIndex, from: string, to: 
   return walk.changes;
 }
 
-function compareNotifications(
-  before: SchemaIndex,
-  after: SchemaIndex,
-  oldModel: ContractModel,
-  newModel: ContractModel,
+/**
+ * Entries (methods, notifications) by name on both sides: one that went is breaking (callers
+ * use it), one that came is not, and each kept one is compared by `compare`.
+ */
+function compareEntries<T extends { readonly name: string }>(
+  noun: "method" | "notification",
+  olds: readonly T[],
+  nows: readonly T[],
+  pointerOf: (entry: T) => Pointer,
+  compare: (old: T, now: T) => Change[],
 ): Change[] {
   const changes: Change[] = [];
-  const entry = (params: Pointer): Pointer => params.slice(0, params.lastIndexOf("/"));
-  const oldOnes = new Map(oldModel.notifications.map((n) => [n.name, n]));
-  const newOnes = new Map(newModel.notifications.map((n) => [n.name, n]));
-  for (const [name, old] of oldOnes) {
-    if (!newOnes.has(name))
+  const oldByName = new Map(olds.map((entry) => [entry.name, entry]));
+  const newByName = new Map(nows.map((entry) => [entry.name, entry]));
+  for (const [name, old] of oldByName) {
+    if (!newByName.has(name))
       changes.push({
         severity: "breaking",
-        kind: "notification_removed",
+        kind: `${noun}_removed`,
         method: name,
-        pointer: entry(old.params),
-        message: `notification ${name} removed`,
+        pointer: pointerOf(old),
+        message: `${noun} ${name} removed`,
       });
   }
-  for (const [name, now] of newOnes) {
-    const old = oldOnes.get(name);
-    if (old === undefined) {
+  for (const [name, now] of newByName) {
+    const old = oldByName.get(name);
+    if (old === undefined)
       changes.push({
         severity: "non-breaking",
-        kind: "notification_added",
+        kind: `${noun}_added`,
         method: name,
-        pointer: entry(now.params),
-        message: `notification ${name} added`,
+        pointer: pointerOf(now),
+        message: `${noun} ${name} added`,
       });
-      continue;
-    }
-    changes.push(...compareEntry(before, after, name, { old: entry(old.params), now: entry(now.params) }, [NOTIFICATION_PART]));
-    const receives = newWalk(before, after, name, "receives");
-    compareSchemas(
-      receives,
-      { schema: before.schemaAt(old.params), pointer: old.params },
-      { schema: after.schemaAt(now.params), pointer: now.params },
-    );
-    changes.push(...receives.changes);
+    else changes.push(...compare(old, now));
   }
   return changes;
+}
+
+function compareNotification(before: SchemaIndex, after: SchemaIndex, old: Notification, now: Notification): Change[] {
+  const entry = compareEntry(before, after, now.name, { old: entryOf(old.params), now: entryOf(now.params) }, [
+    NOTIFICATION_PART,
+  ]);
+  const receives = newWalk(before, after, now.name, "receives");
+  compareSchemas(
+    receives,
+    { schema: before.schemaAt(old.params), pointer: old.params },
+    { schema: after.schemaAt(now.params), pointer: now.params },
+  );
+  return [...entry, ...receives.changes];
 }
 
 export function diffContracts(before: LoadedContract, after: LoadedContract): ContractDiff {
@@ -145,31 +154,18 @@ export function diffContracts(before: LoadedContract, after: LoadedContract): Co
   const oldIndex = indexSchema(before.schema, before.schemaFile);
   const newIndex = indexSchema(after.schema, after.schemaFile);
   const changes: Change[] = compareRoot(oldIndex, newIndex, oldModel.id, newModel.id);
-  const oldMethods = new Map(oldModel.methods.map((method) => [method.name, method]));
-  const newMethods = new Map(newModel.methods.map((method) => [method.name, method]));
-  for (const [name, method] of oldMethods) {
-    if (!newMethods.has(name))
-      changes.push({
-        severity: "breaking",
-        kind: "method_removed",
-        method: name,
-        pointer: methodPointer(method),
-        message: `method ${name} removed`,
-      });
-  }
-  for (const [name, method] of newMethods) {
-    const old = oldMethods.get(name);
-    if (old === undefined)
-      changes.push({
-        severity: "non-breaking",
-        kind: "method_added",
-        method: name,
-        pointer: methodPointer(method),
-        message: `method ${name} added`,
-      });
-    else changes.push(...compareMethod(oldIndex, newIndex, old, method));
-  }
-  changes.push(...compareNotifications(oldIndex, newIndex, oldModel, newModel));
+  changes.push(
+    ...compareEntries("method", oldModel.methods, newModel.methods, methodPointer, (old, now) =>
+      compareMethod(oldIndex, newIndex, old, now),
+    ),
+    ...compareEntries(
+      "notification",
+      oldModel.notifications,
+      newModel.notifications,
+      (n) => entryOf(n.params),
+      (old, now) => compareNotification(oldIndex, newIndex, old, now),
+    ),
+  );
   const sorted = changes.sort(compareChanges);
   return {
     from: oldModel.id,
