@@ -80,26 +80,58 @@ import type {
 export type ValidationIssue = {
   /** JSON pointer to the offending value ("" is the value itself). */
   instancePath: string;
-  /** JSON pointer to the keyword that failed, from the schema document's root. */
+  /**
+   * The keyword that failed, as JSON Schema's keyword location: the validated shape's pointer in
+   * the schema document, then the keywords followed from it, `$ref` included
+   * ("#/$defs/batch/params/properties/steps/items/$ref/required").
+   */
   schemaPath: string;
   keyword: string;
   /** Readable on its own: "/steps: must have at most 20 items, got 21". */
   message: string;
 };
 
+/** A valid value, or the first issue found (an anyOf/oneOf that matched no branch adds each branch's reason before it). */
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
 /**
- * One failure; the message leads with the instance path so it reads on its own. The text arrives
- * as ": must …" so that joining it to the path is a single concatenation.
+ * One failure, with both paths relative to the function that found it; `message` holds the
+ * text (": must …") until `outcome` leads it with the whole instance path.
  */
 function issue(instancePath: string, schemaPath: string, keyword: string, text: string): ValidationIssue {
-  return {
-    instancePath,
-    schemaPath,
-    keyword,
-    message: instancePath === "" ? text.slice(2) : instancePath + text,
-  };
+  return { instancePath, schemaPath, keyword, message: text };
+}
+
+/** Issues from a called function, moved under the caller's instance path and schema place. */
+function within(
+  issues: ValidationIssue[] | undefined,
+  instancePrefix: string,
+  schemaPrefix: string,
+): ValidationIssue[] | undefined {
+  if (issues !== undefined) {
+    for (const item of issues) {
+      item.instancePath = instancePrefix + item.instancePath;
+      item.schemaPath = schemaPrefix + item.schemaPath;
+    }
+  }
+  return issues;
+}
+
+/**
+ * A validation's result. Issues are finished as a caller sees them: the schema path from the
+ * document root, the message led by the instance path so it reads on its own.
+ */
+function outcome<T>(
+  issues: ValidationIssue[] | undefined,
+  value: T,
+  schemaRoot: string,
+): ValidationResult<T> {
+  if (issues === undefined) return { ok: true, value };
+  for (const item of issues) {
+    item.schemaPath = schemaRoot + item.schemaPath;
+    item.message = item.instancePath === "" ? item.message.slice(2) : item.instancePath + item.message;
+  }
+  return { ok: false, issues };
 }
 
 /** The JSON type of a value for messages; values JSON cannot hold are named as they are. */
@@ -125,9 +157,7 @@ const allowed_a57f54 = new Set<unknown>([
   "rpc-request",
   "rpc-response",
 ]);
-/**
- * #/$defs/agentcli.apply/result/properties/actions/items
- */
+/** #/$defs/agentcli.apply/result/properties/actions/items */
 function matchesApplyAction(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -135,9 +165,6 @@ function matchesApplyAction(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.action;
-    if (!(typeof v1 === "string")) {
-      return false;
-    }
     if (!((v1 as unknown) === "created" || (v1 as unknown) === "updated" || (v1 as unknown) === "adopted")) {
       return false;
     }
@@ -160,9 +187,6 @@ function matchesApplyAction(x: unknown, d: number): boolean {
   }
   {
     const v4 = o1.invocation_mode;
-    if (!(typeof v4 === "string")) {
-      return false;
-    }
     if (!((v4 as unknown) === "schedule" || (v4 as unknown) === "trigger")) {
       return false;
     }
@@ -181,45 +205,25 @@ function matchesApplyAction(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkApplyAction(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.apply/result/properties/actions/items/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.action;
-    if (!(typeof v1 === "string")) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/properties/actions/items/required",
-              "required",
-              ': must have required property "action"',
-            )
-          : issue(
-              p + "/action",
-              "#/$defs/agentcli.apply/result/properties/actions/items/properties/action/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
-      ];
-    }
     if (!((v1 as unknown) === "created" || (v1 as unknown) === "updated" || (v1 as unknown) === "adopted")) {
       return [
-        issue(
-          p + "/action",
-          "#/$defs/agentcli.apply/result/properties/actions/items/properties/action/enum",
-          "enum",
-          ': must be equal to one of the allowed values: "created", "updated", "adopted"',
-        ),
+        v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "action"')
+          : !(typeof v1 === "string")
+            ? issue("/action", "/properties/action/type", "type", ": must be string, got " + kindOf(v1))
+            : issue(
+                "/action",
+                "/properties/action/enum",
+                "enum",
+                ': must be equal to one of the allowed values: "created", "updated", "adopted"',
+              ),
       ];
     }
   }
@@ -229,8 +233,8 @@ function checkApplyAction(x: unknown, p: string, d: number): ValidationIssue[] |
       if (!(typeof v2 === "string")) {
         return [
           issue(
-            p + "/adopted_from_job_id",
-            "#/$defs/agentcli.apply/result/properties/actions/items/properties/adopted_from_job_id/type",
+            "/adopted_from_job_id",
+            "/properties/adopted_from_job_id/type",
             "type",
             ": must be string, got " + kindOf(v2),
           ),
@@ -244,8 +248,8 @@ function checkApplyAction(x: unknown, p: string, d: number): ValidationIssue[] |
       if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
         return [
           issue(
-            p + "/authorization_proof_verification",
-            "#/$defs/agentcli.apply/result/properties/actions/items/properties/authorization_proof_verification/type",
+            "/authorization_proof_verification",
+            "/properties/authorization_proof_verification/type",
             "type",
             ": must be object, got " + kindOf(v3),
           ),
@@ -255,31 +259,23 @@ function checkApplyAction(x: unknown, p: string, d: number): ValidationIssue[] |
   }
   {
     const v4 = o1.invocation_mode;
-    if (!(typeof v4 === "string")) {
-      return [
-        v4 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/properties/actions/items/required",
-              "required",
-              ': must have required property "invocation_mode"',
-            )
-          : issue(
-              p + "/invocation_mode",
-              "#/$defs/agentcli.apply/result/properties/actions/items/properties/invocation_mode/type",
-              "type",
-              ": must be string, got " + kindOf(v4),
-            ),
-      ];
-    }
     if (!((v4 as unknown) === "schedule" || (v4 as unknown) === "trigger")) {
       return [
-        issue(
-          p + "/invocation_mode",
-          "#/$defs/agentcli.apply/result/properties/actions/items/properties/invocation_mode/enum",
-          "enum",
-          ': must be equal to one of the allowed values: "schedule", "trigger"',
-        ),
+        v4 === undefined
+          ? issue("", "/required", "required", ': must have required property "invocation_mode"')
+          : !(typeof v4 === "string")
+            ? issue(
+                "/invocation_mode",
+                "/properties/invocation_mode/type",
+                "type",
+                ": must be string, got " + kindOf(v4),
+              )
+            : issue(
+                "/invocation_mode",
+                "/properties/invocation_mode/enum",
+                "enum",
+                ': must be equal to one of the allowed values: "schedule", "trigger"',
+              ),
       ];
     }
   }
@@ -288,18 +284,8 @@ function checkApplyAction(x: unknown, p: string, d: number): ValidationIssue[] |
     if (!(typeof v5 === "string")) {
       return [
         v5 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/properties/actions/items/required",
-              "required",
-              ': must have required property "job_id"',
-            )
-          : issue(
-              p + "/job_id",
-              "#/$defs/agentcli.apply/result/properties/actions/items/properties/job_id/type",
-              "type",
-              ": must be string, got " + kindOf(v5),
-            ),
+          ? issue("", "/required", "required", ': must have required property "job_id"')
+          : issue("/job_id", "/properties/job_id/type", "type", ": must be string, got " + kindOf(v5)),
       ];
     }
   }
@@ -308,26 +294,14 @@ function checkApplyAction(x: unknown, p: string, d: number): ValidationIssue[] |
     if (!(typeof v6 === "string")) {
       return [
         v6 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/properties/actions/items/required",
-              "required",
-              ': must have required property "name"',
-            )
-          : issue(
-              p + "/name",
-              "#/$defs/agentcli.apply/result/properties/actions/items/properties/name/type",
-              "type",
-              ": must be string, got " + kindOf(v6),
-            ),
+          ? issue("", "/required", "required", ': must have required property "name"')
+          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v6)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.apply/result/properties/capabilities
- */
+/** #/$defs/agentcli.apply/result/properties/capabilities */
 function matchesApplyCapabilities(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -359,25 +333,15 @@ function matchesApplyCapabilities(x: unknown, d: number): boolean {
   }
   {
     const v5 = o1.source;
-    if (!(typeof v5 === "string")) {
-      return false;
-    }
     if (!((v5 as unknown) === "static" || (v5 as unknown) === "runtime")) {
       return false;
     }
   }
   return true;
 }
-function checkApplyCapabilities(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.apply/result/properties/capabilities/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -385,15 +349,10 @@ function checkApplyCapabilities(x: unknown, p: string, d: number): ValidationIss
     if (!((typeof v1 === "object" && v1 !== null && !Array.isArray(v1)) || v1 === null)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/properties/capabilities/required",
-              "required",
-              ': must have required property "handoff_contract"',
-            )
+          ? issue("", "/required", "required", ': must have required property "handoff_contract"')
           : issue(
-              p + "/handoff_contract",
-              "#/$defs/agentcli.apply/result/properties/capabilities/properties/handoff_contract/type",
+              "/handoff_contract",
+              "/properties/handoff_contract/type",
               "type",
               ": must be object or null, got " + kindOf(v1),
             ),
@@ -405,15 +364,10 @@ function checkApplyCapabilities(x: unknown, p: string, d: number): ValidationIss
     if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/properties/capabilities/required",
-              "required",
-              ': must have required property "handoff_version"',
-            )
+          ? issue("", "/required", "required", ': must have required property "handoff_version"')
           : issue(
-              p + "/handoff_version",
-              "#/$defs/agentcli.apply/result/properties/capabilities/properties/handoff_version/type",
+              "/handoff_version",
+              "/properties/handoff_version/type",
               "type",
               ": must be string, got " + kindOf(v2),
             ),
@@ -425,15 +379,10 @@ function checkApplyCapabilities(x: unknown, p: string, d: number): ValidationIss
     if (!(typeof v3 === "boolean")) {
       return [
         v3 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/properties/capabilities/required",
-              "required",
-              ': must have required property "negotiated"',
-            )
+          ? issue("", "/required", "required", ': must have required property "negotiated"')
           : issue(
-              p + "/negotiated",
-              "#/$defs/agentcli.apply/result/properties/capabilities/properties/negotiated/type",
+              "/negotiated",
+              "/properties/negotiated/type",
               "type",
               ": must be boolean, got " + kindOf(v3),
             ),
@@ -445,15 +394,10 @@ function checkApplyCapabilities(x: unknown, p: string, d: number): ValidationIss
     if (!((typeof v4 === "number" && Number.isInteger(v4)) || v4 === null)) {
       return [
         v4 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/properties/capabilities/required",
-              "required",
-              ': must have required property "schema_version"',
-            )
+          ? issue("", "/required", "required", ': must have required property "schema_version"')
           : issue(
-              p + "/schema_version",
-              "#/$defs/agentcli.apply/result/properties/capabilities/properties/schema_version/type",
+              "/schema_version",
+              "/properties/schema_version/type",
               "type",
               ": must be integer or null, got " + kindOf(v4),
             ),
@@ -462,39 +406,24 @@ function checkApplyCapabilities(x: unknown, p: string, d: number): ValidationIss
   }
   {
     const v5 = o1.source;
-    if (!(typeof v5 === "string")) {
-      return [
-        v5 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/properties/capabilities/required",
-              "required",
-              ': must have required property "source"',
-            )
-          : issue(
-              p + "/source",
-              "#/$defs/agentcli.apply/result/properties/capabilities/properties/source/type",
-              "type",
-              ": must be string, got " + kindOf(v5),
-            ),
-      ];
-    }
     if (!((v5 as unknown) === "static" || (v5 as unknown) === "runtime")) {
       return [
-        issue(
-          p + "/source",
-          "#/$defs/agentcli.apply/result/properties/capabilities/properties/source/enum",
-          "enum",
-          ': must be equal to one of the allowed values: "static", "runtime"',
-        ),
+        v5 === undefined
+          ? issue("", "/required", "required", ': must have required property "source"')
+          : !(typeof v5 === "string")
+            ? issue("/source", "/properties/source/type", "type", ": must be string, got " + kindOf(v5))
+            : issue(
+                "/source",
+                "/properties/source/enum",
+                "enum",
+                ': must be equal to one of the allowed values: "static", "runtime"',
+              ),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.apply/result/properties/handoff
- */
+/** #/$defs/agentcli.apply/result/properties/handoff */
 function matchesApplyHandoff(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -502,9 +431,6 @@ function matchesApplyHandoff(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.field_version;
-    if (!(typeof v1 === "string")) {
-      return false;
-    }
     if (!(
       (v1 as unknown) === "1" ||
       (v1 as unknown) === "2" ||
@@ -528,37 +454,13 @@ function matchesApplyHandoff(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkApplyHandoff(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkApplyHandoff(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.apply/result/properties/handoff/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.field_version;
-    if (!(typeof v1 === "string")) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/properties/handoff/required",
-              "required",
-              ': must have required property "field_version"',
-            )
-          : issue(
-              p + "/field_version",
-              "#/$defs/agentcli.apply/result/properties/handoff/properties/field_version/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
-      ];
-    }
     if (!(
       (v1 as unknown) === "1" ||
       (v1 as unknown) === "2" ||
@@ -566,12 +468,21 @@ function checkApplyHandoff(x: unknown, p: string, d: number): ValidationIssue[] 
       (v1 as unknown) === "4"
     )) {
       return [
-        issue(
-          p + "/field_version",
-          "#/$defs/agentcli.apply/result/properties/handoff/properties/field_version/enum",
-          "enum",
-          ': must be equal to one of the allowed values: "1", "2", "3", "4"',
-        ),
+        v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "field_version"')
+          : !(typeof v1 === "string")
+            ? issue(
+                "/field_version",
+                "/properties/field_version/type",
+                "type",
+                ": must be string, got " + kindOf(v1),
+              )
+            : issue(
+                "/field_version",
+                "/properties/field_version/enum",
+                "enum",
+                ': must be equal to one of the allowed values: "1", "2", "3", "4"',
+              ),
       ];
     }
   }
@@ -580,15 +491,10 @@ function checkApplyHandoff(x: unknown, p: string, d: number): ValidationIssue[] 
     if (!(typeof v2 === "number" && Number.isInteger(v2))) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/properties/handoff/required",
-              "required",
-              ': must have required property "projected_fields"',
-            )
+          ? issue("", "/required", "required", ': must have required property "projected_fields"')
           : issue(
-              p + "/projected_fields",
-              "#/$defs/agentcli.apply/result/properties/handoff/properties/projected_fields/type",
+              "/projected_fields",
+              "/properties/projected_fields/type",
               "type",
               ": must be integer, got " + kindOf(v2),
             ),
@@ -600,15 +506,10 @@ function checkApplyHandoff(x: unknown, p: string, d: number): ValidationIssue[] 
     if (!(typeof v3 === "boolean")) {
       return [
         v3 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/properties/handoff/required",
-              "required",
-              ': must have required property "v02_fields_included"',
-            )
+          ? issue("", "/required", "required", ': must have required property "v02_fields_included"')
           : issue(
-              p + "/v02_fields_included",
-              "#/$defs/agentcli.apply/result/properties/handoff/properties/v02_fields_included/type",
+              "/v02_fields_included",
+              "/properties/v02_fields_included/type",
               "type",
               ": must be boolean, got " + kindOf(v3),
             ),
@@ -617,9 +518,7 @@ function checkApplyHandoff(x: unknown, p: string, d: number): ValidationIssue[] 
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.apply/params
- */
+/** #/$defs/agentcli.apply/params */
 function matchesApplyParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -628,9 +527,6 @@ function matchesApplyParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.adoptBy;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
-        return false;
-      }
       if (!((v1 as unknown) === "id" || (v1 as unknown) === "name")) {
         return false;
       }
@@ -694,32 +590,24 @@ function matchesApplyParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.apply/params/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.adoptBy;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
-        return [
-          issue(
-            p + "/adoptBy",
-            "#/$defs/agentcli.apply/params/properties/adoptBy/type",
-            "type",
-            ": must be string, got " + kindOf(v1),
-          ),
-        ];
-      }
       if (!((v1 as unknown) === "id" || (v1 as unknown) === "name")) {
         return [
-          issue(
-            p + "/adoptBy",
-            "#/$defs/agentcli.apply/params/properties/adoptBy/enum",
-            "enum",
-            ': must be equal to one of the allowed values: "id", "name"',
-          ),
+          !(typeof v1 === "string")
+            ? issue("/adoptBy", "/properties/adoptBy/type", "type", ": must be string, got " + kindOf(v1))
+            : issue(
+                "/adoptBy",
+                "/properties/adoptBy/enum",
+                "enum",
+                ': must be equal to one of the allowed values: "id", "name"',
+              ),
         ];
       }
     }
@@ -730,8 +618,8 @@ function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] |
       if (!(typeof v2 === "boolean")) {
         return [
           issue(
-            p + "/allowProofCommand",
-            "#/$defs/agentcli.apply/params/properties/allowProofCommand/type",
+            "/allowProofCommand",
+            "/properties/allowProofCommand/type",
             "type",
             ": must be boolean, got " + kindOf(v2),
           ),
@@ -743,14 +631,7 @@ function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] |
     const v3 = o1.dbPath;
     if (v3 !== undefined) {
       if (!(typeof v3 === "string")) {
-        return [
-          issue(
-            p + "/dbPath",
-            "#/$defs/agentcli.apply/params/properties/dbPath/type",
-            "type",
-            ": must be string, got " + kindOf(v3),
-          ),
-        ];
+        return [issue("/dbPath", "/properties/dbPath/type", "type", ": must be string, got " + kindOf(v3))];
       }
     }
   }
@@ -758,14 +639,7 @@ function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] |
     const v4 = o1.dryRun;
     if (v4 !== undefined) {
       if (!(typeof v4 === "boolean")) {
-        return [
-          issue(
-            p + "/dryRun",
-            "#/$defs/agentcli.apply/params/properties/dryRun/type",
-            "type",
-            ": must be boolean, got " + kindOf(v4),
-          ),
-        ];
+        return [issue("/dryRun", "/properties/dryRun/type", "type", ": must be boolean, got " + kindOf(v4))];
       }
     }
   }
@@ -774,12 +648,7 @@ function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] |
     if (v5 !== undefined) {
       if (!(typeof v5 === "boolean")) {
         return [
-          issue(
-            p + "/explain",
-            "#/$defs/agentcli.apply/params/properties/explain/type",
-            "type",
-            ": must be boolean, got " + kindOf(v5),
-          ),
+          issue("/explain", "/properties/explain/type", "type", ": must be boolean, got " + kindOf(v5)),
         ];
       }
     }
@@ -789,7 +658,7 @@ function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] |
     if (v6 !== undefined) {
       if (typeof v6 !== "object" || v6 === null || Array.isArray(v6)) {
         return [
-          issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v6)),
+          issue("/manifest", "/properties/manifest/$ref/type", "type", ": must be object, got " + kindOf(v6)),
         ];
       }
     }
@@ -800,8 +669,8 @@ function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] |
       if (!(typeof v7 === "string")) {
         return [
           issue(
-            p + "/schedulerBin",
-            "#/$defs/agentcli.apply/params/properties/schedulerBin/type",
+            "/schedulerBin",
+            "/properties/schedulerBin/type",
             "type",
             ": must be string, got " + kindOf(v7),
           ),
@@ -815,8 +684,8 @@ function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] |
       if (!(typeof v8 === "string")) {
         return [
           issue(
-            p + "/schedulerPrefix",
-            "#/$defs/agentcli.apply/params/properties/schedulerPrefix/type",
+            "/schedulerPrefix",
+            "/properties/schedulerPrefix/type",
             "type",
             ": must be string, got " + kindOf(v8),
           ),
@@ -826,9 +695,7 @@ function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] |
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.apply/result
- */
+/** #/$defs/agentcli.apply/result */
 function matchesApplyResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -849,9 +716,6 @@ function matchesApplyResult(x: unknown, d: number): boolean {
       const o14 = item2 as Record<string, unknown>;
       {
         const v8 = o14.action;
-        if (!(typeof v8 === "string")) {
-          return false;
-        }
         if (!(
           (v8 as unknown) === "created" ||
           (v8 as unknown) === "updated" ||
@@ -878,9 +742,6 @@ function matchesApplyResult(x: unknown, d: number): boolean {
       }
       {
         const v11 = o14.invocation_mode;
-        if (!(typeof v11 === "string")) {
-          return false;
-        }
         if (!((v11 as unknown) === "schedule" || (v11 as unknown) === "trigger")) {
           return false;
         }
@@ -947,9 +808,6 @@ function matchesApplyResult(x: unknown, d: number): boolean {
     }
     {
       const v25 = o39.source;
-      if (!(typeof v25 === "string")) {
-        return false;
-      }
       if (!((v25 as unknown) === "static" || (v25 as unknown) === "runtime")) {
         return false;
       }
@@ -983,9 +841,6 @@ function matchesApplyResult(x: unknown, d: number): boolean {
     const o60 = v28 as Record<string, unknown>;
     {
       const v32 = o60.field_version;
-      if (!(typeof v32 === "string")) {
-        return false;
-      }
       if (!(
         (v32 as unknown) === "1" ||
         (v32 as unknown) === "2" ||
@@ -1016,9 +871,6 @@ function matchesApplyResult(x: unknown, d: number): boolean {
   }
   {
     const v36 = o1.ok;
-    if (!(typeof v36 === "boolean")) {
-      return false;
-    }
     if ((v36 as unknown) !== true) {
       return false;
     }
@@ -1050,9 +902,9 @@ function matchesApplyResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.apply/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -1060,18 +912,8 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     if (!Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/required",
-              "required",
-              ': must have required property "actions"',
-            )
-          : issue(
-              p + "/actions",
-              "#/$defs/agentcli.apply/result/properties/actions/type",
-              "type",
-              ": must be array, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "actions"')
+          : issue("/actions", "/properties/actions/type", "type", ": must be array, got " + kindOf(v1)),
       ];
     }
     const a14 = v1 as unknown[];
@@ -1081,8 +923,8 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
       if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return [
           issue(
-            p + "/actions" + "/" + i2,
-            "#/$defs/agentcli.apply/result/properties/actions/items/type",
+            "/actions/" + i2,
+            "/properties/actions/items/type",
             "type",
             ": must be object, got " + kindOf(item2),
           ),
@@ -1091,35 +933,32 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
       const o14 = item2 as Record<string, unknown>;
       {
         const v8 = o14.action;
-        if (!(typeof v8 === "string")) {
-          return [
-            v8 === undefined
-              ? issue(
-                  p + "/actions" + "/" + i2,
-                  "#/$defs/agentcli.apply/result/properties/actions/items/required",
-                  "required",
-                  ': must have required property "action"',
-                )
-              : issue(
-                  p + "/actions" + "/" + i2 + "/action",
-                  "#/$defs/agentcli.apply/result/properties/actions/items/properties/action/type",
-                  "type",
-                  ": must be string, got " + kindOf(v8),
-                ),
-          ];
-        }
         if (!(
           (v8 as unknown) === "created" ||
           (v8 as unknown) === "updated" ||
           (v8 as unknown) === "adopted"
         )) {
           return [
-            issue(
-              p + "/actions" + "/" + i2 + "/action",
-              "#/$defs/agentcli.apply/result/properties/actions/items/properties/action/enum",
-              "enum",
-              ': must be equal to one of the allowed values: "created", "updated", "adopted"',
-            ),
+            v8 === undefined
+              ? issue(
+                  "/actions/" + i2,
+                  "/properties/actions/items/required",
+                  "required",
+                  ': must have required property "action"',
+                )
+              : !(typeof v8 === "string")
+                ? issue(
+                    "/actions/" + i2 + "/action",
+                    "/properties/actions/items/properties/action/type",
+                    "type",
+                    ": must be string, got " + kindOf(v8),
+                  )
+                : issue(
+                    "/actions/" + i2 + "/action",
+                    "/properties/actions/items/properties/action/enum",
+                    "enum",
+                    ': must be equal to one of the allowed values: "created", "updated", "adopted"',
+                  ),
           ];
         }
       }
@@ -1129,8 +968,8 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
           if (!(typeof v9 === "string")) {
             return [
               issue(
-                p + "/actions" + "/" + i2 + "/adopted_from_job_id",
-                "#/$defs/agentcli.apply/result/properties/actions/items/properties/adopted_from_job_id/type",
+                "/actions/" + i2 + "/adopted_from_job_id",
+                "/properties/actions/items/properties/adopted_from_job_id/type",
                 "type",
                 ": must be string, got " + kindOf(v9),
               ),
@@ -1144,8 +983,8 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
           if (typeof v10 !== "object" || v10 === null || Array.isArray(v10)) {
             return [
               issue(
-                p + "/actions" + "/" + i2 + "/authorization_proof_verification",
-                "#/$defs/agentcli.apply/result/properties/actions/items/properties/authorization_proof_verification/type",
+                "/actions/" + i2 + "/authorization_proof_verification",
+                "/properties/actions/items/properties/authorization_proof_verification/type",
                 "type",
                 ": must be object, got " + kindOf(v10),
               ),
@@ -1155,31 +994,28 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
       }
       {
         const v11 = o14.invocation_mode;
-        if (!(typeof v11 === "string")) {
+        if (!((v11 as unknown) === "schedule" || (v11 as unknown) === "trigger")) {
           return [
             v11 === undefined
               ? issue(
-                  p + "/actions" + "/" + i2,
-                  "#/$defs/agentcli.apply/result/properties/actions/items/required",
+                  "/actions/" + i2,
+                  "/properties/actions/items/required",
                   "required",
                   ': must have required property "invocation_mode"',
                 )
-              : issue(
-                  p + "/actions" + "/" + i2 + "/invocation_mode",
-                  "#/$defs/agentcli.apply/result/properties/actions/items/properties/invocation_mode/type",
-                  "type",
-                  ": must be string, got " + kindOf(v11),
-                ),
-          ];
-        }
-        if (!((v11 as unknown) === "schedule" || (v11 as unknown) === "trigger")) {
-          return [
-            issue(
-              p + "/actions" + "/" + i2 + "/invocation_mode",
-              "#/$defs/agentcli.apply/result/properties/actions/items/properties/invocation_mode/enum",
-              "enum",
-              ': must be equal to one of the allowed values: "schedule", "trigger"',
-            ),
+              : !(typeof v11 === "string")
+                ? issue(
+                    "/actions/" + i2 + "/invocation_mode",
+                    "/properties/actions/items/properties/invocation_mode/type",
+                    "type",
+                    ": must be string, got " + kindOf(v11),
+                  )
+                : issue(
+                    "/actions/" + i2 + "/invocation_mode",
+                    "/properties/actions/items/properties/invocation_mode/enum",
+                    "enum",
+                    ': must be equal to one of the allowed values: "schedule", "trigger"',
+                  ),
           ];
         }
       }
@@ -1189,14 +1025,14 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
           return [
             v12 === undefined
               ? issue(
-                  p + "/actions" + "/" + i2,
-                  "#/$defs/agentcli.apply/result/properties/actions/items/required",
+                  "/actions/" + i2,
+                  "/properties/actions/items/required",
                   "required",
                   ': must have required property "job_id"',
                 )
               : issue(
-                  p + "/actions" + "/" + i2 + "/job_id",
-                  "#/$defs/agentcli.apply/result/properties/actions/items/properties/job_id/type",
+                  "/actions/" + i2 + "/job_id",
+                  "/properties/actions/items/properties/job_id/type",
                   "type",
                   ": must be string, got " + kindOf(v12),
                 ),
@@ -1209,14 +1045,14 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
           return [
             v13 === undefined
               ? issue(
-                  p + "/actions" + "/" + i2,
-                  "#/$defs/agentcli.apply/result/properties/actions/items/required",
+                  "/actions/" + i2,
+                  "/properties/actions/items/required",
                   "required",
                   ': must have required property "name"',
                 )
               : issue(
-                  p + "/actions" + "/" + i2 + "/name",
-                  "#/$defs/agentcli.apply/result/properties/actions/items/properties/name/type",
+                  "/actions/" + i2 + "/name",
+                  "/properties/actions/items/properties/name/type",
                   "type",
                   ": must be string, got " + kindOf(v13),
                 ),
@@ -1231,8 +1067,8 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
       if (!Array.isArray(v14)) {
         return [
           issue(
-            p + "/authorization_proof_verifications",
-            "#/$defs/agentcli.apply/result/properties/authorization_proof_verifications/type",
+            "/authorization_proof_verifications",
+            "/properties/authorization_proof_verifications/type",
             "type",
             ": must be array, got " + kindOf(v14),
           ),
@@ -1245,8 +1081,8 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
         if (typeof item3 !== "object" || item3 === null || Array.isArray(item3)) {
           return [
             issue(
-              p + "/authorization_proof_verifications" + "/" + i3,
-              "#/$defs/agentcli.apply/result/properties/authorization_proof_verifications/items/type",
+              "/authorization_proof_verifications/" + i3,
+              "/properties/authorization_proof_verifications/items/type",
               "type",
               ": must be object, got " + kindOf(item3),
             ),
@@ -1260,15 +1096,10 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     if (typeof v15 !== "object" || v15 === null || Array.isArray(v15)) {
       return [
         v15 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/required",
-              "required",
-              ': must have required property "capabilities"',
-            )
+          ? issue("", "/required", "required", ': must have required property "capabilities"')
           : issue(
-              p + "/capabilities",
-              "#/$defs/agentcli.apply/result/properties/capabilities/type",
+              "/capabilities",
+              "/properties/capabilities/type",
               "type",
               ": must be object, got " + kindOf(v15),
             ),
@@ -1281,14 +1112,14 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
         return [
           v21 === undefined
             ? issue(
-                p + "/capabilities",
-                "#/$defs/agentcli.apply/result/properties/capabilities/required",
+                "/capabilities",
+                "/properties/capabilities/required",
                 "required",
                 ': must have required property "handoff_contract"',
               )
             : issue(
-                p + "/capabilities" + "/handoff_contract",
-                "#/$defs/agentcli.apply/result/properties/capabilities/properties/handoff_contract/type",
+                "/capabilities/handoff_contract",
+                "/properties/capabilities/properties/handoff_contract/type",
                 "type",
                 ": must be object or null, got " + kindOf(v21),
               ),
@@ -1301,14 +1132,14 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
         return [
           v22 === undefined
             ? issue(
-                p + "/capabilities",
-                "#/$defs/agentcli.apply/result/properties/capabilities/required",
+                "/capabilities",
+                "/properties/capabilities/required",
                 "required",
                 ': must have required property "handoff_version"',
               )
             : issue(
-                p + "/capabilities" + "/handoff_version",
-                "#/$defs/agentcli.apply/result/properties/capabilities/properties/handoff_version/type",
+                "/capabilities/handoff_version",
+                "/properties/capabilities/properties/handoff_version/type",
                 "type",
                 ": must be string, got " + kindOf(v22),
               ),
@@ -1321,14 +1152,14 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
         return [
           v23 === undefined
             ? issue(
-                p + "/capabilities",
-                "#/$defs/agentcli.apply/result/properties/capabilities/required",
+                "/capabilities",
+                "/properties/capabilities/required",
                 "required",
                 ': must have required property "negotiated"',
               )
             : issue(
-                p + "/capabilities" + "/negotiated",
-                "#/$defs/agentcli.apply/result/properties/capabilities/properties/negotiated/type",
+                "/capabilities/negotiated",
+                "/properties/capabilities/properties/negotiated/type",
                 "type",
                 ": must be boolean, got " + kindOf(v23),
               ),
@@ -1341,14 +1172,14 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
         return [
           v24 === undefined
             ? issue(
-                p + "/capabilities",
-                "#/$defs/agentcli.apply/result/properties/capabilities/required",
+                "/capabilities",
+                "/properties/capabilities/required",
                 "required",
                 ': must have required property "schema_version"',
               )
             : issue(
-                p + "/capabilities" + "/schema_version",
-                "#/$defs/agentcli.apply/result/properties/capabilities/properties/schema_version/type",
+                "/capabilities/schema_version",
+                "/properties/capabilities/properties/schema_version/type",
                 "type",
                 ": must be integer or null, got " + kindOf(v24),
               ),
@@ -1357,31 +1188,28 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     }
     {
       const v25 = o39.source;
-      if (!(typeof v25 === "string")) {
+      if (!((v25 as unknown) === "static" || (v25 as unknown) === "runtime")) {
         return [
           v25 === undefined
             ? issue(
-                p + "/capabilities",
-                "#/$defs/agentcli.apply/result/properties/capabilities/required",
+                "/capabilities",
+                "/properties/capabilities/required",
                 "required",
                 ': must have required property "source"',
               )
-            : issue(
-                p + "/capabilities" + "/source",
-                "#/$defs/agentcli.apply/result/properties/capabilities/properties/source/type",
-                "type",
-                ": must be string, got " + kindOf(v25),
-              ),
-        ];
-      }
-      if (!((v25 as unknown) === "static" || (v25 as unknown) === "runtime")) {
-        return [
-          issue(
-            p + "/capabilities" + "/source",
-            "#/$defs/agentcli.apply/result/properties/capabilities/properties/source/enum",
-            "enum",
-            ': must be equal to one of the allowed values: "static", "runtime"',
-          ),
+            : !(typeof v25 === "string")
+              ? issue(
+                  "/capabilities/source",
+                  "/properties/capabilities/properties/source/type",
+                  "type",
+                  ": must be string, got " + kindOf(v25),
+                )
+              : issue(
+                  "/capabilities/source",
+                  "/properties/capabilities/properties/source/enum",
+                  "enum",
+                  ': must be equal to one of the allowed values: "static", "runtime"',
+                ),
         ];
       }
     }
@@ -1391,18 +1219,8 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     if (!(typeof v26 === "boolean")) {
       return [
         v26 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/required",
-              "required",
-              ': must have required property "dry_run"',
-            )
-          : issue(
-              p + "/dry_run",
-              "#/$defs/agentcli.apply/result/properties/dry_run/type",
-              "type",
-              ": must be boolean, got " + kindOf(v26),
-            ),
+          ? issue("", "/required", "required", ': must have required property "dry_run"')
+          : issue("/dry_run", "/properties/dry_run/type", "type", ": must be boolean, got " + kindOf(v26)),
       ];
     }
   }
@@ -1410,22 +1228,15 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     const v27 = o1.explain;
     if (v27 !== undefined) {
       if (!Array.isArray(v27)) {
-        return [
-          issue(
-            p + "/explain",
-            "#/$defs/agentcli.apply/result/properties/explain/type",
-            "type",
-            ": must be array, got " + kindOf(v27),
-          ),
-        ];
+        return [issue("/explain", "/properties/explain/type", "type", ": must be array, got " + kindOf(v27))];
       }
       const a52 = v27 as unknown[];
       for (let i4 = 0; i4 < a52.length; i4++) {
         if (a52[i4] === undefined) {
           return [
             issue(
-              p + "/explain" + "/" + i4,
-              "#/$defs/agentcli.apply/result/properties/explain",
+              "/explain/" + i4,
+              "/properties/explain",
               "type",
               ": must be a JSON value, got a hole in a sparse array",
             ),
@@ -1439,40 +1250,13 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     if (typeof v28 !== "object" || v28 === null || Array.isArray(v28)) {
       return [
         v28 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/required",
-              "required",
-              ': must have required property "handoff"',
-            )
-          : issue(
-              p + "/handoff",
-              "#/$defs/agentcli.apply/result/properties/handoff/type",
-              "type",
-              ": must be object, got " + kindOf(v28),
-            ),
+          ? issue("", "/required", "required", ': must have required property "handoff"')
+          : issue("/handoff", "/properties/handoff/type", "type", ": must be object, got " + kindOf(v28)),
       ];
     }
     const o60 = v28 as Record<string, unknown>;
     {
       const v32 = o60.field_version;
-      if (!(typeof v32 === "string")) {
-        return [
-          v32 === undefined
-            ? issue(
-                p + "/handoff",
-                "#/$defs/agentcli.apply/result/properties/handoff/required",
-                "required",
-                ': must have required property "field_version"',
-              )
-            : issue(
-                p + "/handoff" + "/field_version",
-                "#/$defs/agentcli.apply/result/properties/handoff/properties/field_version/type",
-                "type",
-                ": must be string, got " + kindOf(v32),
-              ),
-        ];
-      }
       if (!(
         (v32 as unknown) === "1" ||
         (v32 as unknown) === "2" ||
@@ -1480,12 +1264,26 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
         (v32 as unknown) === "4"
       )) {
         return [
-          issue(
-            p + "/handoff" + "/field_version",
-            "#/$defs/agentcli.apply/result/properties/handoff/properties/field_version/enum",
-            "enum",
-            ': must be equal to one of the allowed values: "1", "2", "3", "4"',
-          ),
+          v32 === undefined
+            ? issue(
+                "/handoff",
+                "/properties/handoff/required",
+                "required",
+                ': must have required property "field_version"',
+              )
+            : !(typeof v32 === "string")
+              ? issue(
+                  "/handoff/field_version",
+                  "/properties/handoff/properties/field_version/type",
+                  "type",
+                  ": must be string, got " + kindOf(v32),
+                )
+              : issue(
+                  "/handoff/field_version",
+                  "/properties/handoff/properties/field_version/enum",
+                  "enum",
+                  ': must be equal to one of the allowed values: "1", "2", "3", "4"',
+                ),
         ];
       }
     }
@@ -1495,14 +1293,14 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
         return [
           v33 === undefined
             ? issue(
-                p + "/handoff",
-                "#/$defs/agentcli.apply/result/properties/handoff/required",
+                "/handoff",
+                "/properties/handoff/required",
                 "required",
                 ': must have required property "projected_fields"',
               )
             : issue(
-                p + "/handoff" + "/projected_fields",
-                "#/$defs/agentcli.apply/result/properties/handoff/properties/projected_fields/type",
+                "/handoff/projected_fields",
+                "/properties/handoff/properties/projected_fields/type",
                 "type",
                 ": must be integer, got " + kindOf(v33),
               ),
@@ -1515,14 +1313,14 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
         return [
           v34 === undefined
             ? issue(
-                p + "/handoff",
-                "#/$defs/agentcli.apply/result/properties/handoff/required",
+                "/handoff",
+                "/properties/handoff/required",
                 "required",
                 ': must have required property "v02_fields_included"',
               )
             : issue(
-                p + "/handoff" + "/v02_fields_included",
-                "#/$defs/agentcli.apply/result/properties/handoff/properties/v02_fields_included/type",
+                "/handoff/v02_fields_included",
+                "/properties/handoff/properties/v02_fields_included/type",
                 "type",
                 ": must be boolean, got " + kindOf(v34),
               ),
@@ -1535,15 +1333,10 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     if (!(typeof v35 === "number" && Number.isInteger(v35))) {
       return [
         v35 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/required",
-              "required",
-              ': must have required property "job_count"',
-            )
+          ? issue("", "/required", "required", ': must have required property "job_count"')
           : issue(
-              p + "/job_count",
-              "#/$defs/agentcli.apply/result/properties/job_count/type",
+              "/job_count",
+              "/properties/job_count/type",
               "type",
               ": must be integer, got " + kindOf(v35),
             ),
@@ -1552,31 +1345,13 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
   }
   {
     const v36 = o1.ok;
-    if (!(typeof v36 === "boolean")) {
-      return [
-        v36 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.apply/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v36),
-            ),
-      ];
-    }
     if ((v36 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.apply/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v36 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v36 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v36))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -1585,18 +1360,8 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     if (typeof v37 !== "object" || v37 === null || Array.isArray(v37)) {
       return [
         v37 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/required",
-              "required",
-              ': must have required property "scheduler"',
-            )
-          : issue(
-              p + "/scheduler",
-              "#/$defs/agentcli.apply/result/properties/scheduler/type",
-              "type",
-              ": must be object, got " + kindOf(v37),
-            ),
+          ? issue("", "/required", "required", ': must have required property "scheduler"')
+          : issue("/scheduler", "/properties/scheduler/type", "type", ": must be object, got " + kindOf(v37)),
       ];
     }
     const o76 = v37 as Record<string, unknown>;
@@ -1606,14 +1371,14 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
         return [
           v40 === undefined
             ? issue(
-                p + "/scheduler",
-                "#/$defs/agentcli.apply/result/properties/scheduler/required",
+                "/scheduler",
+                "/properties/scheduler/required",
                 "required",
                 ': must have required property "command"',
               )
             : issue(
-                p + "/scheduler" + "/command",
-                "#/$defs/agentcli.apply/result/properties/scheduler/properties/command/type",
+                "/scheduler/command",
+                "/properties/scheduler/properties/command/type",
                 "type",
                 ": must be string, got " + kindOf(v40),
               ),
@@ -1626,14 +1391,14 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
         return [
           v41 === undefined
             ? issue(
-                p + "/scheduler",
-                "#/$defs/agentcli.apply/result/properties/scheduler/required",
+                "/scheduler",
+                "/properties/scheduler/required",
                 "required",
                 ': must have required property "db_path"',
               )
             : issue(
-                p + "/scheduler" + "/db_path",
-                "#/$defs/agentcli.apply/result/properties/scheduler/properties/db_path/type",
+                "/scheduler/db_path",
+                "/properties/scheduler/properties/db_path/type",
                 "type",
                 ": must be string, got " + kindOf(v41),
               ),
@@ -1646,26 +1411,14 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     if (!(typeof v42 === "string")) {
       return [
         v42 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/required",
-              "required",
-              ': must have required property "target"',
-            )
-          : issue(
-              p + "/target",
-              "#/$defs/agentcli.apply/result/properties/target/type",
-              "type",
-              ": must be string, got " + kindOf(v42),
-            ),
+          ? issue("", "/required", "required", ': must have required property "target"')
+          : issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v42)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.apply/result/properties/scheduler
- */
+/** #/$defs/agentcli.apply/result/properties/scheduler */
 function matchesApplyScheduler(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -1685,16 +1438,9 @@ function matchesApplyScheduler(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkApplyScheduler(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkApplyScheduler(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.apply/result/properties/scheduler/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -1702,18 +1448,8 @@ function checkApplyScheduler(x: unknown, p: string, d: number): ValidationIssue[
     if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/properties/scheduler/required",
-              "required",
-              ': must have required property "command"',
-            )
-          : issue(
-              p + "/command",
-              "#/$defs/agentcli.apply/result/properties/scheduler/properties/command/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "command"')
+          : issue("/command", "/properties/command/type", "type", ": must be string, got " + kindOf(v1)),
       ];
     }
   }
@@ -1722,26 +1458,14 @@ function checkApplyScheduler(x: unknown, p: string, d: number): ValidationIssue[
     if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.apply/result/properties/scheduler/required",
-              "required",
-              ': must have required property "db_path"',
-            )
-          : issue(
-              p + "/db_path",
-              "#/$defs/agentcli.apply/result/properties/scheduler/properties/db_path/type",
-              "type",
-              ": must be string, got " + kindOf(v2),
-            ),
+          ? issue("", "/required", "required", ': must have required property "db_path"')
+          : issue("/db_path", "/properties/db_path/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.approvals.list/params
- */
+/** #/$defs/agentcli.approvals.list/params */
 function matchesApprovalsListParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -1750,9 +1474,6 @@ function matchesApprovalsListParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.status;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
-        return false;
-      }
       if (!(
         (v1 as unknown) === "pending" ||
         (v1 as unknown) === "consumed" ||
@@ -1782,26 +1503,14 @@ function matchesApprovalsListParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkApprovalsListParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkApprovalsListParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(p, "#/$defs/agentcli.approvals.list/params/type", "type", ": must be object, got " + kindOf(x)),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.status;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
-        return [
-          issue(
-            p + "/status",
-            "#/$defs/agentcli.approvals.list/params/properties/status/type",
-            "type",
-            ": must be string, got " + kindOf(v1),
-          ),
-        ];
-      }
       if (!(
         (v1 as unknown) === "pending" ||
         (v1 as unknown) === "consumed" ||
@@ -1810,12 +1519,14 @@ function checkApprovalsListParams(x: unknown, p: string, d: number): ValidationI
         (v1 as unknown) === "all"
       )) {
         return [
-          issue(
-            p + "/status",
-            "#/$defs/agentcli.approvals.list/params/properties/status/enum",
-            "enum",
-            ': must be equal to one of the allowed values: "pending", "consumed", "expired", "revoked", "all"',
-          ),
+          !(typeof v1 === "string")
+            ? issue("/status", "/properties/status/type", "type", ": must be string, got " + kindOf(v1))
+            : issue(
+                "/status",
+                "/properties/status/enum",
+                "enum",
+                ': must be equal to one of the allowed values: "pending", "consumed", "expired", "revoked", "all"',
+              ),
         ];
       }
     }
@@ -1824,14 +1535,7 @@ function checkApprovalsListParams(x: unknown, p: string, d: number): ValidationI
     const v2 = o1.taskId;
     if (v2 !== undefined) {
       if (!(typeof v2 === "string")) {
-        return [
-          issue(
-            p + "/taskId",
-            "#/$defs/agentcli.approvals.list/params/properties/taskId/type",
-            "type",
-            ": must be string, got " + kindOf(v2),
-          ),
-        ];
+        return [issue("/taskId", "/properties/taskId/type", "type", ": must be string, got " + kindOf(v2))];
       }
     }
   }
@@ -1840,21 +1544,14 @@ function checkApprovalsListParams(x: unknown, p: string, d: number): ValidationI
     if (v3 !== undefined) {
       if (!(typeof v3 === "string")) {
         return [
-          issue(
-            p + "/workflowId",
-            "#/$defs/agentcli.approvals.list/params/properties/workflowId/type",
-            "type",
-            ": must be string, got " + kindOf(v3),
-          ),
+          issue("/workflowId", "/properties/workflowId/type", "type", ": must be string, got " + kindOf(v3)),
         ];
       }
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.approvals.list/result
- */
+/** #/$defs/agentcli.approvals.list/result */
 function matchesApprovalsListResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -1868,9 +1565,6 @@ function matchesApprovalsListResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return false;
-    }
     if ((v2 as unknown) !== true) {
       return false;
     }
@@ -1889,11 +1583,9 @@ function matchesApprovalsListResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkApprovalsListResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkApprovalsListResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(p, "#/$defs/agentcli.approvals.list/result/type", "type", ": must be object, got " + kindOf(x)),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -1901,48 +1593,20 @@ function checkApprovalsListResult(x: unknown, p: string, d: number): ValidationI
     if (!(typeof v1 === "number" && Number.isInteger(v1))) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.approvals.list/result/required",
-              "required",
-              ': must have required property "count"',
-            )
-          : issue(
-              p + "/count",
-              "#/$defs/agentcli.approvals.list/result/properties/count/type",
-              "type",
-              ": must be integer, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "count"')
+          : issue("/count", "/properties/count/type", "type", ": must be integer, got " + kindOf(v1)),
       ];
     }
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.approvals.list/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.approvals.list/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v2),
-            ),
-      ];
-    }
     if ((v2 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.approvals.list/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v2 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -1951,18 +1615,8 @@ function checkApprovalsListResult(x: unknown, p: string, d: number): ValidationI
     if (!Array.isArray(v3)) {
       return [
         v3 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.approvals.list/result/required",
-              "required",
-              ': must have required property "records"',
-            )
-          : issue(
-              p + "/records",
-              "#/$defs/agentcli.approvals.list/result/properties/records/type",
-              "type",
-              ": must be array, got " + kindOf(v3),
-            ),
+          ? issue("", "/required", "required", ': must have required property "records"')
+          : issue("/records", "/properties/records/type", "type", ": must be array, got " + kindOf(v3)),
       ];
     }
     const a7 = v3 as unknown[];
@@ -1970,8 +1624,8 @@ function checkApprovalsListResult(x: unknown, p: string, d: number): ValidationI
       if (a7[i2] === undefined) {
         return [
           issue(
-            p + "/records" + "/" + i2,
-            "#/$defs/agentcli.approvals.list/result/properties/records",
+            "/records/" + i2,
+            "/properties/records",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
           ),
@@ -1981,9 +1635,7 @@ function checkApprovalsListResult(x: unknown, p: string, d: number): ValidationI
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.audit/params
- */
+/** #/$defs/agentcli.audit/params */
 function matchesAuditParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -2002,41 +1654,27 @@ function matchesAuditParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkAuditParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuditParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.audit/params/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.limit;
     if (v1 !== undefined) {
       if (!(typeof v1 === "number" && Number.isInteger(v1))) {
-        return [
-          issue(
-            p + "/limit",
-            "#/$defs/agentcli.audit/params/properties/limit/type",
-            "type",
-            ": must be integer, got " + kindOf(v1),
-          ),
-        ];
+        return [issue("/limit", "/properties/limit/type", "type", ": must be integer, got " + kindOf(v1))];
       }
       if ((v1 as number) < 1) {
         return [
-          issue(
-            p + "/limit",
-            "#/$defs/agentcli.audit/params/properties/limit/minimum",
-            "minimum",
-            ": must be >= 1, got " + (v1 as number),
-          ),
+          issue("/limit", "/properties/limit/minimum", "minimum", ": must be >= 1, got " + (v1 as number)),
         ];
       }
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.audit/result
- */
+/** #/$defs/agentcli.audit/result */
 function matchesAuditResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -2050,9 +1688,6 @@ function matchesAuditResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return false;
-    }
     if ((v2 as unknown) !== true) {
       return false;
     }
@@ -2098,9 +1733,9 @@ function matchesAuditResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkAuditResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.audit/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2108,48 +1743,20 @@ function checkAuditResult(x: unknown, p: string, d: number): ValidationIssue[] |
     if (!(typeof v1 === "number" && Number.isInteger(v1))) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.audit/result/required",
-              "required",
-              ': must have required property "count"',
-            )
-          : issue(
-              p + "/count",
-              "#/$defs/agentcli.audit/result/properties/count/type",
-              "type",
-              ": must be integer, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "count"')
+          : issue("/count", "/properties/count/type", "type", ": must be integer, got " + kindOf(v1)),
       ];
     }
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.audit/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.audit/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v2),
-            ),
-      ];
-    }
     if ((v2 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.audit/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v2 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -2158,18 +1765,8 @@ function checkAuditResult(x: unknown, p: string, d: number): ValidationIssue[] |
     if (!Array.isArray(v3)) {
       return [
         v3 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.audit/result/required",
-              "required",
-              ': must have required property "records"',
-            )
-          : issue(
-              p + "/records",
-              "#/$defs/agentcli.audit/result/properties/records/type",
-              "type",
-              ": must be array, got " + kindOf(v3),
-            ),
+          ? issue("", "/required", "required", ': must have required property "records"')
+          : issue("/records", "/properties/records/type", "type", ": must be array, got " + kindOf(v3)),
       ];
     }
     const a7 = v3 as unknown[];
@@ -2177,8 +1774,8 @@ function checkAuditResult(x: unknown, p: string, d: number): ValidationIssue[] |
       if (a7[i2] === undefined) {
         return [
           issue(
-            p + "/records" + "/" + i2,
-            "#/$defs/agentcli.audit/result/properties/records",
+            "/records/" + i2,
+            "/properties/records",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
           ),
@@ -2191,18 +1788,8 @@ function checkAuditResult(x: unknown, p: string, d: number): ValidationIssue[] |
     if (!Array.isArray(v4)) {
       return [
         v4 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.audit/result/required",
-              "required",
-              ': must have required property "warnings"',
-            )
-          : issue(
-              p + "/warnings",
-              "#/$defs/agentcli.audit/result/properties/warnings/type",
-              "type",
-              ": must be array, got " + kindOf(v4),
-            ),
+          ? issue("", "/required", "required", ': must have required property "warnings"')
+          : issue("/warnings", "/properties/warnings/type", "type", ": must be array, got " + kindOf(v4)),
       ];
     }
     const a14 = v4 as unknown[];
@@ -2212,8 +1799,8 @@ function checkAuditResult(x: unknown, p: string, d: number): ValidationIssue[] |
       if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return [
           issue(
-            p + "/warnings" + "/" + i4,
-            "#/$defs/agentcli.audit/result/properties/warnings/items/type",
+            "/warnings/" + i4,
+            "/properties/warnings/items/type",
             "type",
             ": must be object, got " + kindOf(item2),
           ),
@@ -2226,14 +1813,14 @@ function checkAuditResult(x: unknown, p: string, d: number): ValidationIssue[] |
           return [
             v7 === undefined
               ? issue(
-                  p + "/warnings" + "/" + i4,
-                  "#/$defs/agentcli.audit/result/properties/warnings/items/required",
+                  "/warnings/" + i4,
+                  "/properties/warnings/items/required",
                   "required",
                   ': must have required property "line_number"',
                 )
               : issue(
-                  p + "/warnings" + "/" + i4 + "/line_number",
-                  "#/$defs/agentcli.audit/result/properties/warnings/items/properties/line_number/type",
+                  "/warnings/" + i4 + "/line_number",
+                  "/properties/warnings/items/properties/line_number/type",
                   "type",
                   ": must be integer, got " + kindOf(v7),
                 ),
@@ -2246,14 +1833,14 @@ function checkAuditResult(x: unknown, p: string, d: number): ValidationIssue[] |
           return [
             v8 === undefined
               ? issue(
-                  p + "/warnings" + "/" + i4,
-                  "#/$defs/agentcli.audit/result/properties/warnings/items/required",
+                  "/warnings/" + i4,
+                  "/properties/warnings/items/required",
                   "required",
                   ': must have required property "message"',
                 )
               : issue(
-                  p + "/warnings" + "/" + i4 + "/message",
-                  "#/$defs/agentcli.audit/result/properties/warnings/items/properties/message/type",
+                  "/warnings/" + i4 + "/message",
+                  "/properties/warnings/items/properties/message/type",
                   "type",
                   ": must be string, got " + kindOf(v8),
                 ),
@@ -2264,9 +1851,7 @@ function checkAuditResult(x: unknown, p: string, d: number): ValidationIssue[] |
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.audit/result/properties/warnings/items
- */
+/** #/$defs/agentcli.audit/result/properties/warnings/items */
 function matchesAuditWarning(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -2286,16 +1871,9 @@ function matchesAuditWarning(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkAuditWarning(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuditWarning(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.audit/result/properties/warnings/items/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2303,15 +1881,10 @@ function checkAuditWarning(x: unknown, p: string, d: number): ValidationIssue[] 
     if (!(typeof v1 === "number" && Number.isInteger(v1))) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.audit/result/properties/warnings/items/required",
-              "required",
-              ': must have required property "line_number"',
-            )
+          ? issue("", "/required", "required", ': must have required property "line_number"')
           : issue(
-              p + "/line_number",
-              "#/$defs/agentcli.audit/result/properties/warnings/items/properties/line_number/type",
+              "/line_number",
+              "/properties/line_number/type",
               "type",
               ": must be integer, got " + kindOf(v1),
             ),
@@ -2323,26 +1896,14 @@ function checkAuditWarning(x: unknown, p: string, d: number): ValidationIssue[] 
     if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.audit/result/properties/warnings/items/required",
-              "required",
-              ': must have required property "message"',
-            )
-          : issue(
-              p + "/message",
-              "#/$defs/agentcli.audit/result/properties/warnings/items/properties/message/type",
-              "type",
-              ": must be string, got " + kindOf(v2),
-            ),
+          ? issue("", "/required", "required", ': must have required property "message"')
+          : issue("/message", "/properties/message/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.authorization.evaluate/result/properties/decision
- */
+/** #/$defs/agentcli.authorization.evaluate/result/properties/decision */
 function matchesAuthorizationEvaluateDecision(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -2362,16 +1923,9 @@ function matchesAuthorizationEvaluateDecision(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkAuthorizationEvaluateDecision(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationEvaluateDecision(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.authorization.evaluate/result/properties/decision/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2379,18 +1933,8 @@ function checkAuthorizationEvaluateDecision(x: unknown, p: string, d: number): V
     if (!(typeof v1 === "boolean")) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorization.evaluate/result/properties/decision/required",
-              "required",
-              ': must have required property "allowed"',
-            )
-          : issue(
-              p + "/allowed",
-              "#/$defs/agentcli.authorization.evaluate/result/properties/decision/properties/allowed/type",
-              "type",
-              ": must be boolean, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "allowed"')
+          : issue("/allowed", "/properties/allowed/type", "type", ": must be boolean, got " + kindOf(v1)),
       ];
     }
   }
@@ -2399,26 +1943,14 @@ function checkAuthorizationEvaluateDecision(x: unknown, p: string, d: number): V
     if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorization.evaluate/result/properties/decision/required",
-              "required",
-              ': must have required property "reason"',
-            )
-          : issue(
-              p + "/reason",
-              "#/$defs/agentcli.authorization.evaluate/result/properties/decision/properties/reason/type",
-              "type",
-              ": must be string, got " + kindOf(v2),
-            ),
+          ? issue("", "/required", "required", ': must have required property "reason"')
+          : issue("/reason", "/properties/reason/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.authorization.evaluate/params
- */
+/** #/$defs/agentcli.authorization.evaluate/params */
 function matchesAuthorizationEvaluateParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -2446,16 +1978,9 @@ function matchesAuthorizationEvaluateParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkAuthorizationEvaluateParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationEvaluateParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.authorization.evaluate/params/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2463,13 +1988,13 @@ function checkAuthorizationEvaluateParams(x: unknown, p: string, d: number): Val
     if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorization.evaluate/params/required",
-              "required",
-              ': must have required property "manifest"',
-            )
-          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "manifest"')
+          : issue(
+              "/manifest",
+              "/properties/manifest/$ref/type",
+              "type",
+              ": must be object, got " + kindOf(v1),
+            ),
       ];
     }
   }
@@ -2478,18 +2003,8 @@ function checkAuthorizationEvaluateParams(x: unknown, p: string, d: number): Val
     if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorization.evaluate/params/required",
-              "required",
-              ': must have required property "taskId"',
-            )
-          : issue(
-              p + "/taskId",
-              "#/$defs/agentcli.authorization.evaluate/params/properties/taskId/type",
-              "type",
-              ": must be string, got " + kindOf(v2),
-            ),
+          ? issue("", "/required", "required", ': must have required property "taskId"')
+          : issue("/taskId", "/properties/taskId/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
   }
@@ -2498,21 +2013,14 @@ function checkAuthorizationEvaluateParams(x: unknown, p: string, d: number): Val
     if (v3 !== undefined) {
       if (!(typeof v3 === "string")) {
         return [
-          issue(
-            p + "/workflowId",
-            "#/$defs/agentcli.authorization.evaluate/params/properties/workflowId/type",
-            "type",
-            ": must be string, got " + kindOf(v3),
-          ),
+          issue("/workflowId", "/properties/workflowId/type", "type", ": must be string, got " + kindOf(v3)),
         ];
       }
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.authorization.evaluate/result
- */
+/** #/$defs/agentcli.authorization.evaluate/result */
 function matchesAuthorizationEvaluateResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -2539,25 +2047,15 @@ function matchesAuthorizationEvaluateResult(x: unknown, d: number): boolean {
   }
   {
     const v6 = o1.ok;
-    if (!(typeof v6 === "boolean")) {
-      return false;
-    }
     if ((v6 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function checkAuthorizationEvaluateResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationEvaluateResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.authorization.evaluate/result/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2565,18 +2063,8 @@ function checkAuthorizationEvaluateResult(x: unknown, p: string, d: number): Val
     if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorization.evaluate/result/required",
-              "required",
-              ': must have required property "decision"',
-            )
-          : issue(
-              p + "/decision",
-              "#/$defs/agentcli.authorization.evaluate/result/properties/decision/type",
-              "type",
-              ": must be object, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "decision"')
+          : issue("/decision", "/properties/decision/type", "type", ": must be object, got " + kindOf(v1)),
       ];
     }
     const o7 = v1 as Record<string, unknown>;
@@ -2586,14 +2074,14 @@ function checkAuthorizationEvaluateResult(x: unknown, p: string, d: number): Val
         return [
           v4 === undefined
             ? issue(
-                p + "/decision",
-                "#/$defs/agentcli.authorization.evaluate/result/properties/decision/required",
+                "/decision",
+                "/properties/decision/required",
                 "required",
                 ': must have required property "allowed"',
               )
             : issue(
-                p + "/decision" + "/allowed",
-                "#/$defs/agentcli.authorization.evaluate/result/properties/decision/properties/allowed/type",
+                "/decision/allowed",
+                "/properties/decision/properties/allowed/type",
                 "type",
                 ": must be boolean, got " + kindOf(v4),
               ),
@@ -2606,14 +2094,14 @@ function checkAuthorizationEvaluateResult(x: unknown, p: string, d: number): Val
         return [
           v5 === undefined
             ? issue(
-                p + "/decision",
-                "#/$defs/agentcli.authorization.evaluate/result/properties/decision/required",
+                "/decision",
+                "/properties/decision/required",
                 "required",
                 ': must have required property "reason"',
               )
             : issue(
-                p + "/decision" + "/reason",
-                "#/$defs/agentcli.authorization.evaluate/result/properties/decision/properties/reason/type",
+                "/decision/reason",
+                "/properties/decision/properties/reason/type",
                 "type",
                 ": must be string, got " + kindOf(v5),
               ),
@@ -2623,67 +2111,19 @@ function checkAuthorizationEvaluateResult(x: unknown, p: string, d: number): Val
   }
   {
     const v6 = o1.ok;
-    if (!(typeof v6 === "boolean")) {
-      return [
-        v6 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorization.evaluate/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.authorization.evaluate/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v6),
-            ),
-      ];
-    }
     if ((v6 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.authorization.evaluate/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v6 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v6 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v6))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.authorizationProof.methods/params
- */
-function matchesAuthorizationProofMethodsParams(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-
-  return true;
-}
-function checkAuthorizationProofMethodsParams(
-  x: unknown,
-  p: string,
-  d: number,
-): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.authorizationProof.methods/params/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
-  }
-
-  return undefined;
-}
-/**
- * #/$defs/agentcli.authorizationProof.methods/result
- */
+/** #/$defs/agentcli.authorizationProof.methods/result */
 function matchesAuthorizationProofMethodsResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -2706,29 +2146,15 @@ function matchesAuthorizationProofMethodsResult(x: unknown, d: number): boolean 
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return false;
-    }
     if ((v2 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function checkAuthorizationProofMethodsResult(
-  x: unknown,
-  p: string,
-  d: number,
-): ValidationIssue[] | undefined {
+function checkAuthorizationProofMethodsResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.authorizationProof.methods/result/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2736,18 +2162,8 @@ function checkAuthorizationProofMethodsResult(
     if (!Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorizationProof.methods/result/required",
-              "required",
-              ': must have required property "methods"',
-            )
-          : issue(
-              p + "/methods",
-              "#/$defs/agentcli.authorizationProof.methods/result/properties/methods/type",
-              "type",
-              ": must be array, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "methods"')
+          : issue("/methods", "/properties/methods/type", "type", ": must be array, got " + kindOf(v1)),
       ];
     }
     const a4 = v1 as unknown[];
@@ -2757,52 +2173,34 @@ function checkAuthorizationProofMethodsResult(
       if (d >= 1000) {
         return [
           issue(
-            p + "/methods" + "/" + i2,
-            "#/$defs/agentcli.authorizationProof.methods/result/properties/methods/items/$ref",
+            "/methods/" + i2,
+            "/properties/methods/items/$ref",
             "$ref",
             ": must not nest deeper than 1000 references",
           ),
         ];
       }
-      if (!matchesProviderEntry(item2, d + 1))
-        return checkProviderEntry(item2, p + "/methods" + "/" + i2, d + 1);
+      {
+        const issues = checkProviderEntry(item2, d + 1);
+        if (issues !== undefined) return within(issues, "/methods/" + i2, "/properties/methods/items/$ref");
+      }
     }
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorizationProof.methods/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.authorizationProof.methods/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v2),
-            ),
-      ];
-    }
     if ((v2 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.authorizationProof.methods/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v2 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.authorizationProof.schema/params
- */
+/** #/$defs/agentcli.authorizationProof.schema/params */
 function matchesAuthorizationProofSchemaParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -2816,20 +2214,9 @@ function matchesAuthorizationProofSchemaParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkAuthorizationProofSchemaParams(
-  x: unknown,
-  p: string,
-  d: number,
-): ValidationIssue[] | undefined {
+function checkAuthorizationProofSchemaParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.authorizationProof.schema/params/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2837,26 +2224,14 @@ function checkAuthorizationProofSchemaParams(
     if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorizationProof.schema/params/required",
-              "required",
-              ': must have required property "method"',
-            )
-          : issue(
-              p + "/method",
-              "#/$defs/agentcli.authorizationProof.schema/params/properties/method/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "method"')
+          : issue("/method", "/properties/method/type", "type", ": must be string, got " + kindOf(v1)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.authorizationProof.schema/result
- */
+/** #/$defs/agentcli.authorizationProof.schema/result */
 function matchesAuthorizationProofSchemaResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -2870,9 +2245,6 @@ function matchesAuthorizationProofSchemaResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return false;
-    }
     if ((v2 as unknown) !== true) {
       return false;
     }
@@ -2885,20 +2257,9 @@ function matchesAuthorizationProofSchemaResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkAuthorizationProofSchemaResult(
-  x: unknown,
-  p: string,
-  d: number,
-): ValidationIssue[] | undefined {
+function checkAuthorizationProofSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.authorizationProof.schema/result/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2906,48 +2267,20 @@ function checkAuthorizationProofSchemaResult(
     if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorizationProof.schema/result/required",
-              "required",
-              ': must have required property "method"',
-            )
-          : issue(
-              p + "/method",
-              "#/$defs/agentcli.authorizationProof.schema/result/properties/method/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "method"')
+          : issue("/method", "/properties/method/type", "type", ": must be string, got " + kindOf(v1)),
       ];
     }
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorizationProof.schema/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.authorizationProof.schema/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v2),
-            ),
-      ];
-    }
     if ((v2 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.authorizationProof.schema/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v2 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -2956,124 +2289,14 @@ function checkAuthorizationProofSchemaResult(
     if (!(typeof v3 === "string")) {
       return [
         v3 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorizationProof.schema/result/required",
-              "required",
-              ': must have required property "verifier"',
-            )
-          : issue(
-              p + "/verifier",
-              "#/$defs/agentcli.authorizationProof.schema/result/properties/verifier/type",
-              "type",
-              ": must be string, got " + kindOf(v3),
-            ),
+          ? issue("", "/required", "required", ': must have required property "verifier"')
+          : issue("/verifier", "/properties/verifier/type", "type", ": must be string, got " + kindOf(v3)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.authorizationProof.verify/params
- */
-function matchesAuthorizationProofVerifyParams(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.manifest;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
-      return false;
-    }
-  }
-  {
-    const v2 = o1.taskId;
-    if (!(typeof v2 === "string")) {
-      return false;
-    }
-  }
-  {
-    const v3 = o1.workflowId;
-    if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-function checkAuthorizationProofVerifyParams(
-  x: unknown,
-  p: string,
-  d: number,
-): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.authorizationProof.verify/params/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.manifest;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorizationProof.verify/params/required",
-              "required",
-              ': must have required property "manifest"',
-            )
-          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1)),
-      ];
-    }
-  }
-  {
-    const v2 = o1.taskId;
-    if (!(typeof v2 === "string")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorizationProof.verify/params/required",
-              "required",
-              ': must have required property "taskId"',
-            )
-          : issue(
-              p + "/taskId",
-              "#/$defs/agentcli.authorizationProof.verify/params/properties/taskId/type",
-              "type",
-              ": must be string, got " + kindOf(v2),
-            ),
-      ];
-    }
-  }
-  {
-    const v3 = o1.workflowId;
-    if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
-        return [
-          issue(
-            p + "/workflowId",
-            "#/$defs/agentcli.authorizationProof.verify/params/properties/workflowId/type",
-            "type",
-            ": must be string, got " + kindOf(v3),
-          ),
-        ];
-      }
-    }
-  }
-  return undefined;
-}
-/**
- * #/$defs/agentcli.authorizationProof.verify/result
- */
+/** #/$defs/agentcli.authorizationProof.verify/result */
 function matchesAuthorizationProofVerifyResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -3087,29 +2310,15 @@ function matchesAuthorizationProofVerifyResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return false;
-    }
     if ((v2 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function checkAuthorizationProofVerifyResult(
-  x: unknown,
-  p: string,
-  d: number,
-): ValidationIssue[] | undefined {
+function checkAuthorizationProofVerifyResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.authorizationProof.verify/result/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -3117,15 +2326,10 @@ function checkAuthorizationProofVerifyResult(
     if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorizationProof.verify/result/required",
-              "required",
-              ': must have required property "authorization_proof"',
-            )
+          ? issue("", "/required", "required", ': must have required property "authorization_proof"')
           : issue(
-              p + "/authorization_proof",
-              "#/$defs/agentcli.authorizationProof.verify/result/properties/authorization_proof/type",
+              "/authorization_proof",
+              "/properties/authorization_proof/type",
               "type",
               ": must be object, got " + kindOf(v1),
             ),
@@ -3134,39 +2338,19 @@ function checkAuthorizationProofVerifyResult(
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorizationProof.verify/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.authorizationProof.verify/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v2),
-            ),
-      ];
-    }
     if ((v2 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.authorizationProof.verify/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v2 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.authorization.providers/params
- */
+/** #/$defs/agentcli.authorization.providers/params */
 function matchesAuthorizationProvidersParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -3174,23 +2358,14 @@ function matchesAuthorizationProvidersParams(x: unknown, d: number): boolean {
 
   return true;
 }
-function checkAuthorizationProvidersParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationProvidersParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.authorization.providers/params/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
 
   return undefined;
 }
-/**
- * #/$defs/agentcli.authorization.providers/result
- */
+/** #/$defs/agentcli.authorization.providers/result */
 function matchesAuthorizationProvidersResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -3198,9 +2373,6 @@ function matchesAuthorizationProvidersResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
-      return false;
-    }
     if ((v1 as unknown) !== true) {
       return false;
     }
@@ -3222,45 +2394,20 @@ function matchesAuthorizationProvidersResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkAuthorizationProvidersResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationProvidersResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.authorization.providers/result/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorization.providers/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.authorization.providers/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v1),
-            ),
-      ];
-    }
     if ((v1 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.authorization.providers/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -3269,18 +2416,8 @@ function checkAuthorizationProvidersResult(x: unknown, p: string, d: number): Va
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorization.providers/result/required",
-              "required",
-              ': must have required property "providers"',
-            )
-          : issue(
-              p + "/providers",
-              "#/$defs/agentcli.authorization.providers/result/properties/providers/type",
-              "type",
-              ": must be array, got " + kindOf(v2),
-            ),
+          ? issue("", "/required", "required", ': must have required property "providers"')
+          : issue("/providers", "/properties/providers/type", "type", ": must be array, got " + kindOf(v2)),
       ];
     }
     const a6 = v2 as unknown[];
@@ -3290,22 +2427,23 @@ function checkAuthorizationProvidersResult(x: unknown, p: string, d: number): Va
       if (d >= 1000) {
         return [
           issue(
-            p + "/providers" + "/" + i2,
-            "#/$defs/agentcli.authorization.providers/result/properties/providers/items/$ref",
+            "/providers/" + i2,
+            "/properties/providers/items/$ref",
             "$ref",
             ": must not nest deeper than 1000 references",
           ),
         ];
       }
-      if (!matchesProviderEntry(item2, d + 1))
-        return checkProviderEntry(item2, p + "/providers" + "/" + i2, d + 1);
+      {
+        const issues = checkProviderEntry(item2, d + 1);
+        if (issues !== undefined)
+          return within(issues, "/providers/" + i2, "/properties/providers/items/$ref");
+      }
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.authorization.schema/params
- */
+/** #/$defs/agentcli.authorization.schema/params */
 function matchesAuthorizationSchemaParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -3319,16 +2457,9 @@ function matchesAuthorizationSchemaParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkAuthorizationSchemaParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationSchemaParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.authorization.schema/params/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -3336,26 +2467,14 @@ function checkAuthorizationSchemaParams(x: unknown, p: string, d: number): Valid
     if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorization.schema/params/required",
-              "required",
-              ': must have required property "provider"',
-            )
-          : issue(
-              p + "/provider",
-              "#/$defs/agentcli.authorization.schema/params/properties/provider/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "provider"')
+          : issue("/provider", "/properties/provider/type", "type", ": must be string, got " + kindOf(v1)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.authorization.schema/result
- */
+/** #/$defs/agentcli.authorization.schema/result */
 function matchesAuthorizationSchemaResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -3369,9 +2488,6 @@ function matchesAuthorizationSchemaResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return false;
-    }
     if ((v2 as unknown) !== true) {
       return false;
     }
@@ -3384,16 +2500,9 @@ function matchesAuthorizationSchemaResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkAuthorizationSchemaResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.authorization.schema/result/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -3401,15 +2510,10 @@ function checkAuthorizationSchemaResult(x: unknown, p: string, d: number): Valid
     if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorization.schema/result/required",
-              "required",
-              ': must have required property "capabilities"',
-            )
+          ? issue("", "/required", "required", ': must have required property "capabilities"')
           : issue(
-              p + "/capabilities",
-              "#/$defs/agentcli.authorization.schema/result/properties/capabilities/type",
+              "/capabilities",
+              "/properties/capabilities/type",
               "type",
               ": must be object, got " + kindOf(v1),
             ),
@@ -3418,31 +2522,13 @@ function checkAuthorizationSchemaResult(x: unknown, p: string, d: number): Valid
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorization.schema/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.authorization.schema/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v2),
-            ),
-      ];
-    }
     if ((v2 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.authorization.schema/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v2 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -3451,26 +2537,14 @@ function checkAuthorizationSchemaResult(x: unknown, p: string, d: number): Valid
     if (!(typeof v3 === "string")) {
       return [
         v3 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.authorization.schema/result/required",
-              "required",
-              ': must have required property "provider"',
-            )
-          : issue(
-              p + "/provider",
-              "#/$defs/agentcli.authorization.schema/result/properties/provider/type",
-              "type",
-              ": must be string, got " + kindOf(v3),
-            ),
+          ? issue("", "/required", "required", ': must have required property "provider"')
+          : issue("/provider", "/properties/provider/type", "type", ": must be string, got " + kindOf(v3)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.compile/result/properties/output
- */
+/** #/$defs/agentcli.compile/result/properties/output */
 function matchesCompileOutput(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -3492,38 +2566,24 @@ function matchesCompileOutput(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkCompileOutput(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkCompileOutput(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.compile/result/properties/output/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.explain;
     if (v1 !== undefined) {
       if (!Array.isArray(v1)) {
-        return [
-          issue(
-            p + "/explain",
-            "#/$defs/agentcli.compile/result/properties/output/properties/explain/type",
-            "type",
-            ": must be array, got " + kindOf(v1),
-          ),
-        ];
+        return [issue("/explain", "/properties/explain/type", "type", ": must be array, got " + kindOf(v1))];
       }
       const a2 = v1 as unknown[];
       for (let i1 = 0; i1 < a2.length; i1++) {
         if (a2[i1] === undefined) {
           return [
             issue(
-              p + "/explain" + "/" + i1,
-              "#/$defs/agentcli.compile/result/properties/output/properties/explain",
+              "/explain/" + i1,
+              "/properties/explain",
               "type",
               ": must be a JSON value, got a hole in a sparse array",
             ),
@@ -3534,9 +2594,7 @@ function checkCompileOutput(x: unknown, p: string, d: number): ValidationIssue[]
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.compile/params
- */
+/** #/$defs/agentcli.compile/params */
 function matchesCompileParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -3568,9 +2626,9 @@ function matchesCompileParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkCompileParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkCompileParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.compile/params/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -3578,12 +2636,7 @@ function checkCompileParams(x: unknown, p: string, d: number): ValidationIssue[]
     if (v1 !== undefined) {
       if (!(typeof v1 === "boolean")) {
         return [
-          issue(
-            p + "/explain",
-            "#/$defs/agentcli.compile/params/properties/explain/type",
-            "type",
-            ": must be boolean, got " + kindOf(v1),
-          ),
+          issue("/explain", "/properties/explain/type", "type", ": must be boolean, got " + kindOf(v1)),
         ];
       }
     }
@@ -3593,7 +2646,7 @@ function checkCompileParams(x: unknown, p: string, d: number): ValidationIssue[]
     if (v2 !== undefined) {
       if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
         return [
-          issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v2)),
+          issue("/manifest", "/properties/manifest/$ref/type", "type", ": must be object, got " + kindOf(v2)),
         ];
       }
     }
@@ -3602,22 +2655,13 @@ function checkCompileParams(x: unknown, p: string, d: number): ValidationIssue[]
     const v3 = o1.target;
     if (v3 !== undefined) {
       if (!(typeof v3 === "string")) {
-        return [
-          issue(
-            p + "/target",
-            "#/$defs/agentcli.compile/params/properties/target/type",
-            "type",
-            ": must be string, got " + kindOf(v3),
-          ),
-        ];
+        return [issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v3))];
       }
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.compile/result
- */
+/** #/$defs/agentcli.compile/result */
 function matchesCompileResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -3625,9 +2669,6 @@ function matchesCompileResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
-      return false;
-    }
     if ((v1 as unknown) !== true) {
       return false;
     }
@@ -3661,38 +2702,20 @@ function matchesCompileResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkCompileResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkCompileResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.compile/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.compile/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.compile/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v1),
-            ),
-      ];
-    }
     if ((v1 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.compile/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -3701,18 +2724,8 @@ function checkCompileResult(x: unknown, p: string, d: number): ValidationIssue[]
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.compile/result/required",
-              "required",
-              ': must have required property "output"',
-            )
-          : issue(
-              p + "/output",
-              "#/$defs/agentcli.compile/result/properties/output/type",
-              "type",
-              ": must be object, got " + kindOf(v2),
-            ),
+          ? issue("", "/required", "required", ': must have required property "output"')
+          : issue("/output", "/properties/output/type", "type", ": must be object, got " + kindOf(v2)),
       ];
     }
     const o6 = v2 as Record<string, unknown>;
@@ -3722,8 +2735,8 @@ function checkCompileResult(x: unknown, p: string, d: number): ValidationIssue[]
         if (!Array.isArray(v4)) {
           return [
             issue(
-              p + "/output" + "/explain",
-              "#/$defs/agentcli.compile/result/properties/output/properties/explain/type",
+              "/output/explain",
+              "/properties/output/properties/explain/type",
               "type",
               ": must be array, got " + kindOf(v4),
             ),
@@ -3734,8 +2747,8 @@ function checkCompileResult(x: unknown, p: string, d: number): ValidationIssue[]
           if (a7[i2] === undefined) {
             return [
               issue(
-                p + "/output" + "/explain" + "/" + i2,
-                "#/$defs/agentcli.compile/result/properties/output/properties/explain",
+                "/output/explain/" + i2,
+                "/properties/output/properties/explain",
                 "type",
                 ": must be a JSON value, got a hole in a sparse array",
               ),
@@ -3750,26 +2763,14 @@ function checkCompileResult(x: unknown, p: string, d: number): ValidationIssue[]
     if (!(typeof v5 === "string")) {
       return [
         v5 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.compile/result/required",
-              "required",
-              ': must have required property "target"',
-            )
-          : issue(
-              p + "/target",
-              "#/$defs/agentcli.compile/result/properties/target/type",
-              "type",
-              ": must be string, got " + kindOf(v5),
-            ),
+          ? issue("", "/required", "required", ': must have required property "target"')
+          : issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v5)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.convert/params
- */
+/** #/$defs/agentcli.convert/params */
 function matchesConvertParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -3783,9 +2784,9 @@ function matchesConvertParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkConvertParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkConvertParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.convert/params/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -3793,21 +2794,19 @@ function checkConvertParams(x: unknown, p: string, d: number): ValidationIssue[]
     if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.convert/params/required",
-              "required",
-              ': must have required property "manifest"',
-            )
-          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "manifest"')
+          : issue(
+              "/manifest",
+              "/properties/manifest/$ref/type",
+              "type",
+              ": must be object, got " + kindOf(v1),
+            ),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.convert/result
- */
+/** #/$defs/agentcli.convert/result */
 function matchesConvertResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -3821,18 +2820,15 @@ function matchesConvertResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return false;
-    }
     if ((v2 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function checkConvertResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkConvertResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.convert/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -3840,51 +2836,31 @@ function checkConvertResult(x: unknown, p: string, d: number): ValidationIssue[]
     if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.convert/result/required",
-              "required",
-              ': must have required property "manifest"',
-            )
-          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "manifest"')
+          : issue(
+              "/manifest",
+              "/properties/manifest/$ref/type",
+              "type",
+              ": must be object, got " + kindOf(v1),
+            ),
       ];
     }
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.convert/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.convert/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v2),
-            ),
-      ];
-    }
     if ((v2 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.convert/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v2 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.describe/result/properties/description
- */
+/** #/$defs/agentcli.describe/result/properties/description */
 function matchesDescribeDescription(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -3920,38 +2896,24 @@ function matchesDescribeDescription(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkDescribeDescription(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkDescribeDescription(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.describe/result/properties/description/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.methods;
     if (v1 !== undefined) {
       if (!Array.isArray(v1)) {
-        return [
-          issue(
-            p + "/methods",
-            "#/$defs/agentcli.describe/result/properties/description/properties/methods/type",
-            "type",
-            ": must be array, got " + kindOf(v1),
-          ),
-        ];
+        return [issue("/methods", "/properties/methods/type", "type", ": must be array, got " + kindOf(v1))];
       }
       const a2 = v1 as unknown[];
       for (let i1 = 0; i1 < a2.length; i1++) {
         if (a2[i1] === undefined) {
           return [
             issue(
-              p + "/methods" + "/" + i1,
-              "#/$defs/agentcli.describe/result/properties/description/properties/methods",
+              "/methods/" + i1,
+              "/properties/methods",
               "type",
               ": must be a JSON value, got a hole in a sparse array",
             ),
@@ -3966,8 +2928,8 @@ function checkDescribeDescription(x: unknown, p: string, d: number): ValidationI
       if (!Array.isArray(v2)) {
         return [
           issue(
-            p + "/notifications",
-            "#/$defs/agentcli.describe/result/properties/description/properties/notifications/type",
+            "/notifications",
+            "/properties/notifications/type",
             "type",
             ": must be array, got " + kindOf(v2),
           ),
@@ -3978,8 +2940,8 @@ function checkDescribeDescription(x: unknown, p: string, d: number): ValidationI
         if (a3[i2] === undefined) {
           return [
             issue(
-              p + "/notifications" + "/" + i2,
-              "#/$defs/agentcli.describe/result/properties/description/properties/notifications",
+              "/notifications/" + i2,
+              "/properties/notifications",
               "type",
               ": must be a JSON value, got a hole in a sparse array",
             ),
@@ -3990,9 +2952,7 @@ function checkDescribeDescription(x: unknown, p: string, d: number): ValidationI
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.describe/params
- */
+/** #/$defs/agentcli.describe/params */
 function matchesDescribeParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -4001,9 +2961,6 @@ function matchesDescribeParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.target;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
-        return false;
-      }
       if (!(
         (v1 as unknown) === "manifest" ||
         (v1 as unknown) === "workflow" ||
@@ -4018,24 +2975,14 @@ function matchesDescribeParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkDescribeParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkDescribeParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.describe/params/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.target;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
-        return [
-          issue(
-            p + "/target",
-            "#/$defs/agentcli.describe/params/properties/target/type",
-            "type",
-            ": must be string, got " + kindOf(v1),
-          ),
-        ];
-      }
       if (!(
         (v1 as unknown) === "manifest" ||
         (v1 as unknown) === "workflow" ||
@@ -4045,21 +2992,21 @@ function checkDescribeParams(x: unknown, p: string, d: number): ValidationIssue[
         (v1 as unknown) === "rpc"
       )) {
         return [
-          issue(
-            p + "/target",
-            "#/$defs/agentcli.describe/params/properties/target/enum",
-            "enum",
-            ': must be equal to one of the allowed values: "manifest", "workflow", "task", "targets", "commands", "rpc"',
-          ),
+          !(typeof v1 === "string")
+            ? issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v1))
+            : issue(
+                "/target",
+                "/properties/target/enum",
+                "enum",
+                ': must be equal to one of the allowed values: "manifest", "workflow", "task", "targets", "commands", "rpc"',
+              ),
         ];
       }
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.describe/result
- */
+/** #/$defs/agentcli.describe/result */
 function matchesDescribeResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -4102,18 +3049,15 @@ function matchesDescribeResult(x: unknown, d: number): boolean {
   }
   {
     const v6 = o1.ok;
-    if (!(typeof v6 === "boolean")) {
-      return false;
-    }
     if ((v6 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function checkDescribeResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkDescribeResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.describe/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -4121,15 +3065,10 @@ function checkDescribeResult(x: unknown, p: string, d: number): ValidationIssue[
     if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.describe/result/required",
-              "required",
-              ': must have required property "description"',
-            )
+          ? issue("", "/required", "required", ': must have required property "description"')
           : issue(
-              p + "/description",
-              "#/$defs/agentcli.describe/result/properties/description/type",
+              "/description",
+              "/properties/description/type",
               "type",
               ": must be object, got " + kindOf(v1),
             ),
@@ -4142,8 +3081,8 @@ function checkDescribeResult(x: unknown, p: string, d: number): ValidationIssue[
         if (!Array.isArray(v4)) {
           return [
             issue(
-              p + "/description" + "/methods",
-              "#/$defs/agentcli.describe/result/properties/description/properties/methods/type",
+              "/description/methods",
+              "/properties/description/properties/methods/type",
               "type",
               ": must be array, got " + kindOf(v4),
             ),
@@ -4154,8 +3093,8 @@ function checkDescribeResult(x: unknown, p: string, d: number): ValidationIssue[
           if (a6[i3] === undefined) {
             return [
               issue(
-                p + "/description" + "/methods" + "/" + i3,
-                "#/$defs/agentcli.describe/result/properties/description/properties/methods",
+                "/description/methods/" + i3,
+                "/properties/description/properties/methods",
                 "type",
                 ": must be a JSON value, got a hole in a sparse array",
               ),
@@ -4170,8 +3109,8 @@ function checkDescribeResult(x: unknown, p: string, d: number): ValidationIssue[
         if (!Array.isArray(v5)) {
           return [
             issue(
-              p + "/description" + "/notifications",
-              "#/$defs/agentcli.describe/result/properties/description/properties/notifications/type",
+              "/description/notifications",
+              "/properties/description/properties/notifications/type",
               "type",
               ": must be array, got " + kindOf(v5),
             ),
@@ -4182,8 +3121,8 @@ function checkDescribeResult(x: unknown, p: string, d: number): ValidationIssue[
           if (a7[i4] === undefined) {
             return [
               issue(
-                p + "/description" + "/notifications" + "/" + i4,
-                "#/$defs/agentcli.describe/result/properties/description/properties/notifications",
+                "/description/notifications/" + i4,
+                "/properties/description/properties/notifications",
                 "type",
                 ": must be a JSON value, got a hole in a sparse array",
               ),
@@ -4195,223 +3134,19 @@ function checkDescribeResult(x: unknown, p: string, d: number): ValidationIssue[
   }
   {
     const v6 = o1.ok;
-    if (!(typeof v6 === "boolean")) {
-      return [
-        v6 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.describe/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.describe/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v6),
-            ),
-      ];
-    }
     if ((v6 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.describe/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v6 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v6 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v6))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.evidence.providers/params
- */
-function matchesEvidenceProvidersParams(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-
-  return true;
-}
-function checkEvidenceProvidersParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.evidence.providers/params/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
-  }
-
-  return undefined;
-}
-/**
- * #/$defs/agentcli.evidence.providers/result
- */
-function matchesEvidenceProvidersResult(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
-      return false;
-    }
-    if ((v1 as unknown) !== true) {
-      return false;
-    }
-  }
-  {
-    const v2 = o1.providers;
-    if (!Array.isArray(v2)) {
-      return false;
-    }
-    const a6 = v2 as unknown[];
-    for (let i2 = 0; i2 < a6.length; i2++) {
-      const item2 = a6[i2];
-
-      if (d >= 1000) {
-        return false;
-      }
-      if (!matchesProviderEntry(item2, d + 1)) return false;
-    }
-  }
-  return true;
-}
-function checkEvidenceProvidersResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.evidence.providers/result/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.evidence.providers/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.evidence.providers/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v1),
-            ),
-      ];
-    }
-    if ((v1 as unknown) !== true) {
-      return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.evidence.providers/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
-      ];
-    }
-  }
-  {
-    const v2 = o1.providers;
-    if (!Array.isArray(v2)) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.evidence.providers/result/required",
-              "required",
-              ': must have required property "providers"',
-            )
-          : issue(
-              p + "/providers",
-              "#/$defs/agentcli.evidence.providers/result/properties/providers/type",
-              "type",
-              ": must be array, got " + kindOf(v2),
-            ),
-      ];
-    }
-    const a6 = v2 as unknown[];
-    for (let i2 = 0; i2 < a6.length; i2++) {
-      const item2 = a6[i2];
-
-      if (d >= 1000) {
-        return [
-          issue(
-            p + "/providers" + "/" + i2,
-            "#/$defs/agentcli.evidence.providers/result/properties/providers/items/$ref",
-            "$ref",
-            ": must not nest deeper than 1000 references",
-          ),
-        ];
-      }
-      if (!matchesProviderEntry(item2, d + 1))
-        return checkProviderEntry(item2, p + "/providers" + "/" + i2, d + 1);
-    }
-  }
-  return undefined;
-}
-/**
- * #/$defs/agentcli.evidence.schema/params
- */
-function matchesEvidenceSchemaParams(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.provider;
-    if (!(typeof v1 === "string")) {
-      return false;
-    }
-  }
-  return true;
-}
-function checkEvidenceSchemaParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(p, "#/$defs/agentcli.evidence.schema/params/type", "type", ": must be object, got " + kindOf(x)),
-    ];
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.provider;
-    if (!(typeof v1 === "string")) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.evidence.schema/params/required",
-              "required",
-              ': must have required property "provider"',
-            )
-          : issue(
-              p + "/provider",
-              "#/$defs/agentcli.evidence.schema/params/properties/provider/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
-      ];
-    }
-  }
-  return undefined;
-}
-/**
- * #/$defs/agentcli.evidence.schema/result
- */
+/** #/$defs/agentcli.evidence.schema/result */
 function matchesEvidenceSchemaResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -4433,9 +3168,6 @@ function matchesEvidenceSchemaResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return false;
-    }
     if ((v2 as unknown) !== true) {
       return false;
     }
@@ -4448,11 +3180,9 @@ function matchesEvidenceSchemaResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkEvidenceSchemaResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkEvidenceSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(p, "#/$defs/agentcli.evidence.schema/result/type", "type", ": must be object, got " + kindOf(x)),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -4460,18 +3190,8 @@ function checkEvidenceSchemaResult(x: unknown, p: string, d: number): Validation
     if (!Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.evidence.schema/result/required",
-              "required",
-              ': must have required property "methods"',
-            )
-          : issue(
-              p + "/methods",
-              "#/$defs/agentcli.evidence.schema/result/properties/methods/type",
-              "type",
-              ": must be array, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "methods"')
+          : issue("/methods", "/properties/methods/type", "type", ": must be array, got " + kindOf(v1)),
       ];
     }
     const a4 = v1 as unknown[];
@@ -4481,8 +3201,8 @@ function checkEvidenceSchemaResult(x: unknown, p: string, d: number): Validation
       if (!(typeof item2 === "string")) {
         return [
           issue(
-            p + "/methods" + "/" + i2,
-            "#/$defs/agentcli.evidence.schema/result/properties/methods/items/type",
+            "/methods/" + i2,
+            "/properties/methods/items/type",
             "type",
             ": must be string, got " + kindOf(item2),
           ),
@@ -4492,31 +3212,13 @@ function checkEvidenceSchemaResult(x: unknown, p: string, d: number): Validation
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.evidence.schema/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.evidence.schema/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v2),
-            ),
-      ];
-    }
     if ((v2 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.evidence.schema/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v2 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -4525,254 +3227,43 @@ function checkEvidenceSchemaResult(x: unknown, p: string, d: number): Validation
     if (!(typeof v3 === "string")) {
       return [
         v3 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.evidence.schema/result/required",
-              "required",
-              ': must have required property "provider"',
-            )
-          : issue(
-              p + "/provider",
-              "#/$defs/agentcli.evidence.schema/result/properties/provider/type",
-              "type",
-              ": must be string, got " + kindOf(v3),
-            ),
+          ? issue("", "/required", "required", ': must have required property "provider"')
+          : issue("/provider", "/properties/provider/type", "type", ": must be string, got " + kindOf(v3)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.identity.providers/params
- */
-function matchesIdentityProvidersParams(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
+/** #/$defs/agentcli.evidence.schema/result/properties/methods */
+function matchesEvidenceSchemaResult_methods(x: unknown, d: number): boolean {
+  if (!Array.isArray(x)) {
     return false;
   }
+  const a1 = x as unknown[];
+  for (let i1 = 0; i1 < a1.length; i1++) {
+    const item1 = a1[i1];
 
-  return true;
-}
-function checkIdentityProvidersParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.identity.providers/params/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
-  }
-
-  return undefined;
-}
-/**
- * #/$defs/agentcli.identity.providers/result
- */
-function matchesIdentityProvidersResult(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (!(typeof item1 === "string")) {
       return false;
-    }
-    if ((v1 as unknown) !== true) {
-      return false;
-    }
-  }
-  {
-    const v2 = o1.providers;
-    if (!Array.isArray(v2)) {
-      return false;
-    }
-    const a6 = v2 as unknown[];
-    for (let i2 = 0; i2 < a6.length; i2++) {
-      const item2 = a6[i2];
-
-      if (d >= 1000) {
-        return false;
-      }
-      if (!matchesProviderEntry(item2, d + 1)) return false;
     }
   }
   return true;
 }
-function checkIdentityProvidersResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.identity.providers/result/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+function checkEvidenceSchemaResult_methods(x: unknown, d: number): ValidationIssue[] | undefined {
+  if (!Array.isArray(x)) {
+    return [issue("", "/type", "type", ": must be array, got " + kindOf(x))];
   }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.identity.providers/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.identity.providers/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v1),
-            ),
-      ];
-    }
-    if ((v1 as unknown) !== true) {
-      return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.identity.providers/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
-      ];
-    }
-  }
-  {
-    const v2 = o1.providers;
-    if (!Array.isArray(v2)) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.identity.providers/result/required",
-              "required",
-              ': must have required property "providers"',
-            )
-          : issue(
-              p + "/providers",
-              "#/$defs/agentcli.identity.providers/result/properties/providers/type",
-              "type",
-              ": must be array, got " + kindOf(v2),
-            ),
-      ];
-    }
-    const a6 = v2 as unknown[];
-    for (let i2 = 0; i2 < a6.length; i2++) {
-      const item2 = a6[i2];
+  const a1 = x as unknown[];
+  for (let i1 = 0; i1 < a1.length; i1++) {
+    const item1 = a1[i1];
 
-      if (d >= 1000) {
-        return [
-          issue(
-            p + "/providers" + "/" + i2,
-            "#/$defs/agentcli.identity.providers/result/properties/providers/items/$ref",
-            "$ref",
-            ": must not nest deeper than 1000 references",
-          ),
-        ];
-      }
-      if (!matchesProviderEntry(item2, d + 1))
-        return checkProviderEntry(item2, p + "/providers" + "/" + i2, d + 1);
+    if (!(typeof item1 === "string")) {
+      return [issue("/" + i1, "/items/type", "type", ": must be string, got " + kindOf(item1))];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.identity.resolve/params
- */
-function matchesIdentityResolveParams(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.manifest;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
-      return false;
-    }
-  }
-  {
-    const v2 = o1.taskId;
-    if (!(typeof v2 === "string")) {
-      return false;
-    }
-  }
-  {
-    const v3 = o1.workflowId;
-    if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-function checkIdentityResolveParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(p, "#/$defs/agentcli.identity.resolve/params/type", "type", ": must be object, got " + kindOf(x)),
-    ];
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.manifest;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.identity.resolve/params/required",
-              "required",
-              ': must have required property "manifest"',
-            )
-          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1)),
-      ];
-    }
-  }
-  {
-    const v2 = o1.taskId;
-    if (!(typeof v2 === "string")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.identity.resolve/params/required",
-              "required",
-              ': must have required property "taskId"',
-            )
-          : issue(
-              p + "/taskId",
-              "#/$defs/agentcli.identity.resolve/params/properties/taskId/type",
-              "type",
-              ": must be string, got " + kindOf(v2),
-            ),
-      ];
-    }
-  }
-  {
-    const v3 = o1.workflowId;
-    if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
-        return [
-          issue(
-            p + "/workflowId",
-            "#/$defs/agentcli.identity.resolve/params/properties/workflowId/type",
-            "type",
-            ": must be string, got " + kindOf(v3),
-          ),
-        ];
-      }
-    }
-  }
-  return undefined;
-}
-/**
- * #/$defs/agentcli.identity.resolve/result
- */
+/** #/$defs/agentcli.identity.resolve/result */
 function matchesIdentityResolveResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -4786,9 +3277,6 @@ function matchesIdentityResolveResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return false;
-    }
     if ((v2 as unknown) !== true) {
       return false;
     }
@@ -4807,11 +3295,9 @@ function matchesIdentityResolveResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkIdentityResolveResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkIdentityResolveResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(p, "#/$defs/agentcli.identity.resolve/result/type", "type", ": must be object, got " + kindOf(x)),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -4819,15 +3305,10 @@ function checkIdentityResolveResult(x: unknown, p: string, d: number): Validatio
     if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.identity.resolve/result/required",
-              "required",
-              ': must have required property "declared_identity"',
-            )
+          ? issue("", "/required", "required", ': must have required property "declared_identity"')
           : issue(
-              p + "/declared_identity",
-              "#/$defs/agentcli.identity.resolve/result/properties/declared_identity/type",
+              "/declared_identity",
+              "/properties/declared_identity/type",
               "type",
               ": must be object, got " + kindOf(v1),
             ),
@@ -4836,31 +3317,13 @@ function checkIdentityResolveResult(x: unknown, p: string, d: number): Validatio
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.identity.resolve/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.identity.resolve/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v2),
-            ),
-      ];
-    }
     if ((v2 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.identity.resolve/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v2 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -4869,15 +3332,10 @@ function checkIdentityResolveResult(x: unknown, p: string, d: number): Validatio
     if (!(typeof v3 === "string")) {
       return [
         v3 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.identity.resolve/result/required",
-              "required",
-              ': must have required property "principal_used"',
-            )
+          ? issue("", "/required", "required", ': must have required property "principal_used"')
           : issue(
-              p + "/principal_used",
-              "#/$defs/agentcli.identity.resolve/result/properties/principal_used/type",
+              "/principal_used",
+              "/properties/principal_used/type",
               "type",
               ": must be string, got " + kindOf(v3),
             ),
@@ -4889,15 +3347,10 @@ function checkIdentityResolveResult(x: unknown, p: string, d: number): Validatio
     if (typeof v4 !== "object" || v4 === null || Array.isArray(v4)) {
       return [
         v4 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.identity.resolve/result/required",
-              "required",
-              ': must have required property "resolved_identity"',
-            )
+          ? issue("", "/required", "required", ': must have required property "resolved_identity"')
           : issue(
-              p + "/resolved_identity",
-              "#/$defs/agentcli.identity.resolve/result/properties/resolved_identity/type",
+              "/resolved_identity",
+              "/properties/resolved_identity/type",
               "type",
               ": must be object, got " + kindOf(v4),
             ),
@@ -4906,262 +3359,7 @@ function checkIdentityResolveResult(x: unknown, p: string, d: number): Validatio
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.identity.schema/params
- */
-function matchesIdentitySchemaParams(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.provider;
-    if (!(typeof v1 === "string")) {
-      return false;
-    }
-  }
-  return true;
-}
-function checkIdentitySchemaParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(p, "#/$defs/agentcli.identity.schema/params/type", "type", ": must be object, got " + kindOf(x)),
-    ];
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.provider;
-    if (!(typeof v1 === "string")) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.identity.schema/params/required",
-              "required",
-              ': must have required property "provider"',
-            )
-          : issue(
-              p + "/provider",
-              "#/$defs/agentcli.identity.schema/params/properties/provider/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
-      ];
-    }
-  }
-  return undefined;
-}
-/**
- * #/$defs/agentcli.identity.schema/result
- */
-function matchesIdentitySchemaResult(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.capabilities;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
-      return false;
-    }
-  }
-  {
-    const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return false;
-    }
-    if ((v2 as unknown) !== true) {
-      return false;
-    }
-  }
-  {
-    const v3 = o1.provider;
-    if (!(typeof v3 === "string")) {
-      return false;
-    }
-  }
-  return true;
-}
-function checkIdentitySchemaResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(p, "#/$defs/agentcli.identity.schema/result/type", "type", ": must be object, got " + kindOf(x)),
-    ];
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.capabilities;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.identity.schema/result/required",
-              "required",
-              ': must have required property "capabilities"',
-            )
-          : issue(
-              p + "/capabilities",
-              "#/$defs/agentcli.identity.schema/result/properties/capabilities/type",
-              "type",
-              ": must be object, got " + kindOf(v1),
-            ),
-      ];
-    }
-  }
-  {
-    const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.identity.schema/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.identity.schema/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v2),
-            ),
-      ];
-    }
-    if ((v2 as unknown) !== true) {
-      return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.identity.schema/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
-      ];
-    }
-  }
-  {
-    const v3 = o1.provider;
-    if (!(typeof v3 === "string")) {
-      return [
-        v3 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.identity.schema/result/required",
-              "required",
-              ': must have required property "provider"',
-            )
-          : issue(
-              p + "/provider",
-              "#/$defs/agentcli.identity.schema/result/properties/provider/type",
-              "type",
-              ": must be string, got " + kindOf(v3),
-            ),
-      ];
-    }
-  }
-  return undefined;
-}
-/**
- * #/$defs/agentcli.identity.validateDelegation/params
- */
-function matchesIdentityValidateDelegationParams(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.manifest;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
-      return false;
-    }
-  }
-  {
-    const v2 = o1.taskId;
-    if (!(typeof v2 === "string")) {
-      return false;
-    }
-  }
-  {
-    const v3 = o1.workflowId;
-    if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-function checkIdentityValidateDelegationParams(
-  x: unknown,
-  p: string,
-  d: number,
-): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.identity.validateDelegation/params/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.manifest;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.identity.validateDelegation/params/required",
-              "required",
-              ': must have required property "manifest"',
-            )
-          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1)),
-      ];
-    }
-  }
-  {
-    const v2 = o1.taskId;
-    if (!(typeof v2 === "string")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.identity.validateDelegation/params/required",
-              "required",
-              ': must have required property "taskId"',
-            )
-          : issue(
-              p + "/taskId",
-              "#/$defs/agentcli.identity.validateDelegation/params/properties/taskId/type",
-              "type",
-              ": must be string, got " + kindOf(v2),
-            ),
-      ];
-    }
-  }
-  {
-    const v3 = o1.workflowId;
-    if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
-        return [
-          issue(
-            p + "/workflowId",
-            "#/$defs/agentcli.identity.validateDelegation/params/properties/workflowId/type",
-            "type",
-            ": must be string, got " + kindOf(v3),
-          ),
-        ];
-      }
-    }
-  }
-  return undefined;
-}
-/**
- * #/$defs/agentcli.identity.validateDelegation/result
- */
+/** #/$defs/agentcli.identity.validateDelegation/result */
 function matchesIdentityValidateDelegationResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -5175,29 +3373,15 @@ function matchesIdentityValidateDelegationResult(x: unknown, d: number): boolean
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return false;
-    }
     if ((v2 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function checkIdentityValidateDelegationResult(
-  x: unknown,
-  p: string,
-  d: number,
-): ValidationIssue[] | undefined {
+function checkIdentityValidateDelegationResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.identity.validateDelegation/result/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -5205,15 +3389,10 @@ function checkIdentityValidateDelegationResult(
     if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.identity.validateDelegation/result/required",
-              "required",
-              ': must have required property "delegation"',
-            )
+          ? issue("", "/required", "required", ': must have required property "delegation"')
           : issue(
-              p + "/delegation",
-              "#/$defs/agentcli.identity.validateDelegation/result/properties/delegation/type",
+              "/delegation",
+              "/properties/delegation/type",
               "type",
               ": must be object, got " + kindOf(v1),
             ),
@@ -5222,39 +3401,19 @@ function checkIdentityValidateDelegationResult(
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.identity.validateDelegation/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.identity.validateDelegation/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v2),
-            ),
-      ];
-    }
     if ((v2 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.identity.validateDelegation/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v2 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.inspect/params
- */
+/** #/$defs/agentcli.inspect/params */
 function matchesInspectParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -5279,7 +3438,7 @@ function matchesInspectParams(x: unknown, d: number): boolean {
   {
     const v3 = o1.fields;
     if (v3 !== undefined) {
-      if (!(matchesInspectParams_fields_anyOf0(v3, d) || matchesInspectParams_fields_anyOf1(v3, d))) {
+      if (!(matchesEvidenceSchemaResult_methods(v3, d) || typeof v3 === "string")) {
         return false;
       }
     }
@@ -5294,23 +3453,16 @@ function matchesInspectParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkInspectParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkInspectParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.inspect/params/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.dbPath;
     if (v1 !== undefined) {
       if (!(typeof v1 === "string")) {
-        return [
-          issue(
-            p + "/dbPath",
-            "#/$defs/agentcli.inspect/params/properties/dbPath/type",
-            "type",
-            ": must be string, got " + kindOf(v1),
-          ),
-        ];
+        return [issue("/dbPath", "/properties/dbPath/type", "type", ": must be string, got " + kindOf(v1))];
       }
     }
   }
@@ -5318,42 +3470,30 @@ function checkInspectParams(x: unknown, p: string, d: number): ValidationIssue[]
     const v2 = o1.entity;
     if (v2 !== undefined) {
       if (!(typeof v2 === "string")) {
-        return [
-          issue(
-            p + "/entity",
-            "#/$defs/agentcli.inspect/params/properties/entity/type",
-            "type",
-            ": must be string, got " + kindOf(v2),
-          ),
-        ];
+        return [issue("/entity", "/properties/entity/type", "type", ": must be string, got " + kindOf(v2))];
       }
     }
   }
   {
     const v3 = o1.fields;
     if (v3 !== undefined) {
-      if (!(matchesInspectParams_fields_anyOf0(v3, d) || matchesInspectParams_fields_anyOf1(v3, d))) {
+      if (!(matchesEvidenceSchemaResult_methods(v3, d) || typeof v3 === "string")) {
         const reasons1 = Array.isArray(v3)
-          ? checkInspectParams_fields_anyOf0(v3, p + "/fields", d)
+          ? within(checkEvidenceSchemaResult_methods(v3, d), "/fields", "/properties/fields/anyOf/0")
           : typeof v3 === "string"
-            ? checkInspectParams_fields_anyOf1(v3, p + "/fields", d)
+            ? within(checkManifestVersion(v3, d), "/fields", "/properties/fields/anyOf/1")
             : undefined;
         if (reasons1 === undefined)
           return [
             issue(
-              p + "/fields",
-              "#/$defs/agentcli.inspect/params/properties/fields/anyOf",
+              "/fields",
+              "/properties/fields/anyOf",
               "anyOf",
               ": must match at least one schema in anyOf",
             ),
           ];
         reasons1.push(
-          issue(
-            p + "/fields",
-            "#/$defs/agentcli.inspect/params/properties/fields/anyOf",
-            "anyOf",
-            ": must match at least one schema in anyOf",
-          ),
+          issue("/fields", "/properties/fields/anyOf", "anyOf", ": must match at least one schema in anyOf"),
         );
         return reasons1;
       }
@@ -5363,91 +3503,13 @@ function checkInspectParams(x: unknown, p: string, d: number): ValidationIssue[]
     const v4 = o1.limit;
     if (v4 !== undefined) {
       if (!(typeof v4 === "number" && Number.isInteger(v4))) {
-        return [
-          issue(
-            p + "/limit",
-            "#/$defs/agentcli.inspect/params/properties/limit/type",
-            "type",
-            ": must be integer, got " + kindOf(v4),
-          ),
-        ];
+        return [issue("/limit", "/properties/limit/type", "type", ": must be integer, got " + kindOf(v4))];
       }
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.inspect/params/properties/fields/anyOf/0
- */
-function matchesInspectParams_fields_anyOf0(x: unknown, d: number): boolean {
-  if (!Array.isArray(x)) {
-    return false;
-  }
-  const a1 = x as unknown[];
-  for (let i1 = 0; i1 < a1.length; i1++) {
-    const item1 = a1[i1];
-
-    if (!(typeof item1 === "string")) {
-      return false;
-    }
-  }
-  return true;
-}
-function checkInspectParams_fields_anyOf0(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.inspect/params/properties/fields/anyOf/0/type",
-        "type",
-        ": must be array, got " + kindOf(x),
-      ),
-    ];
-  }
-  const a1 = x as unknown[];
-  for (let i1 = 0; i1 < a1.length; i1++) {
-    const item1 = a1[i1];
-
-    if (!(typeof item1 === "string")) {
-      return [
-        issue(
-          p + "/" + i1,
-          "#/$defs/agentcli.inspect/params/properties/fields/anyOf/0/items/type",
-          "type",
-          ": must be string, got " + kindOf(item1),
-        ),
-      ];
-    }
-  }
-  return undefined;
-}
-/**
- * #/$defs/agentcli.inspect/params/properties/fields/anyOf/1
- */
-function matchesInspectParams_fields_anyOf1(x: unknown, d: number): boolean {
-  if (!(typeof x === "string")) {
-    return false;
-  }
-
-  return true;
-}
-function checkInspectParams_fields_anyOf1(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "string")) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.inspect/params/properties/fields/anyOf/1/type",
-        "type",
-        ": must be string, got " + kindOf(x),
-      ),
-    ];
-  }
-
-  return undefined;
-}
-/**
- * #/$defs/agentcli.inspect/result
- */
+/** #/$defs/agentcli.inspect/result */
 function matchesInspectResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -5479,9 +3541,6 @@ function matchesInspectResult(x: unknown, d: number): boolean {
   }
   {
     const v4 = o1.ok;
-    if (!(typeof v4 === "boolean")) {
-      return false;
-    }
     if ((v4 as unknown) !== true) {
       return false;
     }
@@ -5494,9 +3553,9 @@ function matchesInspectResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkInspectResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.inspect/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -5504,18 +3563,8 @@ function checkInspectResult(x: unknown, p: string, d: number): ValidationIssue[]
     if (!(typeof v1 === "number" && Number.isInteger(v1))) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.inspect/result/required",
-              "required",
-              ': must have required property "count"',
-            )
-          : issue(
-              p + "/count",
-              "#/$defs/agentcli.inspect/result/properties/count/type",
-              "type",
-              ": must be integer, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "count"')
+          : issue("/count", "/properties/count/type", "type", ": must be integer, got " + kindOf(v1)),
       ];
     }
   }
@@ -5524,18 +3573,8 @@ function checkInspectResult(x: unknown, p: string, d: number): ValidationIssue[]
     if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.inspect/result/required",
-              "required",
-              ': must have required property "entity"',
-            )
-          : issue(
-              p + "/entity",
-              "#/$defs/agentcli.inspect/result/properties/entity/type",
-              "type",
-              ": must be string, got " + kindOf(v2),
-            ),
+          ? issue("", "/required", "required", ': must have required property "entity"')
+          : issue("/entity", "/properties/entity/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
   }
@@ -5544,18 +3583,8 @@ function checkInspectResult(x: unknown, p: string, d: number): ValidationIssue[]
     if (!Array.isArray(v3)) {
       return [
         v3 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.inspect/result/required",
-              "required",
-              ': must have required property "items"',
-            )
-          : issue(
-              p + "/items",
-              "#/$defs/agentcli.inspect/result/properties/items/type",
-              "type",
-              ": must be array, got " + kindOf(v3),
-            ),
+          ? issue("", "/required", "required", ': must have required property "items"')
+          : issue("/items", "/properties/items/type", "type", ": must be array, got " + kindOf(v3)),
       ];
     }
     const a7 = v3 as unknown[];
@@ -5563,8 +3592,8 @@ function checkInspectResult(x: unknown, p: string, d: number): ValidationIssue[]
       if (a7[i2] === undefined) {
         return [
           issue(
-            p + "/items" + "/" + i2,
-            "#/$defs/agentcli.inspect/result/properties/items",
+            "/items/" + i2,
+            "/properties/items",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
           ),
@@ -5574,31 +3603,13 @@ function checkInspectResult(x: unknown, p: string, d: number): ValidationIssue[]
   }
   {
     const v4 = o1.ok;
-    if (!(typeof v4 === "boolean")) {
-      return [
-        v4 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.inspect/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.inspect/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v4),
-            ),
-      ];
-    }
     if ((v4 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.inspect/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v4 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v4 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v4))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -5607,26 +3618,14 @@ function checkInspectResult(x: unknown, p: string, d: number): ValidationIssue[]
     if (!(typeof v5 === "string")) {
       return [
         v5 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.inspect/result/required",
-              "required",
-              ': must have required property "target"',
-            )
-          : issue(
-              p + "/target",
-              "#/$defs/agentcli.inspect/result/properties/target/type",
-              "type",
-              ": must be string, got " + kindOf(v5),
-            ),
+          ? issue("", "/required", "required", ': must have required property "target"')
+          : issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v5)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/manifest
- */
+/** #/$defs/manifest */
 function matchesManifest(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -5634,16 +3633,14 @@ function matchesManifest(x: unknown, d: number): boolean {
 
   return true;
 }
-function checkManifest(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkManifest(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
 
   return undefined;
 }
-/**
- * #/$defs/manifestVersion
- */
+/** #/$defs/manifestVersion */
 function matchesManifestVersion(x: unknown, d: number): boolean {
   if (!(typeof x === "string")) {
     return false;
@@ -5651,33 +3648,14 @@ function matchesManifestVersion(x: unknown, d: number): boolean {
 
   return true;
 }
-function checkManifestVersion(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkManifestVersion(x: unknown, d: number): ValidationIssue[] | undefined {
   if (!(typeof x === "string")) {
-    return [issue(p, "#/$defs/manifestVersion/type", "type", ": must be string, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be string, got " + kindOf(x))];
   }
 
   return undefined;
 }
-/**
- * #/$defs/agentcli.paths/params
- */
-function matchesPathsParams(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-
-  return true;
-}
-function checkPathsParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.paths/params/type", "type", ": must be object, got " + kindOf(x))];
-  }
-
-  return undefined;
-}
-/**
- * #/$defs/agentcli.paths/result
- */
+/** #/$defs/agentcli.paths/result */
 function matchesPathsResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -5685,9 +3663,6 @@ function matchesPathsResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
-      return false;
-    }
     if ((v1 as unknown) !== true) {
       return false;
     }
@@ -5700,38 +3675,20 @@ function matchesPathsResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkPathsResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkPathsResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.paths/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.paths/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.paths/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v1),
-            ),
-      ];
-    }
     if ((v1 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.paths/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -5740,43 +3697,14 @@ function checkPathsResult(x: unknown, p: string, d: number): ValidationIssue[] |
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.paths/result/required",
-              "required",
-              ': must have required property "paths"',
-            )
-          : issue(
-              p + "/paths",
-              "#/$defs/agentcli.paths/result/properties/paths/type",
-              "type",
-              ": must be object, got " + kindOf(v2),
-            ),
+          ? issue("", "/required", "required", ': must have required property "paths"')
+          : issue("/paths", "/properties/paths/type", "type", ": must be object, got " + kindOf(v2)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.ping/params
- */
-function matchesPingParams(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-
-  return true;
-}
-function checkPingParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.ping/params/type", "type", ": must be object, got " + kindOf(x))];
-  }
-
-  return undefined;
-}
-/**
- * #/$defs/agentcli.ping/result
- */
+/** #/$defs/agentcli.ping/result */
 function matchesPingResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -5784,94 +3712,50 @@ function matchesPingResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
-      return false;
-    }
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
     const v2 = o1.pong;
-    if (!(typeof v2 === "boolean")) {
-      return false;
-    }
     if ((v2 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function checkPingResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkPingResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.ping/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.ping/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.ping/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v1),
-            ),
-      ];
-    }
     if ((v1 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.ping/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   {
     const v2 = o1.pong;
-    if (!(typeof v2 === "boolean")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.ping/result/required",
-              "required",
-              ': must have required property "pong"',
-            )
-          : issue(
-              p + "/pong",
-              "#/$defs/agentcli.ping/result/properties/pong/type",
-              "type",
-              ": must be boolean, got " + kindOf(v2),
-            ),
-      ];
-    }
     if ((v2 as unknown) !== true) {
       return [
-        issue(
-          p + "/pong",
-          "#/$defs/agentcli.ping/result/properties/pong/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "pong"')
+          : !(typeof v2 === "boolean")
+            ? issue("/pong", "/properties/pong/type", "type", ": must be boolean, got " + kindOf(v2))
+            : issue("/pong", "/properties/pong/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/providerEntry
- */
+/** #/$defs/providerEntry */
 function matchesProviderEntry(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -5891,9 +3775,9 @@ function matchesProviderEntry(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkProviderEntry(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkProviderEntry(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/providerEntry/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -5901,15 +3785,10 @@ function checkProviderEntry(x: unknown, p: string, d: number): ValidationIssue[]
     if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/providerEntry/required",
-              "required",
-              ': must have required property "capabilities"',
-            )
+          ? issue("", "/required", "required", ': must have required property "capabilities"')
           : issue(
-              p + "/capabilities",
-              "#/$defs/providerEntry/properties/capabilities/type",
+              "/capabilities",
+              "/properties/capabilities/type",
               "type",
               ": must be object, got " + kindOf(v1),
             ),
@@ -5921,21 +3800,14 @@ function checkProviderEntry(x: unknown, p: string, d: number): ValidationIssue[]
     if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue(p, "#/$defs/providerEntry/required", "required", ': must have required property "name"')
-          : issue(
-              p + "/name",
-              "#/$defs/providerEntry/properties/name/type",
-              "type",
-              ": must be string, got " + kindOf(v2),
-            ),
+          ? issue("", "/required", "required", ': must have required property "name"')
+          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.ready/notification
- */
+/** #/$defs/agentcli.ready/notification */
 function matchesReadyNotification(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -5949,20 +3821,15 @@ function matchesReadyNotification(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return false;
-    }
     if ((v2 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function checkReadyNotification(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkReadyNotification(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(p, "#/$defs/agentcli.ready/notification/type", "type", ": must be object, got " + kindOf(x)),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -5970,15 +3837,10 @@ function checkReadyNotification(x: unknown, p: string, d: number): ValidationIss
     if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.ready/notification/required",
-              "required",
-              ': must have required property "manifest_version"',
-            )
+          ? issue("", "/required", "required", ': must have required property "manifest_version"')
           : issue(
-              p + "/manifest_version",
-              "#/$defs/manifestVersion/type",
+              "/manifest_version",
+              "/properties/manifest_version/$ref/type",
               "type",
               ": must be string, got " + kindOf(v1),
             ),
@@ -5987,58 +3849,19 @@ function checkReadyNotification(x: unknown, p: string, d: number): ValidationIss
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.ready/notification/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.ready/notification/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v2),
-            ),
-      ];
-    }
     if ((v2 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.ready/notification/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v2 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.registry.list/params
- */
-function matchesRegistryListParams(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-
-  return true;
-}
-function checkRegistryListParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(p, "#/$defs/agentcli.registry.list/params/type", "type", ": must be object, got " + kindOf(x)),
-    ];
-  }
-
-  return undefined;
-}
-/**
- * #/$defs/agentcli.registry.list/result
- */
+/** #/$defs/agentcli.registry.list/result */
 function matchesRegistryListResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -6058,20 +3881,15 @@ function matchesRegistryListResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return false;
-    }
     if ((v2 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function checkRegistryListResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkRegistryListResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(p, "#/$defs/agentcli.registry.list/result/type", "type", ": must be object, got " + kindOf(x)),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -6079,18 +3897,8 @@ function checkRegistryListResult(x: unknown, p: string, d: number): ValidationIs
     if (!Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.registry.list/result/required",
-              "required",
-              ': must have required property "entries"',
-            )
-          : issue(
-              p + "/entries",
-              "#/$defs/agentcli.registry.list/result/properties/entries/type",
-              "type",
-              ": must be array, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "entries"')
+          : issue("/entries", "/properties/entries/type", "type", ": must be array, got " + kindOf(v1)),
       ];
     }
     const a3 = v1 as unknown[];
@@ -6098,8 +3906,8 @@ function checkRegistryListResult(x: unknown, p: string, d: number): ValidationIs
       if (a3[i2] === undefined) {
         return [
           issue(
-            p + "/entries" + "/" + i2,
-            "#/$defs/agentcli.registry.list/result/properties/entries",
+            "/entries/" + i2,
+            "/properties/entries",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
           ),
@@ -6109,39 +3917,19 @@ function checkRegistryListResult(x: unknown, p: string, d: number): ValidationIs
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.registry.list/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.registry.list/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v2),
-            ),
-      ];
-    }
     if ((v2 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.registry.list/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v2 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.registry.show/params
- */
+/** #/$defs/agentcli.registry.show/params */
 function matchesRegistryShowParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -6155,11 +3943,9 @@ function matchesRegistryShowParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkRegistryShowParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkRegistryShowParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(p, "#/$defs/agentcli.registry.show/params/type", "type", ": must be object, got " + kindOf(x)),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -6167,26 +3953,14 @@ function checkRegistryShowParams(x: unknown, p: string, d: number): ValidationIs
     if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.registry.show/params/required",
-              "required",
-              ': must have required property "name"',
-            )
-          : issue(
-              p + "/name",
-              "#/$defs/agentcli.registry.show/params/properties/name/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "name"')
+          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v1)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.registry.show/result
- */
+/** #/$defs/agentcli.registry.show/result */
 function matchesRegistryShowResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -6206,20 +3980,15 @@ function matchesRegistryShowResult(x: unknown, d: number): boolean {
   }
   {
     const v3 = o1.ok;
-    if (!(typeof v3 === "boolean")) {
-      return false;
-    }
     if ((v3 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function checkRegistryShowResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkRegistryShowResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(p, "#/$defs/agentcli.registry.show/result/type", "type", ": must be object, got " + kindOf(x)),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -6227,13 +3996,13 @@ function checkRegistryShowResult(x: unknown, p: string, d: number): ValidationIs
     if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.registry.show/result/required",
-              "required",
-              ': must have required property "manifest"',
-            )
-          : issue(p + "/manifest", "#/$defs/manifest/type", "type", ": must be object, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "manifest"')
+          : issue(
+              "/manifest",
+              "/properties/manifest/$ref/type",
+              "type",
+              ": must be object, got " + kindOf(v1),
+            ),
       ];
     }
   }
@@ -6242,60 +4011,27 @@ function checkRegistryShowResult(x: unknown, p: string, d: number): ValidationIs
     if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.registry.show/result/required",
-              "required",
-              ': must have required property "name"',
-            )
-          : issue(
-              p + "/name",
-              "#/$defs/agentcli.registry.show/result/properties/name/type",
-              "type",
-              ": must be string, got " + kindOf(v2),
-            ),
+          ? issue("", "/required", "required", ': must have required property "name"')
+          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
   }
   {
     const v3 = o1.ok;
-    if (!(typeof v3 === "boolean")) {
-      return [
-        v3 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.registry.show/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.registry.show/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v3),
-            ),
-      ];
-    }
     if ((v3 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.registry.show/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v3 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v3 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v3))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/rpcErrorCode
- */
+/** #/$defs/rpcErrorCode */
 function matchesRpcErrorCode(x: unknown, d: number): boolean {
-  if (!(typeof x === "number" && Number.isInteger(x))) {
-    return false;
-  }
   if (!(
     (x as unknown) === -32700 ||
     (x as unknown) === -32600 ||
@@ -6308,10 +4044,7 @@ function matchesRpcErrorCode(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkRpcErrorCode(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "number" && Number.isInteger(x))) {
-    return [issue(p, "#/$defs/rpcErrorCode/type", "type", ": must be integer, got " + kindOf(x))];
-  }
+function checkRpcErrorCode(x: unknown, d: number): ValidationIssue[] | undefined {
   if (!(
     (x as unknown) === -32700 ||
     (x as unknown) === -32600 ||
@@ -6321,19 +4054,19 @@ function checkRpcErrorCode(x: unknown, p: string, d: number): ValidationIssue[] 
     (x as unknown) === -32603
   )) {
     return [
-      issue(
-        p,
-        "#/$defs/rpcErrorCode/enum",
-        "enum",
-        ": must be equal to one of the allowed values: -32700, -32600, -32602, -32601, -32000, -32603",
-      ),
+      !(typeof x === "number" && Number.isInteger(x))
+        ? issue("", "/type", "type", ": must be integer, got " + kindOf(x))
+        : issue(
+            "",
+            "/enum",
+            "enum",
+            ": must be equal to one of the allowed values: -32700, -32600, -32602, -32601, -32000, -32603",
+          ),
     ];
   }
   return undefined;
 }
-/**
- * #/$defs/rpcErrorData
- */
+/** #/$defs/rpcErrorData */
 function matchesRpcErrorData(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -6353,9 +4086,9 @@ function matchesRpcErrorData(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkRpcErrorData(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkRpcErrorData(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/rpcErrorData/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -6363,13 +4096,8 @@ function checkRpcErrorData(x: unknown, p: string, d: number): ValidationIssue[] 
     if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue(p, "#/$defs/rpcErrorData/required", "required", ': must have required property "code"')
-          : issue(
-              p + "/code",
-              "#/$defs/rpcErrorData/properties/code/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "code"')
+          : issue("/code", "/properties/code/type", "type", ": must be string, got " + kindOf(v1)),
       ];
     }
   }
@@ -6378,15 +4106,10 @@ function checkRpcErrorData(x: unknown, p: string, d: number): ValidationIssue[] 
     if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/rpcErrorData/required",
-              "required",
-              ': must have required property "error_type"',
-            )
+          ? issue("", "/required", "required", ': must have required property "error_type"')
           : issue(
-              p + "/error_type",
-              "#/$defs/rpcErrorData/properties/error_type/type",
+              "/error_type",
+              "/properties/error_type/type",
               "type",
               ": must be string, got " + kindOf(v2),
             ),
@@ -6395,9 +4118,7 @@ function checkRpcErrorData(x: unknown, p: string, d: number): ValidationIssue[] 
   }
   return undefined;
 }
-/**
- * #/$defs/rpcError
- */
+/** #/$defs/rpcError */
 function matchesRpcErrorType(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -6405,9 +4126,6 @@ function matchesRpcErrorType(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.code;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
-      return false;
-    }
     if (!(
       (v1 as unknown) === -32700 ||
       (v1 as unknown) === -32600 ||
@@ -6436,20 +4154,13 @@ function matchesRpcErrorType(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkRpcErrorType(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkRpcErrorType(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/rpcError/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.code;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
-      return [
-        v1 === undefined
-          ? issue(p, "#/$defs/rpcError/required", "required", ': must have required property "code"')
-          : issue(p + "/code", "#/$defs/rpcErrorCode/type", "type", ": must be integer, got " + kindOf(v1)),
-      ];
-    }
     if (!(
       (v1 as unknown) === -32700 ||
       (v1 as unknown) === -32600 ||
@@ -6459,12 +4170,16 @@ function checkRpcErrorType(x: unknown, p: string, d: number): ValidationIssue[] 
       (v1 as unknown) === -32603
     )) {
       return [
-        issue(
-          p + "/code",
-          "#/$defs/rpcErrorCode/enum",
-          "enum",
-          ": must be equal to one of the allowed values: -32700, -32600, -32602, -32601, -32000, -32603",
-        ),
+        v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "code"')
+          : !(typeof v1 === "number" && Number.isInteger(v1))
+            ? issue("/code", "/properties/code/$ref/type", "type", ": must be integer, got " + kindOf(v1))
+            : issue(
+                "/code",
+                "/properties/code/$ref/enum",
+                "enum",
+                ": must be equal to one of the allowed values: -32700, -32600, -32602, -32601, -32000, -32603",
+              ),
       ];
     }
   }
@@ -6473,17 +4188,12 @@ function checkRpcErrorType(x: unknown, p: string, d: number): ValidationIssue[] 
     if (v2 !== undefined) {
       if (d >= 1000) {
         return [
-          issue(
-            p + "/data",
-            "#/$defs/rpcError/properties/data/$ref",
-            "$ref",
-            ": must not nest deeper than 1000 references",
-          ),
+          issue("/data", "/properties/data/$ref", "$ref", ": must not nest deeper than 1000 references"),
         ];
       }
       {
-        const issues = checkRpcErrorData(v2, p + "/data", d + 1);
-        if (issues !== undefined) return issues;
+        const issues = checkRpcErrorData(v2, d + 1);
+        if (issues !== undefined) return within(issues, "/data", "/properties/data/$ref");
       }
     }
   }
@@ -6492,21 +4202,14 @@ function checkRpcErrorType(x: unknown, p: string, d: number): ValidationIssue[] 
     if (!(typeof v3 === "string")) {
       return [
         v3 === undefined
-          ? issue(p, "#/$defs/rpcError/required", "required", ': must have required property "message"')
-          : issue(
-              p + "/message",
-              "#/$defs/rpcError/properties/message/type",
-              "type",
-              ": must be string, got " + kindOf(v3),
-            ),
+          ? issue("", "/required", "required", ': must have required property "message"')
+          : issue("/message", "/properties/message/type", "type", ": must be string, got " + kindOf(v3)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.schema/params
- */
+/** #/$defs/agentcli.schema/params */
 function matchesSchemaParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -6523,9 +4226,6 @@ function matchesSchemaParams(x: unknown, d: number): boolean {
   {
     const v2 = o1.target;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "string")) {
-        return false;
-      }
       if (!allowed_a57f54.has(v2)) {
         return false;
       }
@@ -6533,56 +4233,39 @@ function matchesSchemaParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkSchemaParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkSchemaParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.schema/params/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.legacy;
     if (v1 !== undefined) {
       if (!(typeof v1 === "boolean")) {
-        return [
-          issue(
-            p + "/legacy",
-            "#/$defs/agentcli.schema/params/properties/legacy/type",
-            "type",
-            ": must be boolean, got " + kindOf(v1),
-          ),
-        ];
+        return [issue("/legacy", "/properties/legacy/type", "type", ": must be boolean, got " + kindOf(v1))];
       }
     }
   }
   {
     const v2 = o1.target;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "string")) {
-        return [
-          issue(
-            p + "/target",
-            "#/$defs/agentcli.schema/params/properties/target/type",
-            "type",
-            ": must be string, got " + kindOf(v2),
-          ),
-        ];
-      }
       if (!allowed_a57f54.has(v2)) {
         return [
-          issue(
-            p + "/target",
-            "#/$defs/agentcli.schema/params/properties/target/enum",
-            "enum",
-            ': must be equal to one of the allowed values: "manifest", "workflow", "task", "schedulerJob", "standalonePlan", "handoffV4", "rpcRequest", "rpcResponse", …',
-          ),
+          !(typeof v2 === "string")
+            ? issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v2))
+            : issue(
+                "/target",
+                "/properties/target/enum",
+                "enum",
+                ': must be equal to one of the allowed values: "manifest", "workflow", "task", "schedulerJob", "standalonePlan", "handoffV4", "rpcRequest", "rpcResponse", …',
+              ),
         ];
       }
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.schema/result
- */
+/** #/$defs/agentcli.schema/result */
 function matchesSchemaResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -6590,9 +4273,6 @@ function matchesSchemaResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
-      return false;
-    }
     if ((v1 as unknown) !== true) {
       return false;
     }
@@ -6602,95 +4282,57 @@ function matchesSchemaResult(x: unknown, d: number): boolean {
   }
   {
     const v3 = o1.schema_format;
-    if (!(typeof v3 === "string")) {
-      return false;
-    }
     if (!((v3 as unknown) === "json-schema-draft-2020-12" || (v3 as unknown) === "agentcli-legacy")) {
       return false;
     }
   }
   return true;
 }
-function checkSchemaResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.schema/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.schema/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.schema/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v1),
-            ),
-      ];
-    }
     if ((v1 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.schema/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   if (o1.schema === undefined) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.schema/result/required",
-        "required",
-        ': must have required property "schema"',
-      ),
-    ];
+    return [issue("", "/required", "required", ': must have required property "schema"')];
   }
   {
     const v3 = o1.schema_format;
-    if (!(typeof v3 === "string")) {
-      return [
-        v3 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.schema/result/required",
-              "required",
-              ': must have required property "schema_format"',
-            )
-          : issue(
-              p + "/schema_format",
-              "#/$defs/agentcli.schema/result/properties/schema_format/type",
-              "type",
-              ": must be string, got " + kindOf(v3),
-            ),
-      ];
-    }
     if (!((v3 as unknown) === "json-schema-draft-2020-12" || (v3 as unknown) === "agentcli-legacy")) {
       return [
-        issue(
-          p + "/schema_format",
-          "#/$defs/agentcli.schema/result/properties/schema_format/enum",
-          "enum",
-          ': must be equal to one of the allowed values: "json-schema-draft-2020-12", "agentcli-legacy"',
-        ),
+        v3 === undefined
+          ? issue("", "/required", "required", ': must have required property "schema_format"')
+          : !(typeof v3 === "string")
+            ? issue(
+                "/schema_format",
+                "/properties/schema_format/type",
+                "type",
+                ": must be string, got " + kindOf(v3),
+              )
+            : issue(
+                "/schema_format",
+                "/properties/schema_format/enum",
+                "enum",
+                ': must be equal to one of the allowed values: "json-schema-draft-2020-12", "agentcli-legacy"',
+              ),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.targets/result/properties/targets/items
- */
+/** #/$defs/agentcli.targets/result/properties/targets/items */
 function matchesTargetEntry(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -6728,16 +4370,9 @@ function matchesTargetEntry(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkTargetEntry(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkTargetEntry(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/agentcli.targets/result/properties/targets/items/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -6745,15 +4380,10 @@ function checkTargetEntry(x: unknown, p: string, d: number): ValidationIssue[] |
     if (!Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.targets/result/properties/targets/items/required",
-              "required",
-              ': must have required property "capabilities"',
-            )
+          ? issue("", "/required", "required", ': must have required property "capabilities"')
           : issue(
-              p + "/capabilities",
-              "#/$defs/agentcli.targets/result/properties/targets/items/properties/capabilities/type",
+              "/capabilities",
+              "/properties/capabilities/type",
               "type",
               ": must be array, got " + kindOf(v1),
             ),
@@ -6764,8 +4394,8 @@ function checkTargetEntry(x: unknown, p: string, d: number): ValidationIssue[] |
       if (a3[i2] === undefined) {
         return [
           issue(
-            p + "/capabilities" + "/" + i2,
-            "#/$defs/agentcli.targets/result/properties/targets/items/properties/capabilities",
+            "/capabilities/" + i2,
+            "/properties/capabilities",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
           ),
@@ -6778,15 +4408,10 @@ function checkTargetEntry(x: unknown, p: string, d: number): ValidationIssue[] |
     if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.targets/result/properties/targets/items/required",
-              "required",
-              ': must have required property "description"',
-            )
+          ? issue("", "/required", "required", ': must have required property "description"')
           : issue(
-              p + "/description",
-              "#/$defs/agentcli.targets/result/properties/targets/items/properties/description/type",
+              "/description",
+              "/properties/description/type",
               "type",
               ": must be string, got " + kindOf(v2),
             ),
@@ -6798,18 +4423,8 @@ function checkTargetEntry(x: unknown, p: string, d: number): ValidationIssue[] |
     if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return [
         v3 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.targets/result/properties/targets/items/required",
-              "required",
-              ': must have required property "features"',
-            )
-          : issue(
-              p + "/features",
-              "#/$defs/agentcli.targets/result/properties/targets/items/properties/features/type",
-              "type",
-              ": must be object, got " + kindOf(v3),
-            ),
+          ? issue("", "/required", "required", ': must have required property "features"')
+          : issue("/features", "/properties/features/type", "type", ": must be object, got " + kindOf(v3)),
       ];
     }
   }
@@ -6818,43 +4433,14 @@ function checkTargetEntry(x: unknown, p: string, d: number): ValidationIssue[] |
     if (!(typeof v4 === "string")) {
       return [
         v4 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.targets/result/properties/targets/items/required",
-              "required",
-              ': must have required property "name"',
-            )
-          : issue(
-              p + "/name",
-              "#/$defs/agentcli.targets/result/properties/targets/items/properties/name/type",
-              "type",
-              ": must be string, got " + kindOf(v4),
-            ),
+          ? issue("", "/required", "required", ': must have required property "name"')
+          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v4)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.targets/params
- */
-function matchesTargetsParams(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-
-  return true;
-}
-function checkTargetsParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.targets/params/type", "type", ": must be object, got " + kindOf(x))];
-  }
-
-  return undefined;
-}
-/**
- * #/$defs/agentcli.targets/result
- */
+/** #/$defs/agentcli.targets/result */
 function matchesTargetsResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -6862,9 +4448,6 @@ function matchesTargetsResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
-      return false;
-    }
     if ((v1 as unknown) !== true) {
       return false;
     }
@@ -6916,38 +4499,20 @@ function matchesTargetsResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkTargetsResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.targets/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.targets/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.targets/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v1),
-            ),
-      ];
-    }
     if ((v1 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.targets/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -6956,18 +4521,8 @@ function checkTargetsResult(x: unknown, p: string, d: number): ValidationIssue[]
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.targets/result/required",
-              "required",
-              ': must have required property "targets"',
-            )
-          : issue(
-              p + "/targets",
-              "#/$defs/agentcli.targets/result/properties/targets/type",
-              "type",
-              ": must be array, got " + kindOf(v2),
-            ),
+          ? issue("", "/required", "required", ': must have required property "targets"')
+          : issue("/targets", "/properties/targets/type", "type", ": must be array, got " + kindOf(v2)),
       ];
     }
     const a14 = v2 as unknown[];
@@ -6977,8 +4532,8 @@ function checkTargetsResult(x: unknown, p: string, d: number): ValidationIssue[]
       if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return [
           issue(
-            p + "/targets" + "/" + i4,
-            "#/$defs/agentcli.targets/result/properties/targets/items/type",
+            "/targets/" + i4,
+            "/properties/targets/items/type",
             "type",
             ": must be object, got " + kindOf(item2),
           ),
@@ -6991,14 +4546,14 @@ function checkTargetsResult(x: unknown, p: string, d: number): ValidationIssue[]
           return [
             v7 === undefined
               ? issue(
-                  p + "/targets" + "/" + i4,
-                  "#/$defs/agentcli.targets/result/properties/targets/items/required",
+                  "/targets/" + i4,
+                  "/properties/targets/items/required",
                   "required",
                   ': must have required property "capabilities"',
                 )
               : issue(
-                  p + "/targets" + "/" + i4 + "/capabilities",
-                  "#/$defs/agentcli.targets/result/properties/targets/items/properties/capabilities/type",
+                  "/targets/" + i4 + "/capabilities",
+                  "/properties/targets/items/properties/capabilities/type",
                   "type",
                   ": must be array, got " + kindOf(v7),
                 ),
@@ -7009,8 +4564,8 @@ function checkTargetsResult(x: unknown, p: string, d: number): ValidationIssue[]
           if (a17[i6] === undefined) {
             return [
               issue(
-                p + "/targets" + "/" + i4 + "/capabilities" + "/" + i6,
-                "#/$defs/agentcli.targets/result/properties/targets/items/properties/capabilities",
+                "/targets/" + i4 + "/capabilities/" + i6,
+                "/properties/targets/items/properties/capabilities",
                 "type",
                 ": must be a JSON value, got a hole in a sparse array",
               ),
@@ -7024,14 +4579,14 @@ function checkTargetsResult(x: unknown, p: string, d: number): ValidationIssue[]
           return [
             v8 === undefined
               ? issue(
-                  p + "/targets" + "/" + i4,
-                  "#/$defs/agentcli.targets/result/properties/targets/items/required",
+                  "/targets/" + i4,
+                  "/properties/targets/items/required",
                   "required",
                   ': must have required property "description"',
                 )
               : issue(
-                  p + "/targets" + "/" + i4 + "/description",
-                  "#/$defs/agentcli.targets/result/properties/targets/items/properties/description/type",
+                  "/targets/" + i4 + "/description",
+                  "/properties/targets/items/properties/description/type",
                   "type",
                   ": must be string, got " + kindOf(v8),
                 ),
@@ -7044,14 +4599,14 @@ function checkTargetsResult(x: unknown, p: string, d: number): ValidationIssue[]
           return [
             v9 === undefined
               ? issue(
-                  p + "/targets" + "/" + i4,
-                  "#/$defs/agentcli.targets/result/properties/targets/items/required",
+                  "/targets/" + i4,
+                  "/properties/targets/items/required",
                   "required",
                   ': must have required property "features"',
                 )
               : issue(
-                  p + "/targets" + "/" + i4 + "/features",
-                  "#/$defs/agentcli.targets/result/properties/targets/items/properties/features/type",
+                  "/targets/" + i4 + "/features",
+                  "/properties/targets/items/properties/features/type",
                   "type",
                   ": must be object, got " + kindOf(v9),
                 ),
@@ -7064,14 +4619,14 @@ function checkTargetsResult(x: unknown, p: string, d: number): ValidationIssue[]
           return [
             v10 === undefined
               ? issue(
-                  p + "/targets" + "/" + i4,
-                  "#/$defs/agentcli.targets/result/properties/targets/items/required",
+                  "/targets/" + i4,
+                  "/properties/targets/items/required",
                   "required",
                   ': must have required property "name"',
                 )
               : issue(
-                  p + "/targets" + "/" + i4 + "/name",
-                  "#/$defs/agentcli.targets/result/properties/targets/items/properties/name/type",
+                  "/targets/" + i4 + "/name",
+                  "/properties/targets/items/properties/name/type",
                   "type",
                   ": must be string, got " + kindOf(v10),
                 ),
@@ -7082,9 +4637,7 @@ function checkTargetsResult(x: unknown, p: string, d: number): ValidationIssue[]
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.validate/params
- */
+/** #/$defs/agentcli.validate/params */
 function matchesValidateParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -7092,16 +4645,14 @@ function matchesValidateParams(x: unknown, d: number): boolean {
 
   return true;
 }
-function checkValidateParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkValidateParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.validate/params/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
 
   return undefined;
 }
-/**
- * #/$defs/agentcli.validate/result
- */
+/** #/$defs/agentcli.validate/result */
 function matchesValidateResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -7139,9 +4690,9 @@ function matchesValidateResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkValidateResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkValidateResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.validate/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -7149,18 +4700,8 @@ function checkValidateResult(x: unknown, p: string, d: number): ValidationIssue[
     if (!Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.validate/result/required",
-              "required",
-              ': must have required property "errors"',
-            )
-          : issue(
-              p + "/errors",
-              "#/$defs/validationIssues/type",
-              "type",
-              ": must be array, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "errors"')
+          : issue("/errors", "/properties/errors/$ref/type", "type", ": must be array, got " + kindOf(v1)),
       ];
     }
     const a5 = v1 as unknown[];
@@ -7168,8 +4709,8 @@ function checkValidateResult(x: unknown, p: string, d: number): ValidationIssue[
       if (a5[i2] === undefined) {
         return [
           issue(
-            p + "/errors" + "/" + i2,
-            "#/$defs/validationIssues",
+            "/errors/" + i2,
+            "/properties/errors/$ref",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
           ),
@@ -7182,18 +4723,8 @@ function checkValidateResult(x: unknown, p: string, d: number): ValidationIssue[
     if (!(typeof v2 === "boolean")) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.validate/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.validate/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v2),
-            ),
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2)),
       ];
     }
   }
@@ -7202,15 +4733,10 @@ function checkValidateResult(x: unknown, p: string, d: number): ValidationIssue[
     if (!Array.isArray(v3)) {
       return [
         v3 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.validate/result/required",
-              "required",
-              ': must have required property "warnings"',
-            )
+          ? issue("", "/required", "required", ': must have required property "warnings"')
           : issue(
-              p + "/warnings",
-              "#/$defs/validationIssues/type",
+              "/warnings",
+              "/properties/warnings/$ref/type",
               "type",
               ": must be array, got " + kindOf(v3),
             ),
@@ -7221,8 +4747,8 @@ function checkValidateResult(x: unknown, p: string, d: number): ValidationIssue[
       if (a11[i4] === undefined) {
         return [
           issue(
-            p + "/warnings" + "/" + i4,
-            "#/$defs/validationIssues",
+            "/warnings/" + i4,
+            "/properties/warnings/$ref",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
           ),
@@ -7232,9 +4758,7 @@ function checkValidateResult(x: unknown, p: string, d: number): ValidationIssue[
   }
   return undefined;
 }
-/**
- * #/$defs/validationIssues
- */
+/** #/$defs/validationIssues */
 function matchesValidationIssues(x: unknown, d: number): boolean {
   if (!Array.isArray(x)) {
     return false;
@@ -7247,45 +4771,19 @@ function matchesValidationIssues(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkValidationIssues(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkValidationIssues(x: unknown, d: number): ValidationIssue[] | undefined {
   if (!Array.isArray(x)) {
-    return [issue(p, "#/$defs/validationIssues/type", "type", ": must be array, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be array, got " + kindOf(x))];
   }
   const a1 = x as unknown[];
   for (let i1 = 0; i1 < a1.length; i1++) {
     if (a1[i1] === undefined) {
-      return [
-        issue(
-          p + "/" + i1,
-          "#/$defs/validationIssues",
-          "type",
-          ": must be a JSON value, got a hole in a sparse array",
-        ),
-      ];
+      return [issue("/" + i1, "", "type", ": must be a JSON value, got a hole in a sparse array")];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/agentcli.version/params
- */
-function matchesVersionParams(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-
-  return true;
-}
-function checkVersionParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.version/params/type", "type", ": must be object, got " + kindOf(x))];
-  }
-
-  return undefined;
-}
-/**
- * #/$defs/agentcli.version/result
- */
+/** #/$defs/agentcli.version/result */
 function matchesVersionResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -7299,9 +4797,6 @@ function matchesVersionResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return false;
-    }
     if ((v2 as unknown) !== true) {
       return false;
     }
@@ -7314,9 +4809,9 @@ function matchesVersionResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkVersionResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkVersionResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/agentcli.version/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -7324,15 +4819,10 @@ function checkVersionResult(x: unknown, p: string, d: number): ValidationIssue[]
     if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.version/result/required",
-              "required",
-              ': must have required property "manifest_version"',
-            )
+          ? issue("", "/required", "required", ': must have required property "manifest_version"')
           : issue(
-              p + "/manifest_version",
-              "#/$defs/manifestVersion/type",
+              "/manifest_version",
+              "/properties/manifest_version/$ref/type",
               "type",
               ": must be string, got " + kindOf(v1),
             ),
@@ -7341,31 +4831,13 @@ function checkVersionResult(x: unknown, p: string, d: number): ValidationIssue[]
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.version/result/required",
-              "required",
-              ': must have required property "ok"',
-            )
-          : issue(
-              p + "/ok",
-              "#/$defs/agentcli.version/result/properties/ok/type",
-              "type",
-              ": must be boolean, got " + kindOf(v2),
-            ),
-      ];
-    }
     if ((v2 as unknown) !== true) {
       return [
-        issue(
-          p + "/ok",
-          "#/$defs/agentcli.version/result/properties/ok/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v2 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -7374,15 +4846,10 @@ function checkVersionResult(x: unknown, p: string, d: number): ValidationIssue[]
     if (!(typeof v3 === "string")) {
       return [
         v3 === undefined
-          ? issue(
-              p,
-              "#/$defs/agentcli.version/result/required",
-              "required",
-              ': must have required property "package_version"',
-            )
+          ? issue("", "/required", "required", ': must have required property "package_version"')
           : issue(
-              p + "/package_version",
-              "#/$defs/agentcli.version/result/properties/package_version/type",
+              "/package_version",
+              "/properties/package_version/type",
               "type",
               ": must be string, got " + kindOf(v3),
             ),
@@ -7391,1061 +4858,852 @@ function checkVersionResult(x: unknown, p: string, d: number): ValidationIssue[]
   }
   return undefined;
 }
-/**
- * Validates a value against #/$defs/agentcli.apply/result/properties/actions/items; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.apply/result/properties/actions/items; on failure, the first issue found. */
 export function validateApplyAction(value: unknown): ValidationResult<ApplyAction> {
-  const issues = checkApplyAction(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ApplyAction } : { ok: false, issues };
+  return outcome(
+    checkApplyAction(value, 0),
+    value as ApplyAction,
+    "#/$defs/agentcli.apply/result/properties/actions/items",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.apply/result/properties/actions/items; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.apply/result/properties/actions/items; allocates nothing. */
 export function isApplyAction(value: unknown): value is ApplyAction {
   return matchesApplyAction(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.apply/result/properties/capabilities; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.apply/result/properties/capabilities; on failure, the first issue found. */
 export function validateApplyCapabilities(value: unknown): ValidationResult<ApplyCapabilities> {
-  const issues = checkApplyCapabilities(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ApplyCapabilities } : { ok: false, issues };
+  return outcome(
+    checkApplyCapabilities(value, 0),
+    value as ApplyCapabilities,
+    "#/$defs/agentcli.apply/result/properties/capabilities",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.apply/result/properties/capabilities; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.apply/result/properties/capabilities; allocates nothing. */
 export function isApplyCapabilities(value: unknown): value is ApplyCapabilities {
   return matchesApplyCapabilities(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.apply/result/properties/handoff; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.apply/result/properties/handoff; on failure, the first issue found. */
 export function validateApplyHandoff(value: unknown): ValidationResult<ApplyHandoff> {
-  const issues = checkApplyHandoff(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ApplyHandoff } : { ok: false, issues };
+  return outcome(
+    checkApplyHandoff(value, 0),
+    value as ApplyHandoff,
+    "#/$defs/agentcli.apply/result/properties/handoff",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.apply/result/properties/handoff; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.apply/result/properties/handoff; allocates nothing. */
 export function isApplyHandoff(value: unknown): value is ApplyHandoff {
   return matchesApplyHandoff(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.apply/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.apply/params; on failure, the first issue found. */
 export function validateApplyParams(value: unknown): ValidationResult<ApplyParams> {
-  const issues = checkApplyParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ApplyParams } : { ok: false, issues };
+  return outcome(checkApplyParams(value, 0), value as ApplyParams, "#/$defs/agentcli.apply/params");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.apply/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.apply/params; allocates nothing. */
 export function isApplyParams(value: unknown): value is ApplyParams {
   return matchesApplyParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.apply/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.apply/result; on failure, the first issue found. */
 export function validateApplyResult(value: unknown): ValidationResult<ApplyResult> {
-  const issues = checkApplyResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ApplyResult } : { ok: false, issues };
+  return outcome(checkApplyResult(value, 0), value as ApplyResult, "#/$defs/agentcli.apply/result");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.apply/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.apply/result; allocates nothing. */
 export function isApplyResult(value: unknown): value is ApplyResult {
   return matchesApplyResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.apply/result/properties/scheduler; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.apply/result/properties/scheduler; on failure, the first issue found. */
 export function validateApplyScheduler(value: unknown): ValidationResult<ApplyScheduler> {
-  const issues = checkApplyScheduler(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ApplyScheduler } : { ok: false, issues };
+  return outcome(
+    checkApplyScheduler(value, 0),
+    value as ApplyScheduler,
+    "#/$defs/agentcli.apply/result/properties/scheduler",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.apply/result/properties/scheduler; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.apply/result/properties/scheduler; allocates nothing. */
 export function isApplyScheduler(value: unknown): value is ApplyScheduler {
   return matchesApplyScheduler(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.approvals.list/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.approvals.list/params; on failure, the first issue found. */
 export function validateApprovalsListParams(value: unknown): ValidationResult<ApprovalsListParams> {
-  const issues = checkApprovalsListParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ApprovalsListParams } : { ok: false, issues };
+  return outcome(
+    checkApprovalsListParams(value, 0),
+    value as ApprovalsListParams,
+    "#/$defs/agentcli.approvals.list/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.approvals.list/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.approvals.list/params; allocates nothing. */
 export function isApprovalsListParams(value: unknown): value is ApprovalsListParams {
   return matchesApprovalsListParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.approvals.list/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.approvals.list/result; on failure, the first issue found. */
 export function validateApprovalsListResult(value: unknown): ValidationResult<ApprovalsListResult> {
-  const issues = checkApprovalsListResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ApprovalsListResult } : { ok: false, issues };
+  return outcome(
+    checkApprovalsListResult(value, 0),
+    value as ApprovalsListResult,
+    "#/$defs/agentcli.approvals.list/result",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.approvals.list/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.approvals.list/result; allocates nothing. */
 export function isApprovalsListResult(value: unknown): value is ApprovalsListResult {
   return matchesApprovalsListResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.audit/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.audit/params; on failure, the first issue found. */
 export function validateAuditParams(value: unknown): ValidationResult<AuditParams> {
-  const issues = checkAuditParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as AuditParams } : { ok: false, issues };
+  return outcome(checkAuditParams(value, 0), value as AuditParams, "#/$defs/agentcli.audit/params");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.audit/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.audit/params; allocates nothing. */
 export function isAuditParams(value: unknown): value is AuditParams {
   return matchesAuditParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.audit/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.audit/result; on failure, the first issue found. */
 export function validateAuditResult(value: unknown): ValidationResult<AuditResult> {
-  const issues = checkAuditResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as AuditResult } : { ok: false, issues };
+  return outcome(checkAuditResult(value, 0), value as AuditResult, "#/$defs/agentcli.audit/result");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.audit/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.audit/result; allocates nothing. */
 export function isAuditResult(value: unknown): value is AuditResult {
   return matchesAuditResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.audit/result/properties/warnings/items; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.audit/result/properties/warnings/items; on failure, the first issue found. */
 export function validateAuditWarning(value: unknown): ValidationResult<AuditWarning> {
-  const issues = checkAuditWarning(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as AuditWarning } : { ok: false, issues };
+  return outcome(
+    checkAuditWarning(value, 0),
+    value as AuditWarning,
+    "#/$defs/agentcli.audit/result/properties/warnings/items",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.audit/result/properties/warnings/items; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.audit/result/properties/warnings/items; allocates nothing. */
 export function isAuditWarning(value: unknown): value is AuditWarning {
   return matchesAuditWarning(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.authorization.evaluate/result/properties/decision; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.authorization.evaluate/result/properties/decision; on failure, the first issue found. */
 export function validateAuthorizationEvaluateDecision(
   value: unknown,
 ): ValidationResult<AuthorizationEvaluateDecision> {
-  const issues = checkAuthorizationEvaluateDecision(value, "", 0);
-  return issues === undefined
-    ? { ok: true, value: value as AuthorizationEvaluateDecision }
-    : { ok: false, issues };
+  return outcome(
+    checkAuthorizationEvaluateDecision(value, 0),
+    value as AuthorizationEvaluateDecision,
+    "#/$defs/agentcli.authorization.evaluate/result/properties/decision",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.authorization.evaluate/result/properties/decision; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.authorization.evaluate/result/properties/decision; allocates nothing. */
 export function isAuthorizationEvaluateDecision(value: unknown): value is AuthorizationEvaluateDecision {
   return matchesAuthorizationEvaluateDecision(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.authorization.evaluate/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.authorization.evaluate/params; on failure, the first issue found. */
 export function validateAuthorizationEvaluateParams(
   value: unknown,
 ): ValidationResult<AuthorizationEvaluateParams> {
-  const issues = checkAuthorizationEvaluateParams(value, "", 0);
-  return issues === undefined
-    ? { ok: true, value: value as AuthorizationEvaluateParams }
-    : { ok: false, issues };
+  return outcome(
+    checkAuthorizationEvaluateParams(value, 0),
+    value as AuthorizationEvaluateParams,
+    "#/$defs/agentcli.authorization.evaluate/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.authorization.evaluate/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.authorization.evaluate/params; allocates nothing. */
 export function isAuthorizationEvaluateParams(value: unknown): value is AuthorizationEvaluateParams {
   return matchesAuthorizationEvaluateParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.authorization.evaluate/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.authorization.evaluate/result; on failure, the first issue found. */
 export function validateAuthorizationEvaluateResult(
   value: unknown,
 ): ValidationResult<AuthorizationEvaluateResult> {
-  const issues = checkAuthorizationEvaluateResult(value, "", 0);
-  return issues === undefined
-    ? { ok: true, value: value as AuthorizationEvaluateResult }
-    : { ok: false, issues };
+  return outcome(
+    checkAuthorizationEvaluateResult(value, 0),
+    value as AuthorizationEvaluateResult,
+    "#/$defs/agentcli.authorization.evaluate/result",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.authorization.evaluate/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.authorization.evaluate/result; allocates nothing. */
 export function isAuthorizationEvaluateResult(value: unknown): value is AuthorizationEvaluateResult {
   return matchesAuthorizationEvaluateResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.authorizationProof.methods/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.authorizationProof.methods/params; on failure, the first issue found. */
 export function validateAuthorizationProofMethodsParams(
   value: unknown,
 ): ValidationResult<AuthorizationProofMethodsParams> {
-  const issues = checkAuthorizationProofMethodsParams(value, "", 0);
-  return issues === undefined
-    ? { ok: true, value: value as AuthorizationProofMethodsParams }
-    : { ok: false, issues };
+  return outcome(
+    checkAuthorizationProvidersParams(value, 0),
+    value as AuthorizationProofMethodsParams,
+    "#/$defs/agentcli.authorizationProof.methods/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.authorizationProof.methods/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.authorizationProof.methods/params; allocates nothing. */
 export function isAuthorizationProofMethodsParams(value: unknown): value is AuthorizationProofMethodsParams {
-  return matchesAuthorizationProofMethodsParams(value, 0);
+  return matchesAuthorizationProvidersParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.authorizationProof.methods/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.authorizationProof.methods/result; on failure, the first issue found. */
 export function validateAuthorizationProofMethodsResult(
   value: unknown,
 ): ValidationResult<AuthorizationProofMethodsResult> {
-  const issues = checkAuthorizationProofMethodsResult(value, "", 0);
-  return issues === undefined
-    ? { ok: true, value: value as AuthorizationProofMethodsResult }
-    : { ok: false, issues };
+  return outcome(
+    checkAuthorizationProofMethodsResult(value, 0),
+    value as AuthorizationProofMethodsResult,
+    "#/$defs/agentcli.authorizationProof.methods/result",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.authorizationProof.methods/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.authorizationProof.methods/result; allocates nothing. */
 export function isAuthorizationProofMethodsResult(value: unknown): value is AuthorizationProofMethodsResult {
   return matchesAuthorizationProofMethodsResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.authorizationProof.schema/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.authorizationProof.schema/params; on failure, the first issue found. */
 export function validateAuthorizationProofSchemaParams(
   value: unknown,
 ): ValidationResult<AuthorizationProofSchemaParams> {
-  const issues = checkAuthorizationProofSchemaParams(value, "", 0);
-  return issues === undefined
-    ? { ok: true, value: value as AuthorizationProofSchemaParams }
-    : { ok: false, issues };
+  return outcome(
+    checkAuthorizationProofSchemaParams(value, 0),
+    value as AuthorizationProofSchemaParams,
+    "#/$defs/agentcli.authorizationProof.schema/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.authorizationProof.schema/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.authorizationProof.schema/params; allocates nothing. */
 export function isAuthorizationProofSchemaParams(value: unknown): value is AuthorizationProofSchemaParams {
   return matchesAuthorizationProofSchemaParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.authorizationProof.schema/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.authorizationProof.schema/result; on failure, the first issue found. */
 export function validateAuthorizationProofSchemaResult(
   value: unknown,
 ): ValidationResult<AuthorizationProofSchemaResult> {
-  const issues = checkAuthorizationProofSchemaResult(value, "", 0);
-  return issues === undefined
-    ? { ok: true, value: value as AuthorizationProofSchemaResult }
-    : { ok: false, issues };
+  return outcome(
+    checkAuthorizationProofSchemaResult(value, 0),
+    value as AuthorizationProofSchemaResult,
+    "#/$defs/agentcli.authorizationProof.schema/result",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.authorizationProof.schema/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.authorizationProof.schema/result; allocates nothing. */
 export function isAuthorizationProofSchemaResult(value: unknown): value is AuthorizationProofSchemaResult {
   return matchesAuthorizationProofSchemaResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.authorizationProof.verify/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.authorizationProof.verify/params; on failure, the first issue found. */
 export function validateAuthorizationProofVerifyParams(
   value: unknown,
 ): ValidationResult<AuthorizationProofVerifyParams> {
-  const issues = checkAuthorizationProofVerifyParams(value, "", 0);
-  return issues === undefined
-    ? { ok: true, value: value as AuthorizationProofVerifyParams }
-    : { ok: false, issues };
+  return outcome(
+    checkAuthorizationEvaluateParams(value, 0),
+    value as AuthorizationProofVerifyParams,
+    "#/$defs/agentcli.authorizationProof.verify/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.authorizationProof.verify/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.authorizationProof.verify/params; allocates nothing. */
 export function isAuthorizationProofVerifyParams(value: unknown): value is AuthorizationProofVerifyParams {
-  return matchesAuthorizationProofVerifyParams(value, 0);
+  return matchesAuthorizationEvaluateParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.authorizationProof.verify/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.authorizationProof.verify/result; on failure, the first issue found. */
 export function validateAuthorizationProofVerifyResult(
   value: unknown,
 ): ValidationResult<AuthorizationProofVerifyResult> {
-  const issues = checkAuthorizationProofVerifyResult(value, "", 0);
-  return issues === undefined
-    ? { ok: true, value: value as AuthorizationProofVerifyResult }
-    : { ok: false, issues };
+  return outcome(
+    checkAuthorizationProofVerifyResult(value, 0),
+    value as AuthorizationProofVerifyResult,
+    "#/$defs/agentcli.authorizationProof.verify/result",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.authorizationProof.verify/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.authorizationProof.verify/result; allocates nothing. */
 export function isAuthorizationProofVerifyResult(value: unknown): value is AuthorizationProofVerifyResult {
   return matchesAuthorizationProofVerifyResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.authorization.providers/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.authorization.providers/params; on failure, the first issue found. */
 export function validateAuthorizationProvidersParams(
   value: unknown,
 ): ValidationResult<AuthorizationProvidersParams> {
-  const issues = checkAuthorizationProvidersParams(value, "", 0);
-  return issues === undefined
-    ? { ok: true, value: value as AuthorizationProvidersParams }
-    : { ok: false, issues };
+  return outcome(
+    checkAuthorizationProvidersParams(value, 0),
+    value as AuthorizationProvidersParams,
+    "#/$defs/agentcli.authorization.providers/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.authorization.providers/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.authorization.providers/params; allocates nothing. */
 export function isAuthorizationProvidersParams(value: unknown): value is AuthorizationProvidersParams {
   return matchesAuthorizationProvidersParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.authorization.providers/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.authorization.providers/result; on failure, the first issue found. */
 export function validateAuthorizationProvidersResult(
   value: unknown,
 ): ValidationResult<AuthorizationProvidersResult> {
-  const issues = checkAuthorizationProvidersResult(value, "", 0);
-  return issues === undefined
-    ? { ok: true, value: value as AuthorizationProvidersResult }
-    : { ok: false, issues };
+  return outcome(
+    checkAuthorizationProvidersResult(value, 0),
+    value as AuthorizationProvidersResult,
+    "#/$defs/agentcli.authorization.providers/result",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.authorization.providers/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.authorization.providers/result; allocates nothing. */
 export function isAuthorizationProvidersResult(value: unknown): value is AuthorizationProvidersResult {
   return matchesAuthorizationProvidersResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.authorization.schema/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.authorization.schema/params; on failure, the first issue found. */
 export function validateAuthorizationSchemaParams(
   value: unknown,
 ): ValidationResult<AuthorizationSchemaParams> {
-  const issues = checkAuthorizationSchemaParams(value, "", 0);
-  return issues === undefined
-    ? { ok: true, value: value as AuthorizationSchemaParams }
-    : { ok: false, issues };
+  return outcome(
+    checkAuthorizationSchemaParams(value, 0),
+    value as AuthorizationSchemaParams,
+    "#/$defs/agentcli.authorization.schema/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.authorization.schema/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.authorization.schema/params; allocates nothing. */
 export function isAuthorizationSchemaParams(value: unknown): value is AuthorizationSchemaParams {
   return matchesAuthorizationSchemaParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.authorization.schema/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.authorization.schema/result; on failure, the first issue found. */
 export function validateAuthorizationSchemaResult(
   value: unknown,
 ): ValidationResult<AuthorizationSchemaResult> {
-  const issues = checkAuthorizationSchemaResult(value, "", 0);
-  return issues === undefined
-    ? { ok: true, value: value as AuthorizationSchemaResult }
-    : { ok: false, issues };
+  return outcome(
+    checkAuthorizationSchemaResult(value, 0),
+    value as AuthorizationSchemaResult,
+    "#/$defs/agentcli.authorization.schema/result",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.authorization.schema/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.authorization.schema/result; allocates nothing. */
 export function isAuthorizationSchemaResult(value: unknown): value is AuthorizationSchemaResult {
   return matchesAuthorizationSchemaResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.compile/result/properties/output; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.compile/result/properties/output; on failure, the first issue found. */
 export function validateCompileOutput(value: unknown): ValidationResult<CompileOutput> {
-  const issues = checkCompileOutput(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as CompileOutput } : { ok: false, issues };
+  return outcome(
+    checkCompileOutput(value, 0),
+    value as CompileOutput,
+    "#/$defs/agentcli.compile/result/properties/output",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.compile/result/properties/output; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.compile/result/properties/output; allocates nothing. */
 export function isCompileOutput(value: unknown): value is CompileOutput {
   return matchesCompileOutput(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.compile/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.compile/params; on failure, the first issue found. */
 export function validateCompileParams(value: unknown): ValidationResult<CompileParams> {
-  const issues = checkCompileParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as CompileParams } : { ok: false, issues };
+  return outcome(checkCompileParams(value, 0), value as CompileParams, "#/$defs/agentcli.compile/params");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.compile/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.compile/params; allocates nothing. */
 export function isCompileParams(value: unknown): value is CompileParams {
   return matchesCompileParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.compile/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.compile/result; on failure, the first issue found. */
 export function validateCompileResult(value: unknown): ValidationResult<CompileResult> {
-  const issues = checkCompileResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as CompileResult } : { ok: false, issues };
+  return outcome(checkCompileResult(value, 0), value as CompileResult, "#/$defs/agentcli.compile/result");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.compile/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.compile/result; allocates nothing. */
 export function isCompileResult(value: unknown): value is CompileResult {
   return matchesCompileResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.convert/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.convert/params; on failure, the first issue found. */
 export function validateConvertParams(value: unknown): ValidationResult<ConvertParams> {
-  const issues = checkConvertParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ConvertParams } : { ok: false, issues };
+  return outcome(checkConvertParams(value, 0), value as ConvertParams, "#/$defs/agentcli.convert/params");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.convert/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.convert/params; allocates nothing. */
 export function isConvertParams(value: unknown): value is ConvertParams {
   return matchesConvertParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.convert/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.convert/result; on failure, the first issue found. */
 export function validateConvertResult(value: unknown): ValidationResult<ConvertResult> {
-  const issues = checkConvertResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ConvertResult } : { ok: false, issues };
+  return outcome(checkConvertResult(value, 0), value as ConvertResult, "#/$defs/agentcli.convert/result");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.convert/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.convert/result; allocates nothing. */
 export function isConvertResult(value: unknown): value is ConvertResult {
   return matchesConvertResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.describe/result/properties/description; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.describe/result/properties/description; on failure, the first issue found. */
 export function validateDescribeDescription(value: unknown): ValidationResult<DescribeDescription> {
-  const issues = checkDescribeDescription(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as DescribeDescription } : { ok: false, issues };
+  return outcome(
+    checkDescribeDescription(value, 0),
+    value as DescribeDescription,
+    "#/$defs/agentcli.describe/result/properties/description",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.describe/result/properties/description; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.describe/result/properties/description; allocates nothing. */
 export function isDescribeDescription(value: unknown): value is DescribeDescription {
   return matchesDescribeDescription(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.describe/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.describe/params; on failure, the first issue found. */
 export function validateDescribeParams(value: unknown): ValidationResult<DescribeParams> {
-  const issues = checkDescribeParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as DescribeParams } : { ok: false, issues };
+  return outcome(checkDescribeParams(value, 0), value as DescribeParams, "#/$defs/agentcli.describe/params");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.describe/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.describe/params; allocates nothing. */
 export function isDescribeParams(value: unknown): value is DescribeParams {
   return matchesDescribeParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.describe/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.describe/result; on failure, the first issue found. */
 export function validateDescribeResult(value: unknown): ValidationResult<DescribeResult> {
-  const issues = checkDescribeResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as DescribeResult } : { ok: false, issues };
+  return outcome(checkDescribeResult(value, 0), value as DescribeResult, "#/$defs/agentcli.describe/result");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.describe/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.describe/result; allocates nothing. */
 export function isDescribeResult(value: unknown): value is DescribeResult {
   return matchesDescribeResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.evidence.providers/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.evidence.providers/params; on failure, the first issue found. */
 export function validateEvidenceProvidersParams(value: unknown): ValidationResult<EvidenceProvidersParams> {
-  const issues = checkEvidenceProvidersParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as EvidenceProvidersParams } : { ok: false, issues };
+  return outcome(
+    checkAuthorizationProvidersParams(value, 0),
+    value as EvidenceProvidersParams,
+    "#/$defs/agentcli.evidence.providers/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.evidence.providers/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.evidence.providers/params; allocates nothing. */
 export function isEvidenceProvidersParams(value: unknown): value is EvidenceProvidersParams {
-  return matchesEvidenceProvidersParams(value, 0);
+  return matchesAuthorizationProvidersParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.evidence.providers/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.evidence.providers/result; on failure, the first issue found. */
 export function validateEvidenceProvidersResult(value: unknown): ValidationResult<EvidenceProvidersResult> {
-  const issues = checkEvidenceProvidersResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as EvidenceProvidersResult } : { ok: false, issues };
+  return outcome(
+    checkAuthorizationProvidersResult(value, 0),
+    value as EvidenceProvidersResult,
+    "#/$defs/agentcli.evidence.providers/result",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.evidence.providers/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.evidence.providers/result; allocates nothing. */
 export function isEvidenceProvidersResult(value: unknown): value is EvidenceProvidersResult {
-  return matchesEvidenceProvidersResult(value, 0);
+  return matchesAuthorizationProvidersResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.evidence.schema/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.evidence.schema/params; on failure, the first issue found. */
 export function validateEvidenceSchemaParams(value: unknown): ValidationResult<EvidenceSchemaParams> {
-  const issues = checkEvidenceSchemaParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as EvidenceSchemaParams } : { ok: false, issues };
+  return outcome(
+    checkAuthorizationSchemaParams(value, 0),
+    value as EvidenceSchemaParams,
+    "#/$defs/agentcli.evidence.schema/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.evidence.schema/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.evidence.schema/params; allocates nothing. */
 export function isEvidenceSchemaParams(value: unknown): value is EvidenceSchemaParams {
-  return matchesEvidenceSchemaParams(value, 0);
+  return matchesAuthorizationSchemaParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.evidence.schema/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.evidence.schema/result; on failure, the first issue found. */
 export function validateEvidenceSchemaResult(value: unknown): ValidationResult<EvidenceSchemaResult> {
-  const issues = checkEvidenceSchemaResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as EvidenceSchemaResult } : { ok: false, issues };
+  return outcome(
+    checkEvidenceSchemaResult(value, 0),
+    value as EvidenceSchemaResult,
+    "#/$defs/agentcli.evidence.schema/result",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.evidence.schema/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.evidence.schema/result; allocates nothing. */
 export function isEvidenceSchemaResult(value: unknown): value is EvidenceSchemaResult {
   return matchesEvidenceSchemaResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.identity.providers/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.identity.providers/params; on failure, the first issue found. */
 export function validateIdentityProvidersParams(value: unknown): ValidationResult<IdentityProvidersParams> {
-  const issues = checkIdentityProvidersParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as IdentityProvidersParams } : { ok: false, issues };
+  return outcome(
+    checkAuthorizationProvidersParams(value, 0),
+    value as IdentityProvidersParams,
+    "#/$defs/agentcli.identity.providers/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.identity.providers/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.identity.providers/params; allocates nothing. */
 export function isIdentityProvidersParams(value: unknown): value is IdentityProvidersParams {
-  return matchesIdentityProvidersParams(value, 0);
+  return matchesAuthorizationProvidersParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.identity.providers/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.identity.providers/result; on failure, the first issue found. */
 export function validateIdentityProvidersResult(value: unknown): ValidationResult<IdentityProvidersResult> {
-  const issues = checkIdentityProvidersResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as IdentityProvidersResult } : { ok: false, issues };
+  return outcome(
+    checkAuthorizationProvidersResult(value, 0),
+    value as IdentityProvidersResult,
+    "#/$defs/agentcli.identity.providers/result",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.identity.providers/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.identity.providers/result; allocates nothing. */
 export function isIdentityProvidersResult(value: unknown): value is IdentityProvidersResult {
-  return matchesIdentityProvidersResult(value, 0);
+  return matchesAuthorizationProvidersResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.identity.resolve/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.identity.resolve/params; on failure, the first issue found. */
 export function validateIdentityResolveParams(value: unknown): ValidationResult<IdentityResolveParams> {
-  const issues = checkIdentityResolveParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as IdentityResolveParams } : { ok: false, issues };
+  return outcome(
+    checkAuthorizationEvaluateParams(value, 0),
+    value as IdentityResolveParams,
+    "#/$defs/agentcli.identity.resolve/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.identity.resolve/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.identity.resolve/params; allocates nothing. */
 export function isIdentityResolveParams(value: unknown): value is IdentityResolveParams {
-  return matchesIdentityResolveParams(value, 0);
+  return matchesAuthorizationEvaluateParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.identity.resolve/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.identity.resolve/result; on failure, the first issue found. */
 export function validateIdentityResolveResult(value: unknown): ValidationResult<IdentityResolveResult> {
-  const issues = checkIdentityResolveResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as IdentityResolveResult } : { ok: false, issues };
+  return outcome(
+    checkIdentityResolveResult(value, 0),
+    value as IdentityResolveResult,
+    "#/$defs/agentcli.identity.resolve/result",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.identity.resolve/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.identity.resolve/result; allocates nothing. */
 export function isIdentityResolveResult(value: unknown): value is IdentityResolveResult {
   return matchesIdentityResolveResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.identity.schema/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.identity.schema/params; on failure, the first issue found. */
 export function validateIdentitySchemaParams(value: unknown): ValidationResult<IdentitySchemaParams> {
-  const issues = checkIdentitySchemaParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as IdentitySchemaParams } : { ok: false, issues };
+  return outcome(
+    checkAuthorizationSchemaParams(value, 0),
+    value as IdentitySchemaParams,
+    "#/$defs/agentcli.identity.schema/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.identity.schema/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.identity.schema/params; allocates nothing. */
 export function isIdentitySchemaParams(value: unknown): value is IdentitySchemaParams {
-  return matchesIdentitySchemaParams(value, 0);
+  return matchesAuthorizationSchemaParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.identity.schema/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.identity.schema/result; on failure, the first issue found. */
 export function validateIdentitySchemaResult(value: unknown): ValidationResult<IdentitySchemaResult> {
-  const issues = checkIdentitySchemaResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as IdentitySchemaResult } : { ok: false, issues };
+  return outcome(
+    checkAuthorizationSchemaResult(value, 0),
+    value as IdentitySchemaResult,
+    "#/$defs/agentcli.identity.schema/result",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.identity.schema/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.identity.schema/result; allocates nothing. */
 export function isIdentitySchemaResult(value: unknown): value is IdentitySchemaResult {
-  return matchesIdentitySchemaResult(value, 0);
+  return matchesAuthorizationSchemaResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.identity.validateDelegation/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.identity.validateDelegation/params; on failure, the first issue found. */
 export function validateIdentityValidateDelegationParams(
   value: unknown,
 ): ValidationResult<IdentityValidateDelegationParams> {
-  const issues = checkIdentityValidateDelegationParams(value, "", 0);
-  return issues === undefined
-    ? { ok: true, value: value as IdentityValidateDelegationParams }
-    : { ok: false, issues };
+  return outcome(
+    checkAuthorizationEvaluateParams(value, 0),
+    value as IdentityValidateDelegationParams,
+    "#/$defs/agentcli.identity.validateDelegation/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.identity.validateDelegation/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.identity.validateDelegation/params; allocates nothing. */
 export function isIdentityValidateDelegationParams(
   value: unknown,
 ): value is IdentityValidateDelegationParams {
-  return matchesIdentityValidateDelegationParams(value, 0);
+  return matchesAuthorizationEvaluateParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.identity.validateDelegation/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.identity.validateDelegation/result; on failure, the first issue found. */
 export function validateIdentityValidateDelegationResult(
   value: unknown,
 ): ValidationResult<IdentityValidateDelegationResult> {
-  const issues = checkIdentityValidateDelegationResult(value, "", 0);
-  return issues === undefined
-    ? { ok: true, value: value as IdentityValidateDelegationResult }
-    : { ok: false, issues };
+  return outcome(
+    checkIdentityValidateDelegationResult(value, 0),
+    value as IdentityValidateDelegationResult,
+    "#/$defs/agentcli.identity.validateDelegation/result",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.identity.validateDelegation/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.identity.validateDelegation/result; allocates nothing. */
 export function isIdentityValidateDelegationResult(
   value: unknown,
 ): value is IdentityValidateDelegationResult {
   return matchesIdentityValidateDelegationResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.inspect/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.inspect/params; on failure, the first issue found. */
 export function validateInspectParams(value: unknown): ValidationResult<InspectParams> {
-  const issues = checkInspectParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as InspectParams } : { ok: false, issues };
+  return outcome(checkInspectParams(value, 0), value as InspectParams, "#/$defs/agentcli.inspect/params");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.inspect/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.inspect/params; allocates nothing. */
 export function isInspectParams(value: unknown): value is InspectParams {
   return matchesInspectParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.inspect/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.inspect/result; on failure, the first issue found. */
 export function validateInspectResult(value: unknown): ValidationResult<InspectResult> {
-  const issues = checkInspectResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as InspectResult } : { ok: false, issues };
+  return outcome(checkInspectResult(value, 0), value as InspectResult, "#/$defs/agentcli.inspect/result");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.inspect/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.inspect/result; allocates nothing. */
 export function isInspectResult(value: unknown): value is InspectResult {
   return matchesInspectResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/manifest; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/manifest; on failure, the first issue found. */
 export function validateManifest(value: unknown): ValidationResult<Manifest> {
-  const issues = checkManifest(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as Manifest } : { ok: false, issues };
+  return outcome(checkManifest(value, 0), value as Manifest, "#/$defs/manifest");
 }
 
-/**
- * True when a value matches #/$defs/manifest; allocates nothing.
- */
+/** True when a value matches #/$defs/manifest; allocates nothing. */
 export function isManifest(value: unknown): value is Manifest {
   return matchesManifest(value, 0);
 }
-/**
- * Validates a value against #/$defs/manifestVersion; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/manifestVersion; on failure, the first issue found. */
 export function validateManifestVersion(value: unknown): ValidationResult<ManifestVersion> {
-  const issues = checkManifestVersion(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ManifestVersion } : { ok: false, issues };
+  return outcome(checkManifestVersion(value, 0), value as ManifestVersion, "#/$defs/manifestVersion");
 }
 
-/**
- * True when a value matches #/$defs/manifestVersion; allocates nothing.
- */
+/** True when a value matches #/$defs/manifestVersion; allocates nothing. */
 export function isManifestVersion(value: unknown): value is ManifestVersion {
   return matchesManifestVersion(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.paths/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.paths/params; on failure, the first issue found. */
 export function validatePathsParams(value: unknown): ValidationResult<PathsParams> {
-  const issues = checkPathsParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as PathsParams } : { ok: false, issues };
+  return outcome(
+    checkAuthorizationProvidersParams(value, 0),
+    value as PathsParams,
+    "#/$defs/agentcli.paths/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.paths/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.paths/params; allocates nothing. */
 export function isPathsParams(value: unknown): value is PathsParams {
-  return matchesPathsParams(value, 0);
+  return matchesAuthorizationProvidersParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.paths/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.paths/result; on failure, the first issue found. */
 export function validatePathsResult(value: unknown): ValidationResult<PathsResult> {
-  const issues = checkPathsResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as PathsResult } : { ok: false, issues };
+  return outcome(checkPathsResult(value, 0), value as PathsResult, "#/$defs/agentcli.paths/result");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.paths/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.paths/result; allocates nothing. */
 export function isPathsResult(value: unknown): value is PathsResult {
   return matchesPathsResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.ping/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.ping/params; on failure, the first issue found. */
 export function validatePingParams(value: unknown): ValidationResult<PingParams> {
-  const issues = checkPingParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as PingParams } : { ok: false, issues };
+  return outcome(
+    checkAuthorizationProvidersParams(value, 0),
+    value as PingParams,
+    "#/$defs/agentcli.ping/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.ping/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.ping/params; allocates nothing. */
 export function isPingParams(value: unknown): value is PingParams {
-  return matchesPingParams(value, 0);
+  return matchesAuthorizationProvidersParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.ping/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.ping/result; on failure, the first issue found. */
 export function validatePingResult(value: unknown): ValidationResult<PingResult> {
-  const issues = checkPingResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as PingResult } : { ok: false, issues };
+  return outcome(checkPingResult(value, 0), value as PingResult, "#/$defs/agentcli.ping/result");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.ping/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.ping/result; allocates nothing. */
 export function isPingResult(value: unknown): value is PingResult {
   return matchesPingResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/providerEntry; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/providerEntry; on failure, the first issue found. */
 export function validateProviderEntry(value: unknown): ValidationResult<ProviderEntry> {
-  const issues = checkProviderEntry(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ProviderEntry } : { ok: false, issues };
+  return outcome(checkProviderEntry(value, 0), value as ProviderEntry, "#/$defs/providerEntry");
 }
 
-/**
- * True when a value matches #/$defs/providerEntry; allocates nothing.
- */
+/** True when a value matches #/$defs/providerEntry; allocates nothing. */
 export function isProviderEntry(value: unknown): value is ProviderEntry {
   return matchesProviderEntry(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.ready/notification; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.ready/notification; on failure, the first issue found. */
 export function validateReadyNotification(value: unknown): ValidationResult<ReadyNotification> {
-  const issues = checkReadyNotification(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ReadyNotification } : { ok: false, issues };
+  return outcome(
+    checkReadyNotification(value, 0),
+    value as ReadyNotification,
+    "#/$defs/agentcli.ready/notification",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.ready/notification; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.ready/notification; allocates nothing. */
 export function isReadyNotification(value: unknown): value is ReadyNotification {
   return matchesReadyNotification(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.registry.list/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.registry.list/params; on failure, the first issue found. */
 export function validateRegistryListParams(value: unknown): ValidationResult<RegistryListParams> {
-  const issues = checkRegistryListParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as RegistryListParams } : { ok: false, issues };
+  return outcome(
+    checkAuthorizationProvidersParams(value, 0),
+    value as RegistryListParams,
+    "#/$defs/agentcli.registry.list/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.registry.list/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.registry.list/params; allocates nothing. */
 export function isRegistryListParams(value: unknown): value is RegistryListParams {
-  return matchesRegistryListParams(value, 0);
+  return matchesAuthorizationProvidersParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.registry.list/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.registry.list/result; on failure, the first issue found. */
 export function validateRegistryListResult(value: unknown): ValidationResult<RegistryListResult> {
-  const issues = checkRegistryListResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as RegistryListResult } : { ok: false, issues };
+  return outcome(
+    checkRegistryListResult(value, 0),
+    value as RegistryListResult,
+    "#/$defs/agentcli.registry.list/result",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.registry.list/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.registry.list/result; allocates nothing. */
 export function isRegistryListResult(value: unknown): value is RegistryListResult {
   return matchesRegistryListResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.registry.show/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.registry.show/params; on failure, the first issue found. */
 export function validateRegistryShowParams(value: unknown): ValidationResult<RegistryShowParams> {
-  const issues = checkRegistryShowParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as RegistryShowParams } : { ok: false, issues };
+  return outcome(
+    checkRegistryShowParams(value, 0),
+    value as RegistryShowParams,
+    "#/$defs/agentcli.registry.show/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.registry.show/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.registry.show/params; allocates nothing. */
 export function isRegistryShowParams(value: unknown): value is RegistryShowParams {
   return matchesRegistryShowParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.registry.show/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.registry.show/result; on failure, the first issue found. */
 export function validateRegistryShowResult(value: unknown): ValidationResult<RegistryShowResult> {
-  const issues = checkRegistryShowResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as RegistryShowResult } : { ok: false, issues };
+  return outcome(
+    checkRegistryShowResult(value, 0),
+    value as RegistryShowResult,
+    "#/$defs/agentcli.registry.show/result",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.registry.show/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.registry.show/result; allocates nothing. */
 export function isRegistryShowResult(value: unknown): value is RegistryShowResult {
   return matchesRegistryShowResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/rpcErrorCode; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/rpcErrorCode; on failure, the first issue found. */
 export function validateRpcErrorCode(value: unknown): ValidationResult<RpcErrorCode> {
-  const issues = checkRpcErrorCode(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as RpcErrorCode } : { ok: false, issues };
+  return outcome(checkRpcErrorCode(value, 0), value as RpcErrorCode, "#/$defs/rpcErrorCode");
 }
 
-/**
- * True when a value matches #/$defs/rpcErrorCode; allocates nothing.
- */
+/** True when a value matches #/$defs/rpcErrorCode; allocates nothing. */
 export function isRpcErrorCode(value: unknown): value is RpcErrorCode {
   return matchesRpcErrorCode(value, 0);
 }
-/**
- * Validates a value against #/$defs/rpcErrorData; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/rpcErrorData; on failure, the first issue found. */
 export function validateRpcErrorData(value: unknown): ValidationResult<RpcErrorData> {
-  const issues = checkRpcErrorData(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as RpcErrorData } : { ok: false, issues };
+  return outcome(checkRpcErrorData(value, 0), value as RpcErrorData, "#/$defs/rpcErrorData");
 }
 
-/**
- * True when a value matches #/$defs/rpcErrorData; allocates nothing.
- */
+/** True when a value matches #/$defs/rpcErrorData; allocates nothing. */
 export function isRpcErrorData(value: unknown): value is RpcErrorData {
   return matchesRpcErrorData(value, 0);
 }
-/**
- * Validates a value against #/$defs/rpcError; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/rpcError; on failure, the first issue found. */
 export function validateRpcErrorType(value: unknown): ValidationResult<RpcErrorType> {
-  const issues = checkRpcErrorType(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as RpcErrorType } : { ok: false, issues };
+  return outcome(checkRpcErrorType(value, 0), value as RpcErrorType, "#/$defs/rpcError");
 }
 
-/**
- * True when a value matches #/$defs/rpcError; allocates nothing.
- */
+/** True when a value matches #/$defs/rpcError; allocates nothing. */
 export function isRpcErrorType(value: unknown): value is RpcErrorType {
   return matchesRpcErrorType(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.schema/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.schema/params; on failure, the first issue found. */
 export function validateSchemaParams(value: unknown): ValidationResult<SchemaParams> {
-  const issues = checkSchemaParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as SchemaParams } : { ok: false, issues };
+  return outcome(checkSchemaParams(value, 0), value as SchemaParams, "#/$defs/agentcli.schema/params");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.schema/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.schema/params; allocates nothing. */
 export function isSchemaParams(value: unknown): value is SchemaParams {
   return matchesSchemaParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.schema/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.schema/result; on failure, the first issue found. */
 export function validateSchemaResult(value: unknown): ValidationResult<SchemaResult> {
-  const issues = checkSchemaResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as SchemaResult } : { ok: false, issues };
+  return outcome(checkSchemaResult(value, 0), value as SchemaResult, "#/$defs/agentcli.schema/result");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.schema/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.schema/result; allocates nothing. */
 export function isSchemaResult(value: unknown): value is SchemaResult {
   return matchesSchemaResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.targets/result/properties/targets/items; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.targets/result/properties/targets/items; on failure, the first issue found. */
 export function validateTargetEntry(value: unknown): ValidationResult<TargetEntry> {
-  const issues = checkTargetEntry(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as TargetEntry } : { ok: false, issues };
+  return outcome(
+    checkTargetEntry(value, 0),
+    value as TargetEntry,
+    "#/$defs/agentcli.targets/result/properties/targets/items",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.targets/result/properties/targets/items; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.targets/result/properties/targets/items; allocates nothing. */
 export function isTargetEntry(value: unknown): value is TargetEntry {
   return matchesTargetEntry(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.targets/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.targets/params; on failure, the first issue found. */
 export function validateTargetsParams(value: unknown): ValidationResult<TargetsParams> {
-  const issues = checkTargetsParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as TargetsParams } : { ok: false, issues };
+  return outcome(
+    checkAuthorizationProvidersParams(value, 0),
+    value as TargetsParams,
+    "#/$defs/agentcli.targets/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.targets/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.targets/params; allocates nothing. */
 export function isTargetsParams(value: unknown): value is TargetsParams {
-  return matchesTargetsParams(value, 0);
+  return matchesAuthorizationProvidersParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.targets/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.targets/result; on failure, the first issue found. */
 export function validateTargetsResult(value: unknown): ValidationResult<TargetsResult> {
-  const issues = checkTargetsResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as TargetsResult } : { ok: false, issues };
+  return outcome(checkTargetsResult(value, 0), value as TargetsResult, "#/$defs/agentcli.targets/result");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.targets/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.targets/result; allocates nothing. */
 export function isTargetsResult(value: unknown): value is TargetsResult {
   return matchesTargetsResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.validate/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.validate/params; on failure, the first issue found. */
 export function validateValidateParams(value: unknown): ValidationResult<ValidateParams> {
-  const issues = checkValidateParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ValidateParams } : { ok: false, issues };
+  return outcome(checkValidateParams(value, 0), value as ValidateParams, "#/$defs/agentcli.validate/params");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.validate/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.validate/params; allocates nothing. */
 export function isValidateParams(value: unknown): value is ValidateParams {
   return matchesValidateParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.validate/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.validate/result; on failure, the first issue found. */
 export function validateValidateResult(value: unknown): ValidationResult<ValidateResult> {
-  const issues = checkValidateResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ValidateResult } : { ok: false, issues };
+  return outcome(checkValidateResult(value, 0), value as ValidateResult, "#/$defs/agentcli.validate/result");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.validate/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.validate/result; allocates nothing. */
 export function isValidateResult(value: unknown): value is ValidateResult {
   return matchesValidateResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/validationIssues; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/validationIssues; on failure, the first issue found. */
 export function validateValidationIssues(value: unknown): ValidationResult<ValidationIssues> {
-  const issues = checkValidationIssues(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ValidationIssues } : { ok: false, issues };
+  return outcome(checkValidationIssues(value, 0), value as ValidationIssues, "#/$defs/validationIssues");
 }
 
-/**
- * True when a value matches #/$defs/validationIssues; allocates nothing.
- */
+/** True when a value matches #/$defs/validationIssues; allocates nothing. */
 export function isValidationIssues(value: unknown): value is ValidationIssues {
   return matchesValidationIssues(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.version/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.version/params; on failure, the first issue found. */
 export function validateVersionParams(value: unknown): ValidationResult<VersionParams> {
-  const issues = checkVersionParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as VersionParams } : { ok: false, issues };
+  return outcome(
+    checkAuthorizationProvidersParams(value, 0),
+    value as VersionParams,
+    "#/$defs/agentcli.version/params",
+  );
 }
 
-/**
- * True when a value matches #/$defs/agentcli.version/params; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.version/params; allocates nothing. */
 export function isVersionParams(value: unknown): value is VersionParams {
-  return matchesVersionParams(value, 0);
+  return matchesAuthorizationProvidersParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/agentcli.version/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/agentcli.version/result; on failure, the first issue found. */
 export function validateVersionResult(value: unknown): ValidationResult<VersionResult> {
-  const issues = checkVersionResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as VersionResult } : { ok: false, issues };
+  return outcome(checkVersionResult(value, 0), value as VersionResult, "#/$defs/agentcli.version/result");
 }
 
-/**
- * True when a value matches #/$defs/agentcli.version/result; allocates nothing.
- */
+/** True when a value matches #/$defs/agentcli.version/result; allocates nothing. */
 export function isVersionResult(value: unknown): value is VersionResult {
   return matchesVersionResult(value, 0);
 }

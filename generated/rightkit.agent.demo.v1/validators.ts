@@ -29,26 +29,58 @@ import type {
 export type ValidationIssue = {
   /** JSON pointer to the offending value ("" is the value itself). */
   instancePath: string;
-  /** JSON pointer to the keyword that failed, from the schema document's root. */
+  /**
+   * The keyword that failed, as JSON Schema's keyword location: the validated shape's pointer in
+   * the schema document, then the keywords followed from it, `$ref` included
+   * ("#/$defs/batch/params/properties/steps/items/$ref/required").
+   */
   schemaPath: string;
   keyword: string;
   /** Readable on its own: "/steps: must have at most 20 items, got 21". */
   message: string;
 };
 
+/** A valid value, or the first issue found (an anyOf/oneOf that matched no branch adds each branch's reason before it). */
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
 /**
- * One failure; the message leads with the instance path so it reads on its own. The text arrives
- * as ": must …" so that joining it to the path is a single concatenation.
+ * One failure, with both paths relative to the function that found it; `message` holds the
+ * text (": must …") until `outcome` leads it with the whole instance path.
  */
 function issue(instancePath: string, schemaPath: string, keyword: string, text: string): ValidationIssue {
-  return {
-    instancePath,
-    schemaPath,
-    keyword,
-    message: instancePath === "" ? text.slice(2) : instancePath + text,
-  };
+  return { instancePath, schemaPath, keyword, message: text };
+}
+
+/** Issues from a called function, moved under the caller's instance path and schema place. */
+function within(
+  issues: ValidationIssue[] | undefined,
+  instancePrefix: string,
+  schemaPrefix: string,
+): ValidationIssue[] | undefined {
+  if (issues !== undefined) {
+    for (const item of issues) {
+      item.instancePath = instancePrefix + item.instancePath;
+      item.schemaPath = schemaPrefix + item.schemaPath;
+    }
+  }
+  return issues;
+}
+
+/**
+ * A validation's result. Issues are finished as a caller sees them: the schema path from the
+ * document root, the message led by the instance path so it reads on its own.
+ */
+function outcome<T>(
+  issues: ValidationIssue[] | undefined,
+  value: T,
+  schemaRoot: string,
+): ValidationResult<T> {
+  if (issues === undefined) return { ok: true, value };
+  for (const item of issues) {
+    item.schemaPath = schemaRoot + item.schemaPath;
+    item.message = item.instancePath === "" ? item.message.slice(2) : item.instancePath + item.message;
+  }
+  return { ok: false, issues };
 }
 
 /** The JSON type of a value for messages; values JSON cannot hold are named as they are. */
@@ -74,9 +106,7 @@ const allowed_80b0bb = new Set<unknown>([
   "service_unavailable",
   "malformed_response",
 ]);
-/**
- * #/$defs/act/params
- */
+/** #/$defs/act/params */
 function matchesActParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -92,9 +122,6 @@ function matchesActParams(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.op;
-    if (!(typeof v2 === "string")) {
-      return false;
-    }
     if (!((v2 as unknown) === "click" || (v2 as unknown) === "type" || (v2 as unknown) === "press")) {
       return false;
     }
@@ -121,43 +148,33 @@ function matchesActParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkActParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/act/params/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.key;
     if (v1 !== undefined) {
       if (!(typeof v1 === "string")) {
-        return [
-          issue(
-            p + "/key",
-            "#/$defs/act/params/properties/key/type",
-            "type",
-            ": must be string, got " + kindOf(v1),
-          ),
-        ];
+        return [issue("/key", "/properties/key/type", "type", ": must be string, got " + kindOf(v1))];
       }
     }
   }
   {
     const v2 = o1.op;
-    if (!(typeof v2 === "string")) {
-      return [
-        v2 === undefined
-          ? issue(p, "#/$defs/act/params/required", "required", ': must have required property "op"')
-          : issue(p + "/op", "#/$defs/elementOp/type", "type", ": must be string, got " + kindOf(v2)),
-      ];
-    }
     if (!((v2 as unknown) === "click" || (v2 as unknown) === "type" || (v2 as unknown) === "press")) {
       return [
-        issue(
-          p + "/op",
-          "#/$defs/elementOp/enum",
-          "enum",
-          ': must be equal to one of the allowed values: "click", "type", "press"',
-        ),
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "op"')
+          : !(typeof v2 === "string")
+            ? issue("/op", "/properties/op/$ref/type", "type", ": must be string, got " + kindOf(v2))
+            : issue(
+                "/op",
+                "/properties/op/$ref/enum",
+                "enum",
+                ': must be equal to one of the allowed values: "click", "type", "press"',
+              ),
       ];
     }
   }
@@ -166,8 +183,8 @@ function checkActParams(x: unknown, p: string, d: number): ValidationIssue[] | u
     if (!(typeof v3 === "string")) {
       return [
         v3 === undefined
-          ? issue(p, "#/$defs/act/params/required", "required", ': must have required property "ref"')
-          : issue(p + "/ref", "#/$defs/elementRef/type", "type", ": must be string, got " + kindOf(v3)),
+          ? issue("", "/required", "required", ': must have required property "ref"')
+          : issue("/ref", "/properties/ref/$ref/type", "type", ": must be string, got " + kindOf(v3)),
       ];
     }
   }
@@ -175,14 +192,7 @@ function checkActParams(x: unknown, p: string, d: number): ValidationIssue[] | u
     const v4 = o1.text;
     if (v4 !== undefined) {
       if (!(typeof v4 === "string")) {
-        return [
-          issue(
-            p + "/text",
-            "#/$defs/act/params/properties/text/type",
-            "type",
-            ": must be string, got " + kindOf(v4),
-          ),
-        ];
+        return [issue("/text", "/properties/text/type", "type", ": must be string, got " + kindOf(v4))];
       }
     }
   }
@@ -191,16 +201,14 @@ function checkActParams(x: unknown, p: string, d: number): ValidationIssue[] | u
     if (!(typeof v5 === "string")) {
       return [
         v5 === undefined
-          ? issue(p, "#/$defs/act/params/required", "required", ': must have required property "token"')
-          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v5)),
+          ? issue("", "/required", "required", ': must have required property "token"')
+          : issue("/token", "/properties/token/$ref/type", "type", ": must be string, got " + kindOf(v5)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/act/result
- */
+/** #/$defs/act/result */
 function matchesActResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -214,9 +222,9 @@ function matchesActResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkActResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkActResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/act/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -224,10 +232,10 @@ function checkActResult(x: unknown, p: string, d: number): ValidationIssue[] | u
     if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue(p, "#/$defs/act/result/required", "required", ': must have required property "receipt_id"')
+          ? issue("", "/required", "required", ': must have required property "receipt_id"')
           : issue(
-              p + "/receipt_id",
-              "#/$defs/act/result/properties/receipt_id/type",
+              "/receipt_id",
+              "/properties/receipt_id/type",
               "type",
               ": must be string, got " + kindOf(v1),
             ),
@@ -236,9 +244,7 @@ function checkActResult(x: unknown, p: string, d: number): ValidationIssue[] | u
   }
   return undefined;
 }
-/**
- * #/$defs/apps/result/properties/apps/items
- */
+/** #/$defs/apps/result/properties/apps/items */
 function matchesAppEntry(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -258,16 +264,9 @@ function matchesAppEntry(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkAppEntry(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAppEntry(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/apps/result/properties/apps/items/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -275,18 +274,8 @@ function checkAppEntry(x: unknown, p: string, d: number): ValidationIssue[] | un
     if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/apps/result/properties/apps/items/required",
-              "required",
-              ': must have required property "id"',
-            )
-          : issue(
-              p + "/id",
-              "#/$defs/apps/result/properties/apps/items/properties/id/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "id"')
+          : issue("/id", "/properties/id/type", "type", ": must be string, got " + kindOf(v1)),
       ];
     }
   }
@@ -295,26 +284,14 @@ function checkAppEntry(x: unknown, p: string, d: number): ValidationIssue[] | un
     if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/apps/result/properties/apps/items/required",
-              "required",
-              ': must have required property "name"',
-            )
-          : issue(
-              p + "/name",
-              "#/$defs/apps/result/properties/apps/items/properties/name/type",
-              "type",
-              ": must be string, got " + kindOf(v2),
-            ),
+          ? issue("", "/required", "required", ': must have required property "name"')
+          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/apps/params
- */
+/** #/$defs/apps/params */
 function matchesAppsParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -322,16 +299,14 @@ function matchesAppsParams(x: unknown, d: number): boolean {
 
   return true;
 }
-function checkAppsParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAppsParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/apps/params/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
 
   return undefined;
 }
-/**
- * #/$defs/apps/result
- */
+/** #/$defs/apps/result */
 function matchesAppsResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -366,9 +341,9 @@ function matchesAppsResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkAppsResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkAppsResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/apps/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -376,13 +351,8 @@ function checkAppsResult(x: unknown, p: string, d: number): ValidationIssue[] | 
     if (!Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(p, "#/$defs/apps/result/required", "required", ': must have required property "apps"')
-          : issue(
-              p + "/apps",
-              "#/$defs/apps/result/properties/apps/type",
-              "type",
-              ": must be array, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "apps"')
+          : issue("/apps", "/properties/apps/type", "type", ": must be array, got " + kindOf(v1)),
       ];
     }
     const a8 = v1 as unknown[];
@@ -392,8 +362,8 @@ function checkAppsResult(x: unknown, p: string, d: number): ValidationIssue[] | 
       if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return [
           issue(
-            p + "/apps" + "/" + i2,
-            "#/$defs/apps/result/properties/apps/items/type",
+            "/apps/" + i2,
+            "/properties/apps/items/type",
             "type",
             ": must be object, got " + kindOf(item2),
           ),
@@ -406,14 +376,14 @@ function checkAppsResult(x: unknown, p: string, d: number): ValidationIssue[] | 
           return [
             v4 === undefined
               ? issue(
-                  p + "/apps" + "/" + i2,
-                  "#/$defs/apps/result/properties/apps/items/required",
+                  "/apps/" + i2,
+                  "/properties/apps/items/required",
                   "required",
                   ': must have required property "id"',
                 )
               : issue(
-                  p + "/apps" + "/" + i2 + "/id",
-                  "#/$defs/apps/result/properties/apps/items/properties/id/type",
+                  "/apps/" + i2 + "/id",
+                  "/properties/apps/items/properties/id/type",
                   "type",
                   ": must be string, got " + kindOf(v4),
                 ),
@@ -426,14 +396,14 @@ function checkAppsResult(x: unknown, p: string, d: number): ValidationIssue[] | 
           return [
             v5 === undefined
               ? issue(
-                  p + "/apps" + "/" + i2,
-                  "#/$defs/apps/result/properties/apps/items/required",
+                  "/apps/" + i2,
+                  "/properties/apps/items/required",
                   "required",
                   ': must have required property "name"',
                 )
               : issue(
-                  p + "/apps" + "/" + i2 + "/name",
-                  "#/$defs/apps/result/properties/apps/items/properties/name/type",
+                  "/apps/" + i2 + "/name",
+                  "/properties/apps/items/properties/name/type",
                   "type",
                   ": must be string, got " + kindOf(v5),
                 ),
@@ -444,9 +414,7 @@ function checkAppsResult(x: unknown, p: string, d: number): ValidationIssue[] | 
   }
   return undefined;
 }
-/**
- * #/$defs/batch/params
- */
+/** #/$defs/batch/params */
 function matchesBatchParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -481,9 +449,9 @@ function matchesBatchParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkBatchParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkBatchParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/batch/params/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -491,21 +459,16 @@ function checkBatchParams(x: unknown, p: string, d: number): ValidationIssue[] |
     if (!Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue(p, "#/$defs/batch/params/required", "required", ': must have required property "steps"')
-          : issue(
-              p + "/steps",
-              "#/$defs/batch/params/properties/steps/type",
-              "type",
-              ": must be array, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "steps"')
+          : issue("/steps", "/properties/steps/type", "type", ": must be array, got " + kindOf(v1)),
       ];
     }
     const a4 = v1 as unknown[];
     if (a4.length < 1) {
       return [
         issue(
-          p + "/steps",
-          "#/$defs/batch/params/properties/steps/minItems",
+          "/steps",
+          "/properties/steps/minItems",
           "minItems",
           ": must have at least 1 items, got " + a4.length,
         ),
@@ -514,8 +477,8 @@ function checkBatchParams(x: unknown, p: string, d: number): ValidationIssue[] |
     if (a4.length > 20) {
       return [
         issue(
-          p + "/steps",
-          "#/$defs/batch/params/properties/steps/maxItems",
+          "/steps",
+          "/properties/steps/maxItems",
           "maxItems",
           ": must have at most 20 items, got " + a4.length,
         ),
@@ -527,14 +490,17 @@ function checkBatchParams(x: unknown, p: string, d: number): ValidationIssue[] |
       if (d >= 1000) {
         return [
           issue(
-            p + "/steps" + "/" + i2,
-            "#/$defs/batch/params/properties/steps/items/$ref",
+            "/steps/" + i2,
+            "/properties/steps/items/$ref",
             "$ref",
             ": must not nest deeper than 1000 references",
           ),
         ];
       }
-      if (!matchesStep(item2, d + 1)) return checkStep(item2, p + "/steps" + "/" + i2, d + 1);
+      {
+        const issues = checkStep(item2, d + 1);
+        if (issues !== undefined) return within(issues, "/steps/" + i2, "/properties/steps/items/$ref");
+      }
     }
   }
   {
@@ -542,16 +508,14 @@ function checkBatchParams(x: unknown, p: string, d: number): ValidationIssue[] |
     if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue(p, "#/$defs/batch/params/required", "required", ': must have required property "token"')
-          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v2)),
+          ? issue("", "/required", "required", ': must have required property "token"')
+          : issue("/token", "/properties/token/$ref/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/batch/result
- */
+/** #/$defs/batch/result */
 function matchesBatchResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -571,7 +535,7 @@ function matchesBatchResult(x: unknown, d: number): boolean {
     if (v2 === undefined) {
       return false;
     }
-    if (!(matchesBatchResult_error_code_oneOf0(v2, d) || matchesBatchResult_error_code_oneOf1(v2, d))) {
+    if (!(allowed_80b0bb.has(v2) || v2 === null)) {
       return false;
     }
   }
@@ -609,9 +573,9 @@ function matchesBatchResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkBatchResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/batch/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -619,20 +583,15 @@ function checkBatchResult(x: unknown, p: string, d: number): ValidationIssue[] |
     if (!(typeof v1 === "number" && Number.isInteger(v1))) {
       return [
         v1 === undefined
-          ? issue(p, "#/$defs/batch/result/required", "required", ': must have required property "completed"')
-          : issue(
-              p + "/completed",
-              "#/$defs/batch/result/properties/completed/type",
-              "type",
-              ": must be integer, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "completed"')
+          : issue("/completed", "/properties/completed/type", "type", ": must be integer, got " + kindOf(v1)),
       ];
     }
     if ((v1 as number) < 0) {
       return [
         issue(
-          p + "/completed",
-          "#/$defs/batch/result/properties/completed/minimum",
+          "/completed",
+          "/properties/completed/minimum",
           "minimum",
           ": must be >= 0, got " + (v1 as number),
         ),
@@ -642,30 +601,32 @@ function checkBatchResult(x: unknown, p: string, d: number): ValidationIssue[] |
   {
     const v2 = o1.error_code;
     if (v2 === undefined) {
-      return [
-        issue(p, "#/$defs/batch/result/required", "required", ': must have required property "error_code"'),
-      ];
+      return [issue("", "/required", "required", ': must have required property "error_code"')];
     }
-    if (!(matchesBatchResult_error_code_oneOf0(v2, d) || matchesBatchResult_error_code_oneOf1(v2, d))) {
+    if (!(allowed_80b0bb.has(v2) || v2 === null)) {
       const reasons1 =
         typeof v2 === "string"
-          ? checkBatchResult_error_code_oneOf0(v2, p + "/error_code", d)
+          ? within(checkBatchResult_error_code_oneOf0(v2, d), "/error_code", "/properties/error_code/oneOf/0")
           : v2 === null
-            ? checkBatchResult_error_code_oneOf1(v2, p + "/error_code", d)
+            ? within(
+                checkBatchResult_error_code_oneOf1(v2, d),
+                "/error_code",
+                "/properties/error_code/oneOf/1",
+              )
             : undefined;
       if (reasons1 === undefined)
         return [
           issue(
-            p + "/error_code",
-            "#/$defs/batch/result/properties/error_code/oneOf",
+            "/error_code",
+            "/properties/error_code/oneOf",
             "oneOf",
             ": must match exactly one schema in oneOf, matched none",
           ),
         ];
       reasons1.push(
         issue(
-          p + "/error_code",
-          "#/$defs/batch/result/properties/error_code/oneOf",
+          "/error_code",
+          "/properties/error_code/oneOf",
           "oneOf",
           ": must match exactly one schema in oneOf, matched none",
         ),
@@ -678,15 +639,10 @@ function checkBatchResult(x: unknown, p: string, d: number): ValidationIssue[] |
     if (!((typeof v3 === "number" && Number.isInteger(v3)) || v3 === null)) {
       return [
         v3 === undefined
-          ? issue(
-              p,
-              "#/$defs/batch/result/required",
-              "required",
-              ': must have required property "failed_step"',
-            )
+          ? issue("", "/required", "required", ': must have required property "failed_step"')
           : issue(
-              p + "/failed_step",
-              "#/$defs/batch/result/properties/failed_step/type",
+              "/failed_step",
+              "/properties/failed_step/type",
               "type",
               ": must be integer or null, got " + kindOf(v3),
             ),
@@ -696,8 +652,8 @@ function checkBatchResult(x: unknown, p: string, d: number): ValidationIssue[] |
       if ((v3 as number) < 0) {
         return [
           issue(
-            p + "/failed_step",
-            "#/$defs/batch/result/properties/failed_step/minimum",
+            "/failed_step",
+            "/properties/failed_step/minimum",
             "minimum",
             ": must be >= 0, got " + (v3 as number),
           ),
@@ -710,13 +666,8 @@ function checkBatchResult(x: unknown, p: string, d: number): ValidationIssue[] |
     if (!Array.isArray(v4)) {
       return [
         v4 === undefined
-          ? issue(p, "#/$defs/batch/result/required", "required", ': must have required property "results"')
-          : issue(
-              p + "/results",
-              "#/$defs/batch/result/properties/results/type",
-              "type",
-              ": must be array, got " + kindOf(v4),
-            ),
+          ? issue("", "/required", "required", ': must have required property "results"')
+          : issue("/results", "/properties/results/type", "type", ": must be array, got " + kindOf(v4)),
       ];
     }
     const a11 = v4 as unknown[];
@@ -726,8 +677,8 @@ function checkBatchResult(x: unknown, p: string, d: number): ValidationIssue[] |
       if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return [
           issue(
-            p + "/results" + "/" + i2,
-            "#/$defs/batch/result/properties/results/items/type",
+            "/results/" + i2,
+            "/properties/results/items/type",
             "type",
             ": must be object, got " + kindOf(item2),
           ),
@@ -740,14 +691,14 @@ function checkBatchResult(x: unknown, p: string, d: number): ValidationIssue[] |
           return [
             v6 === undefined
               ? issue(
-                  p + "/results" + "/" + i2,
-                  "#/$defs/batch/result/properties/results/items/required",
+                  "/results/" + i2,
+                  "/properties/results/items/required",
                   "required",
                   ': must have required property "receipt_id"',
                 )
               : issue(
-                  p + "/results" + "/" + i2 + "/receipt_id",
-                  "#/$defs/batch/result/properties/results/items/properties/receipt_id/type",
+                  "/results/" + i2 + "/receipt_id",
+                  "/properties/results/items/properties/receipt_id/type",
                   "type",
                   ": must be string, got " + kindOf(v6),
                 ),
@@ -758,87 +709,29 @@ function checkBatchResult(x: unknown, p: string, d: number): ValidationIssue[] |
   }
   return undefined;
 }
-/**
- * #/$defs/batch/result/properties/results/items
- */
-function matchesBatchResultEntry(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.receipt_id;
-    if (!(typeof v1 === "string")) {
-      return false;
-    }
-  }
-  return true;
-}
-function checkBatchResultEntry(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/batch/result/properties/results/items/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.receipt_id;
-    if (!(typeof v1 === "string")) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/batch/result/properties/results/items/required",
-              "required",
-              ': must have required property "receipt_id"',
-            )
-          : issue(
-              p + "/receipt_id",
-              "#/$defs/batch/result/properties/results/items/properties/receipt_id/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
-      ];
-    }
-  }
-  return undefined;
-}
-/**
- * #/$defs/batch/result/properties/error_code/oneOf/0
- */
+/** #/$defs/batch/result/properties/error_code/oneOf/0 */
 function matchesBatchResult_error_code_oneOf0(x: unknown, d: number): boolean {
-  if (!(typeof x === "string")) {
-    return false;
-  }
   if (!allowed_80b0bb.has(x)) {
     return false;
   }
   return true;
 }
-function checkBatchResult_error_code_oneOf0(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "string")) {
-    return [issue(p, "#/$defs/errorCode/type", "type", ": must be string, got " + kindOf(x))];
-  }
+function checkBatchResult_error_code_oneOf0(x: unknown, d: number): ValidationIssue[] | undefined {
   if (!allowed_80b0bb.has(x)) {
     return [
-      issue(
-        p,
-        "#/$defs/errorCode/enum",
-        "enum",
-        ': must be equal to one of the allowed values: "demo_disabled", "consent_denied", "invalid_token", "session_ended", "session_killed", "unknown_app", "not_armed", "permission_missing", …',
-      ),
+      !(typeof x === "string")
+        ? issue("", "/$ref/type", "type", ": must be string, got " + kindOf(x))
+        : issue(
+            "",
+            "/$ref/enum",
+            "enum",
+            ': must be equal to one of the allowed values: "demo_disabled", "consent_denied", "invalid_token", "session_ended", "session_killed", "unknown_app", "not_armed", "permission_missing", …',
+          ),
     ];
   }
   return undefined;
 }
-/**
- * #/$defs/batch/result/properties/error_code/oneOf/1
- */
+/** #/$defs/batch/result/properties/error_code/oneOf/1 */
 function matchesBatchResult_error_code_oneOf1(x: unknown, d: number): boolean {
   if (!(x === null)) {
     return false;
@@ -846,51 +739,36 @@ function matchesBatchResult_error_code_oneOf1(x: unknown, d: number): boolean {
 
   return true;
 }
-function checkBatchResult_error_code_oneOf1(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkBatchResult_error_code_oneOf1(x: unknown, d: number): ValidationIssue[] | undefined {
   if (!(x === null)) {
-    return [
-      issue(
-        p,
-        "#/$defs/batch/result/properties/error_code/oneOf/1/type",
-        "type",
-        ": must be null, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be null, got " + kindOf(x))];
   }
 
   return undefined;
 }
-/**
- * #/$defs/elementOp
- */
+/** #/$defs/elementOp */
 function matchesElementOp(x: unknown, d: number): boolean {
-  if (!(typeof x === "string")) {
-    return false;
-  }
   if (!((x as unknown) === "click" || (x as unknown) === "type" || (x as unknown) === "press")) {
     return false;
   }
   return true;
 }
-function checkElementOp(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "string")) {
-    return [issue(p, "#/$defs/elementOp/type", "type", ": must be string, got " + kindOf(x))];
-  }
+function checkElementOp(x: unknown, d: number): ValidationIssue[] | undefined {
   if (!((x as unknown) === "click" || (x as unknown) === "type" || (x as unknown) === "press")) {
     return [
-      issue(
-        p,
-        "#/$defs/elementOp/enum",
-        "enum",
-        ': must be equal to one of the allowed values: "click", "type", "press"',
-      ),
+      !(typeof x === "string")
+        ? issue("", "/type", "type", ": must be string, got " + kindOf(x))
+        : issue(
+            "",
+            "/enum",
+            "enum",
+            ': must be equal to one of the allowed values: "click", "type", "press"',
+          ),
     ];
   }
   return undefined;
 }
-/**
- * #/$defs/elementRef
- */
+/** #/$defs/elementRef */
 function matchesElementRef(x: unknown, d: number): boolean {
   if (!(typeof x === "string")) {
     return false;
@@ -898,16 +776,14 @@ function matchesElementRef(x: unknown, d: number): boolean {
 
   return true;
 }
-function checkElementRef(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkElementRef(x: unknown, d: number): ValidationIssue[] | undefined {
   if (!(typeof x === "string")) {
-    return [issue(p, "#/$defs/elementRef/type", "type", ": must be string, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be string, got " + kindOf(x))];
   }
 
   return undefined;
 }
-/**
- * #/$defs/end/params
- */
+/** #/$defs/end/params */
 function matchesEndParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -921,9 +797,9 @@ function matchesEndParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkEndParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkEndParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/end/params/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -931,16 +807,14 @@ function checkEndParams(x: unknown, p: string, d: number): ValidationIssue[] | u
     if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue(p, "#/$defs/end/params/required", "required", ': must have required property "token"')
-          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "token"')
+          : issue("/token", "/properties/token/$ref/type", "type", ": must be string, got " + kindOf(v1)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/end/result
- */
+/** #/$defs/end/result */
 function matchesEndResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -954,27 +828,21 @@ function matchesEndResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.bundle_state;
-    if (!(typeof v2 === "string")) {
-      return false;
-    }
     if (!((v2 as unknown) === "complete" || (v2 as unknown) === "killed")) {
       return false;
     }
   }
   {
     const v3 = o1.ended;
-    if (!(typeof v3 === "boolean")) {
-      return false;
-    }
     if ((v3 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function checkEndResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkEndResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/end/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -982,104 +850,70 @@ function checkEndResult(x: unknown, p: string, d: number): ValidationIssue[] | u
     if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue(p, "#/$defs/end/result/required", "required", ': must have required property "bundle_id"')
-          : issue(
-              p + "/bundle_id",
-              "#/$defs/end/result/properties/bundle_id/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "bundle_id"')
+          : issue("/bundle_id", "/properties/bundle_id/type", "type", ": must be string, got " + kindOf(v1)),
       ];
     }
   }
   {
     const v2 = o1.bundle_state;
-    if (!(typeof v2 === "string")) {
-      return [
-        v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/end/result/required",
-              "required",
-              ': must have required property "bundle_state"',
-            )
-          : issue(
-              p + "/bundle_state",
-              "#/$defs/end/result/properties/bundle_state/type",
-              "type",
-              ": must be string, got " + kindOf(v2),
-            ),
-      ];
-    }
     if (!((v2 as unknown) === "complete" || (v2 as unknown) === "killed")) {
       return [
-        issue(
-          p + "/bundle_state",
-          "#/$defs/end/result/properties/bundle_state/enum",
-          "enum",
-          ': must be equal to one of the allowed values: "complete", "killed"',
-        ),
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "bundle_state"')
+          : !(typeof v2 === "string")
+            ? issue(
+                "/bundle_state",
+                "/properties/bundle_state/type",
+                "type",
+                ": must be string, got " + kindOf(v2),
+              )
+            : issue(
+                "/bundle_state",
+                "/properties/bundle_state/enum",
+                "enum",
+                ': must be equal to one of the allowed values: "complete", "killed"',
+              ),
       ];
     }
   }
   {
     const v3 = o1.ended;
-    if (!(typeof v3 === "boolean")) {
-      return [
-        v3 === undefined
-          ? issue(p, "#/$defs/end/result/required", "required", ': must have required property "ended"')
-          : issue(
-              p + "/ended",
-              "#/$defs/end/result/properties/ended/type",
-              "type",
-              ": must be boolean, got " + kindOf(v3),
-            ),
-      ];
-    }
     if ((v3 as unknown) !== true) {
       return [
-        issue(
-          p + "/ended",
-          "#/$defs/end/result/properties/ended/const",
-          "const",
-          ": must be equal to constant true",
-        ),
+        v3 === undefined
+          ? issue("", "/required", "required", ': must have required property "ended"')
+          : !(typeof v3 === "boolean")
+            ? issue("/ended", "/properties/ended/type", "type", ": must be boolean, got " + kindOf(v3))
+            : issue("/ended", "/properties/ended/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/errorCode
- */
+/** #/$defs/errorCode */
 function matchesErrorCode(x: unknown, d: number): boolean {
-  if (!(typeof x === "string")) {
-    return false;
-  }
   if (!allowed_80b0bb.has(x)) {
     return false;
   }
   return true;
 }
-function checkErrorCode(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "string")) {
-    return [issue(p, "#/$defs/errorCode/type", "type", ": must be string, got " + kindOf(x))];
-  }
+function checkErrorCode(x: unknown, d: number): ValidationIssue[] | undefined {
   if (!allowed_80b0bb.has(x)) {
     return [
-      issue(
-        p,
-        "#/$defs/errorCode/enum",
-        "enum",
-        ': must be equal to one of the allowed values: "demo_disabled", "consent_denied", "invalid_token", "session_ended", "session_killed", "unknown_app", "not_armed", "permission_missing", …',
-      ),
+      !(typeof x === "string")
+        ? issue("", "/type", "type", ": must be string, got " + kindOf(x))
+        : issue(
+            "",
+            "/enum",
+            "enum",
+            ': must be equal to one of the allowed values: "demo_disabled", "consent_denied", "invalid_token", "session_ended", "session_killed", "unknown_app", "not_armed", "permission_missing", …',
+          ),
     ];
   }
   return undefined;
 }
-/**
- * #/$defs/request/params
- */
+/** #/$defs/request/params */
 function matchesRequestParams(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -1099,9 +933,9 @@ function matchesRequestParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkRequestParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkRequestParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/request/params/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -1109,15 +943,10 @@ function checkRequestParams(x: unknown, p: string, d: number): ValidationIssue[]
     if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/request/params/required",
-              "required",
-              ': must have required property "agent_name"',
-            )
+          ? issue("", "/required", "required", ': must have required property "agent_name"')
           : issue(
-              p + "/agent_name",
-              "#/$defs/request/params/properties/agent_name/type",
+              "/agent_name",
+              "/properties/agent_name/type",
               "type",
               ": must be string, got " + kindOf(v1),
             ),
@@ -1129,21 +958,14 @@ function checkRequestParams(x: unknown, p: string, d: number): ValidationIssue[]
     if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue(p, "#/$defs/request/params/required", "required", ': must have required property "app"')
-          : issue(
-              p + "/app",
-              "#/$defs/request/params/properties/app/type",
-              "type",
-              ": must be string, got " + kindOf(v2),
-            ),
+          ? issue("", "/required", "required", ': must have required property "app"')
+          : issue("/app", "/properties/app/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/request/result
- */
+/** #/$defs/request/result */
 function matchesRequestResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -1169,9 +991,9 @@ function matchesRequestResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkRequestResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkRequestResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/request/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -1179,13 +1001,8 @@ function checkRequestResult(x: unknown, p: string, d: number): ValidationIssue[]
     if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue(p, "#/$defs/request/result/required", "required", ': must have required property "app"')
-          : issue(
-              p + "/app",
-              "#/$defs/request/result/properties/app/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "app"')
+          : issue("/app", "/properties/app/type", "type", ": must be string, got " + kindOf(v1)),
       ];
     }
   }
@@ -1194,13 +1011,8 @@ function checkRequestResult(x: unknown, p: string, d: number): ValidationIssue[]
     if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue(p, "#/$defs/request/result/required", "required", ': must have required property "session"')
-          : issue(
-              p + "/session",
-              "#/$defs/request/result/properties/session/type",
-              "type",
-              ": must be string, got " + kindOf(v2),
-            ),
+          ? issue("", "/required", "required", ': must have required property "session"')
+          : issue("/session", "/properties/session/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
   }
@@ -1209,16 +1021,14 @@ function checkRequestResult(x: unknown, p: string, d: number): ValidationIssue[]
     if (!(typeof v3 === "string")) {
       return [
         v3 === undefined
-          ? issue(p, "#/$defs/request/result/required", "required", ': must have required property "token"')
-          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v3)),
+          ? issue("", "/required", "required", ': must have required property "token"')
+          : issue("/token", "/properties/token/$ref/type", "type", ": must be string, got " + kindOf(v3)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/snapshot/result/properties/elements/items
- */
+/** #/$defs/snapshot/result/properties/elements/items */
 function matchesSnapshotElement(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -1239,9 +1049,6 @@ function matchesSnapshotElement(x: unknown, d: number): boolean {
     for (let i2 = 0; i2 < a7.length; i2++) {
       const item2 = a7[i2];
 
-      if (!(typeof item2 === "string")) {
-        return false;
-      }
       if (!(
         (item2 as unknown) === "click" ||
         (item2 as unknown) === "type" ||
@@ -1265,16 +1072,9 @@ function matchesSnapshotElement(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkSnapshotElement(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [
-      issue(
-        p,
-        "#/$defs/snapshot/result/properties/elements/items/type",
-        "type",
-        ": must be object, got " + kindOf(x),
-      ),
-    ];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -1282,18 +1082,8 @@ function checkSnapshotElement(x: unknown, p: string, d: number): ValidationIssue
     if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/snapshot/result/properties/elements/items/required",
-              "required",
-              ': must have required property "label"',
-            )
-          : issue(
-              p + "/label",
-              "#/$defs/snapshot/result/properties/elements/items/properties/label/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "label"')
+          : issue("/label", "/properties/label/type", "type", ": must be string, got " + kindOf(v1)),
       ];
     }
   }
@@ -1302,46 +1092,33 @@ function checkSnapshotElement(x: unknown, p: string, d: number): ValidationIssue
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/snapshot/result/properties/elements/items/required",
-              "required",
-              ': must have required property "ops"',
-            )
-          : issue(
-              p + "/ops",
-              "#/$defs/snapshot/result/properties/elements/items/properties/ops/type",
-              "type",
-              ": must be array, got " + kindOf(v2),
-            ),
+          ? issue("", "/required", "required", ': must have required property "ops"')
+          : issue("/ops", "/properties/ops/type", "type", ": must be array, got " + kindOf(v2)),
       ];
     }
     const a7 = v2 as unknown[];
     for (let i2 = 0; i2 < a7.length; i2++) {
       const item2 = a7[i2];
 
-      if (!(typeof item2 === "string")) {
-        return [
-          issue(
-            p + "/ops" + "/" + i2,
-            "#/$defs/elementOp/type",
-            "type",
-            ": must be string, got " + kindOf(item2),
-          ),
-        ];
-      }
       if (!(
         (item2 as unknown) === "click" ||
         (item2 as unknown) === "type" ||
         (item2 as unknown) === "press"
       )) {
         return [
-          issue(
-            p + "/ops" + "/" + i2,
-            "#/$defs/elementOp/enum",
-            "enum",
-            ': must be equal to one of the allowed values: "click", "type", "press"',
-          ),
+          !(typeof item2 === "string")
+            ? issue(
+                "/ops/" + i2,
+                "/properties/ops/items/$ref/type",
+                "type",
+                ": must be string, got " + kindOf(item2),
+              )
+            : issue(
+                "/ops/" + i2,
+                "/properties/ops/items/$ref/enum",
+                "enum",
+                ': must be equal to one of the allowed values: "click", "type", "press"',
+              ),
         ];
       }
     }
@@ -1351,13 +1128,8 @@ function checkSnapshotElement(x: unknown, p: string, d: number): ValidationIssue
     if (!(typeof v3 === "string")) {
       return [
         v3 === undefined
-          ? issue(
-              p,
-              "#/$defs/snapshot/result/properties/elements/items/required",
-              "required",
-              ': must have required property "ref"',
-            )
-          : issue(p + "/ref", "#/$defs/elementRef/type", "type", ": must be string, got " + kindOf(v3)),
+          ? issue("", "/required", "required", ': must have required property "ref"')
+          : issue("/ref", "/properties/ref/$ref/type", "type", ": must be string, got " + kindOf(v3)),
       ];
     }
   }
@@ -1366,59 +1138,14 @@ function checkSnapshotElement(x: unknown, p: string, d: number): ValidationIssue
     if (!(typeof v4 === "string")) {
       return [
         v4 === undefined
-          ? issue(
-              p,
-              "#/$defs/snapshot/result/properties/elements/items/required",
-              "required",
-              ': must have required property "role"',
-            )
-          : issue(
-              p + "/role",
-              "#/$defs/snapshot/result/properties/elements/items/properties/role/type",
-              "type",
-              ": must be string, got " + kindOf(v4),
-            ),
+          ? issue("", "/required", "required", ': must have required property "role"')
+          : issue("/role", "/properties/role/type", "type", ": must be string, got " + kindOf(v4)),
       ];
     }
   }
   return undefined;
 }
-/**
- * #/$defs/snapshot/params
- */
-function matchesSnapshotParams(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.token;
-    if (!(typeof v1 === "string")) {
-      return false;
-    }
-  }
-  return true;
-}
-function checkSnapshotParams(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/snapshot/params/type", "type", ": must be object, got " + kindOf(x))];
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.token;
-    if (!(typeof v1 === "string")) {
-      return [
-        v1 === undefined
-          ? issue(p, "#/$defs/snapshot/params/required", "required", ': must have required property "token"')
-          : issue(p + "/token", "#/$defs/token/type", "type", ": must be string, got " + kindOf(v1)),
-      ];
-    }
-  }
-  return undefined;
-}
-/**
- * #/$defs/snapshot/result
- */
+/** #/$defs/snapshot/result */
 function matchesSnapshotResult(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -1426,9 +1153,6 @@ function matchesSnapshotResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.capture_state;
-    if (!(typeof v1 === "string")) {
-      return false;
-    }
     if (!((v1 as unknown) === "safe")) {
       return false;
     }
@@ -1461,9 +1185,6 @@ function matchesSnapshotResult(x: unknown, d: number): boolean {
         for (let i6 = 0; i6 < a27.length; i6++) {
           const item6 = a27[i6];
 
-          if (!(typeof item6 === "string")) {
-            return false;
-          }
           if (!(
             (item6 as unknown) === "click" ||
             (item6 as unknown) === "type" ||
@@ -1489,38 +1210,30 @@ function matchesSnapshotResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkSnapshotResult(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/snapshot/result/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.capture_state;
-    if (!(typeof v1 === "string")) {
-      return [
-        v1 === undefined
-          ? issue(
-              p,
-              "#/$defs/snapshot/result/required",
-              "required",
-              ': must have required property "capture_state"',
-            )
-          : issue(
-              p + "/capture_state",
-              "#/$defs/snapshot/result/properties/capture_state/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
-      ];
-    }
     if (!((v1 as unknown) === "safe")) {
       return [
-        issue(
-          p + "/capture_state",
-          "#/$defs/snapshot/result/properties/capture_state/enum",
-          "enum",
-          ': must be equal to one of the allowed values: "safe"',
-        ),
+        v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "capture_state"')
+          : !(typeof v1 === "string")
+            ? issue(
+                "/capture_state",
+                "/properties/capture_state/type",
+                "type",
+                ": must be string, got " + kindOf(v1),
+              )
+            : issue(
+                "/capture_state",
+                "/properties/capture_state/enum",
+                "enum",
+                ': must be equal to one of the allowed values: "safe"',
+              ),
       ];
     }
   }
@@ -1529,18 +1242,8 @@ function checkSnapshotResult(x: unknown, p: string, d: number): ValidationIssue[
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue(
-              p,
-              "#/$defs/snapshot/result/required",
-              "required",
-              ': must have required property "elements"',
-            )
-          : issue(
-              p + "/elements",
-              "#/$defs/snapshot/result/properties/elements/type",
-              "type",
-              ": must be array, got " + kindOf(v2),
-            ),
+          ? issue("", "/required", "required", ': must have required property "elements"')
+          : issue("/elements", "/properties/elements/type", "type", ": must be array, got " + kindOf(v2)),
       ];
     }
     const a20 = v2 as unknown[];
@@ -1550,8 +1253,8 @@ function checkSnapshotResult(x: unknown, p: string, d: number): ValidationIssue[
       if (typeof item4 !== "object" || item4 === null || Array.isArray(item4)) {
         return [
           issue(
-            p + "/elements" + "/" + i4,
-            "#/$defs/snapshot/result/properties/elements/items/type",
+            "/elements/" + i4,
+            "/properties/elements/items/type",
             "type",
             ": must be object, got " + kindOf(item4),
           ),
@@ -1564,14 +1267,14 @@ function checkSnapshotResult(x: unknown, p: string, d: number): ValidationIssue[
           return [
             v7 === undefined
               ? issue(
-                  p + "/elements" + "/" + i4,
-                  "#/$defs/snapshot/result/properties/elements/items/required",
+                  "/elements/" + i4,
+                  "/properties/elements/items/required",
                   "required",
                   ': must have required property "label"',
                 )
               : issue(
-                  p + "/elements" + "/" + i4 + "/label",
-                  "#/$defs/snapshot/result/properties/elements/items/properties/label/type",
+                  "/elements/" + i4 + "/label",
+                  "/properties/elements/items/properties/label/type",
                   "type",
                   ": must be string, got " + kindOf(v7),
                 ),
@@ -1584,14 +1287,14 @@ function checkSnapshotResult(x: unknown, p: string, d: number): ValidationIssue[
           return [
             v8 === undefined
               ? issue(
-                  p + "/elements" + "/" + i4,
-                  "#/$defs/snapshot/result/properties/elements/items/required",
+                  "/elements/" + i4,
+                  "/properties/elements/items/required",
                   "required",
                   ': must have required property "ops"',
                 )
               : issue(
-                  p + "/elements" + "/" + i4 + "/ops",
-                  "#/$defs/snapshot/result/properties/elements/items/properties/ops/type",
+                  "/elements/" + i4 + "/ops",
+                  "/properties/elements/items/properties/ops/type",
                   "type",
                   ": must be array, got " + kindOf(v8),
                 ),
@@ -1601,28 +1304,25 @@ function checkSnapshotResult(x: unknown, p: string, d: number): ValidationIssue[
         for (let i6 = 0; i6 < a27.length; i6++) {
           const item6 = a27[i6];
 
-          if (!(typeof item6 === "string")) {
-            return [
-              issue(
-                p + "/elements" + "/" + i4 + "/ops" + "/" + i6,
-                "#/$defs/elementOp/type",
-                "type",
-                ": must be string, got " + kindOf(item6),
-              ),
-            ];
-          }
           if (!(
             (item6 as unknown) === "click" ||
             (item6 as unknown) === "type" ||
             (item6 as unknown) === "press"
           )) {
             return [
-              issue(
-                p + "/elements" + "/" + i4 + "/ops" + "/" + i6,
-                "#/$defs/elementOp/enum",
-                "enum",
-                ': must be equal to one of the allowed values: "click", "type", "press"',
-              ),
+              !(typeof item6 === "string")
+                ? issue(
+                    "/elements/" + i4 + "/ops/" + i6,
+                    "/properties/elements/items/properties/ops/items/$ref/type",
+                    "type",
+                    ": must be string, got " + kindOf(item6),
+                  )
+                : issue(
+                    "/elements/" + i4 + "/ops/" + i6,
+                    "/properties/elements/items/properties/ops/items/$ref/enum",
+                    "enum",
+                    ': must be equal to one of the allowed values: "click", "type", "press"',
+                  ),
             ];
           }
         }
@@ -1633,14 +1333,14 @@ function checkSnapshotResult(x: unknown, p: string, d: number): ValidationIssue[
           return [
             v9 === undefined
               ? issue(
-                  p + "/elements" + "/" + i4,
-                  "#/$defs/snapshot/result/properties/elements/items/required",
+                  "/elements/" + i4,
+                  "/properties/elements/items/required",
                   "required",
                   ': must have required property "ref"',
                 )
               : issue(
-                  p + "/elements" + "/" + i4 + "/ref",
-                  "#/$defs/elementRef/type",
+                  "/elements/" + i4 + "/ref",
+                  "/properties/elements/items/properties/ref/$ref/type",
                   "type",
                   ": must be string, got " + kindOf(v9),
                 ),
@@ -1653,14 +1353,14 @@ function checkSnapshotResult(x: unknown, p: string, d: number): ValidationIssue[
           return [
             v10 === undefined
               ? issue(
-                  p + "/elements" + "/" + i4,
-                  "#/$defs/snapshot/result/properties/elements/items/required",
+                  "/elements/" + i4,
+                  "/properties/elements/items/required",
                   "required",
                   ': must have required property "role"',
                 )
               : issue(
-                  p + "/elements" + "/" + i4 + "/role",
-                  "#/$defs/snapshot/result/properties/elements/items/properties/role/type",
+                  "/elements/" + i4 + "/role",
+                  "/properties/elements/items/properties/role/type",
                   "type",
                   ": must be string, got " + kindOf(v10),
                 ),
@@ -1671,9 +1371,7 @@ function checkSnapshotResult(x: unknown, p: string, d: number): ValidationIssue[
   }
   return undefined;
 }
-/**
- * #/$defs/step
- */
+/** #/$defs/step */
 function matchesStep(x: unknown, d: number): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
@@ -1689,9 +1387,6 @@ function matchesStep(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.op;
-    if (!(typeof v2 === "string")) {
-      return false;
-    }
     if (!((v2 as unknown) === "click" || (v2 as unknown) === "type" || (v2 as unknown) === "press")) {
       return false;
     }
@@ -1712,43 +1407,33 @@ function matchesStep(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkStep(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function checkStep(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue(p, "#/$defs/step/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.key;
     if (v1 !== undefined) {
       if (!(typeof v1 === "string")) {
-        return [
-          issue(
-            p + "/key",
-            "#/$defs/step/properties/key/type",
-            "type",
-            ": must be string, got " + kindOf(v1),
-          ),
-        ];
+        return [issue("/key", "/properties/key/type", "type", ": must be string, got " + kindOf(v1))];
       }
     }
   }
   {
     const v2 = o1.op;
-    if (!(typeof v2 === "string")) {
-      return [
-        v2 === undefined
-          ? issue(p, "#/$defs/step/required", "required", ': must have required property "op"')
-          : issue(p + "/op", "#/$defs/elementOp/type", "type", ": must be string, got " + kindOf(v2)),
-      ];
-    }
     if (!((v2 as unknown) === "click" || (v2 as unknown) === "type" || (v2 as unknown) === "press")) {
       return [
-        issue(
-          p + "/op",
-          "#/$defs/elementOp/enum",
-          "enum",
-          ': must be equal to one of the allowed values: "click", "type", "press"',
-        ),
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "op"')
+          : !(typeof v2 === "string")
+            ? issue("/op", "/properties/op/$ref/type", "type", ": must be string, got " + kindOf(v2))
+            : issue(
+                "/op",
+                "/properties/op/$ref/enum",
+                "enum",
+                ': must be equal to one of the allowed values: "click", "type", "press"',
+              ),
       ];
     }
   }
@@ -1757,8 +1442,8 @@ function checkStep(x: unknown, p: string, d: number): ValidationIssue[] | undefi
     if (!(typeof v3 === "string")) {
       return [
         v3 === undefined
-          ? issue(p, "#/$defs/step/required", "required", ': must have required property "ref"')
-          : issue(p + "/ref", "#/$defs/elementRef/type", "type", ": must be string, got " + kindOf(v3)),
+          ? issue("", "/required", "required", ': must have required property "ref"')
+          : issue("/ref", "/properties/ref/$ref/type", "type", ": must be string, got " + kindOf(v3)),
       ];
     }
   }
@@ -1766,313 +1451,197 @@ function checkStep(x: unknown, p: string, d: number): ValidationIssue[] | undefi
     const v4 = o1.text;
     if (v4 !== undefined) {
       if (!(typeof v4 === "string")) {
-        return [
-          issue(
-            p + "/text",
-            "#/$defs/step/properties/text/type",
-            "type",
-            ": must be string, got " + kindOf(v4),
-          ),
-        ];
+        return [issue("/text", "/properties/text/type", "type", ": must be string, got " + kindOf(v4))];
       }
     }
   }
   return undefined;
 }
-/**
- * #/$defs/token
- */
-function matchesToken(x: unknown, d: number): boolean {
-  if (!(typeof x === "string")) {
-    return false;
-  }
-
-  return true;
-}
-function checkToken(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "string")) {
-    return [issue(p, "#/$defs/token/type", "type", ": must be string, got " + kindOf(x))];
-  }
-
-  return undefined;
-}
-/**
- * Validates a value against #/$defs/act/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/act/params; on failure, the first issue found. */
 export function validateActParams(value: unknown): ValidationResult<ActParams> {
-  const issues = checkActParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ActParams } : { ok: false, issues };
+  return outcome(checkActParams(value, 0), value as ActParams, "#/$defs/act/params");
 }
 
-/**
- * True when a value matches #/$defs/act/params; allocates nothing.
- */
+/** True when a value matches #/$defs/act/params; allocates nothing. */
 export function isActParams(value: unknown): value is ActParams {
   return matchesActParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/act/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/act/result; on failure, the first issue found. */
 export function validateActResult(value: unknown): ValidationResult<ActResult> {
-  const issues = checkActResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ActResult } : { ok: false, issues };
+  return outcome(checkActResult(value, 0), value as ActResult, "#/$defs/act/result");
 }
 
-/**
- * True when a value matches #/$defs/act/result; allocates nothing.
- */
+/** True when a value matches #/$defs/act/result; allocates nothing. */
 export function isActResult(value: unknown): value is ActResult {
   return matchesActResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/apps/result/properties/apps/items; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/apps/result/properties/apps/items; on failure, the first issue found. */
 export function validateAppEntry(value: unknown): ValidationResult<AppEntry> {
-  const issues = checkAppEntry(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as AppEntry } : { ok: false, issues };
+  return outcome(checkAppEntry(value, 0), value as AppEntry, "#/$defs/apps/result/properties/apps/items");
 }
 
-/**
- * True when a value matches #/$defs/apps/result/properties/apps/items; allocates nothing.
- */
+/** True when a value matches #/$defs/apps/result/properties/apps/items; allocates nothing. */
 export function isAppEntry(value: unknown): value is AppEntry {
   return matchesAppEntry(value, 0);
 }
-/**
- * Validates a value against #/$defs/apps/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/apps/params; on failure, the first issue found. */
 export function validateAppsParams(value: unknown): ValidationResult<AppsParams> {
-  const issues = checkAppsParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as AppsParams } : { ok: false, issues };
+  return outcome(checkAppsParams(value, 0), value as AppsParams, "#/$defs/apps/params");
 }
 
-/**
- * True when a value matches #/$defs/apps/params; allocates nothing.
- */
+/** True when a value matches #/$defs/apps/params; allocates nothing. */
 export function isAppsParams(value: unknown): value is AppsParams {
   return matchesAppsParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/apps/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/apps/result; on failure, the first issue found. */
 export function validateAppsResult(value: unknown): ValidationResult<AppsResult> {
-  const issues = checkAppsResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as AppsResult } : { ok: false, issues };
+  return outcome(checkAppsResult(value, 0), value as AppsResult, "#/$defs/apps/result");
 }
 
-/**
- * True when a value matches #/$defs/apps/result; allocates nothing.
- */
+/** True when a value matches #/$defs/apps/result; allocates nothing. */
 export function isAppsResult(value: unknown): value is AppsResult {
   return matchesAppsResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/batch/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/batch/params; on failure, the first issue found. */
 export function validateBatchParams(value: unknown): ValidationResult<BatchParams> {
-  const issues = checkBatchParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as BatchParams } : { ok: false, issues };
+  return outcome(checkBatchParams(value, 0), value as BatchParams, "#/$defs/batch/params");
 }
 
-/**
- * True when a value matches #/$defs/batch/params; allocates nothing.
- */
+/** True when a value matches #/$defs/batch/params; allocates nothing. */
 export function isBatchParams(value: unknown): value is BatchParams {
   return matchesBatchParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/batch/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/batch/result; on failure, the first issue found. */
 export function validateBatchResult(value: unknown): ValidationResult<BatchResult> {
-  const issues = checkBatchResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as BatchResult } : { ok: false, issues };
+  return outcome(checkBatchResult(value, 0), value as BatchResult, "#/$defs/batch/result");
 }
 
-/**
- * True when a value matches #/$defs/batch/result; allocates nothing.
- */
+/** True when a value matches #/$defs/batch/result; allocates nothing. */
 export function isBatchResult(value: unknown): value is BatchResult {
   return matchesBatchResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/batch/result/properties/results/items; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/batch/result/properties/results/items; on failure, the first issue found. */
 export function validateBatchResultEntry(value: unknown): ValidationResult<BatchResultEntry> {
-  const issues = checkBatchResultEntry(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as BatchResultEntry } : { ok: false, issues };
+  return outcome(
+    checkActResult(value, 0),
+    value as BatchResultEntry,
+    "#/$defs/batch/result/properties/results/items",
+  );
 }
 
-/**
- * True when a value matches #/$defs/batch/result/properties/results/items; allocates nothing.
- */
+/** True when a value matches #/$defs/batch/result/properties/results/items; allocates nothing. */
 export function isBatchResultEntry(value: unknown): value is BatchResultEntry {
-  return matchesBatchResultEntry(value, 0);
+  return matchesActResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/elementOp; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/elementOp; on failure, the first issue found. */
 export function validateElementOp(value: unknown): ValidationResult<ElementOp> {
-  const issues = checkElementOp(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ElementOp } : { ok: false, issues };
+  return outcome(checkElementOp(value, 0), value as ElementOp, "#/$defs/elementOp");
 }
 
-/**
- * True when a value matches #/$defs/elementOp; allocates nothing.
- */
+/** True when a value matches #/$defs/elementOp; allocates nothing. */
 export function isElementOp(value: unknown): value is ElementOp {
   return matchesElementOp(value, 0);
 }
-/**
- * Validates a value against #/$defs/elementRef; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/elementRef; on failure, the first issue found. */
 export function validateElementRef(value: unknown): ValidationResult<ElementRef> {
-  const issues = checkElementRef(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ElementRef } : { ok: false, issues };
+  return outcome(checkElementRef(value, 0), value as ElementRef, "#/$defs/elementRef");
 }
 
-/**
- * True when a value matches #/$defs/elementRef; allocates nothing.
- */
+/** True when a value matches #/$defs/elementRef; allocates nothing. */
 export function isElementRef(value: unknown): value is ElementRef {
   return matchesElementRef(value, 0);
 }
-/**
- * Validates a value against #/$defs/end/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/end/params; on failure, the first issue found. */
 export function validateEndParams(value: unknown): ValidationResult<EndParams> {
-  const issues = checkEndParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as EndParams } : { ok: false, issues };
+  return outcome(checkEndParams(value, 0), value as EndParams, "#/$defs/end/params");
 }
 
-/**
- * True when a value matches #/$defs/end/params; allocates nothing.
- */
+/** True when a value matches #/$defs/end/params; allocates nothing. */
 export function isEndParams(value: unknown): value is EndParams {
   return matchesEndParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/end/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/end/result; on failure, the first issue found. */
 export function validateEndResult(value: unknown): ValidationResult<EndResult> {
-  const issues = checkEndResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as EndResult } : { ok: false, issues };
+  return outcome(checkEndResult(value, 0), value as EndResult, "#/$defs/end/result");
 }
 
-/**
- * True when a value matches #/$defs/end/result; allocates nothing.
- */
+/** True when a value matches #/$defs/end/result; allocates nothing. */
 export function isEndResult(value: unknown): value is EndResult {
   return matchesEndResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/errorCode; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/errorCode; on failure, the first issue found. */
 export function validateErrorCode(value: unknown): ValidationResult<ErrorCode> {
-  const issues = checkErrorCode(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ErrorCode } : { ok: false, issues };
+  return outcome(checkErrorCode(value, 0), value as ErrorCode, "#/$defs/errorCode");
 }
 
-/**
- * True when a value matches #/$defs/errorCode; allocates nothing.
- */
+/** True when a value matches #/$defs/errorCode; allocates nothing. */
 export function isErrorCode(value: unknown): value is ErrorCode {
   return matchesErrorCode(value, 0);
 }
-/**
- * Validates a value against #/$defs/request/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/request/params; on failure, the first issue found. */
 export function validateRequestParams(value: unknown): ValidationResult<RequestParams> {
-  const issues = checkRequestParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as RequestParams } : { ok: false, issues };
+  return outcome(checkRequestParams(value, 0), value as RequestParams, "#/$defs/request/params");
 }
 
-/**
- * True when a value matches #/$defs/request/params; allocates nothing.
- */
+/** True when a value matches #/$defs/request/params; allocates nothing. */
 export function isRequestParams(value: unknown): value is RequestParams {
   return matchesRequestParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/request/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/request/result; on failure, the first issue found. */
 export function validateRequestResult(value: unknown): ValidationResult<RequestResult> {
-  const issues = checkRequestResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as RequestResult } : { ok: false, issues };
+  return outcome(checkRequestResult(value, 0), value as RequestResult, "#/$defs/request/result");
 }
 
-/**
- * True when a value matches #/$defs/request/result; allocates nothing.
- */
+/** True when a value matches #/$defs/request/result; allocates nothing. */
 export function isRequestResult(value: unknown): value is RequestResult {
   return matchesRequestResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/snapshot/result/properties/elements/items; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/snapshot/result/properties/elements/items; on failure, the first issue found. */
 export function validateSnapshotElement(value: unknown): ValidationResult<SnapshotElement> {
-  const issues = checkSnapshotElement(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as SnapshotElement } : { ok: false, issues };
+  return outcome(
+    checkSnapshotElement(value, 0),
+    value as SnapshotElement,
+    "#/$defs/snapshot/result/properties/elements/items",
+  );
 }
 
-/**
- * True when a value matches #/$defs/snapshot/result/properties/elements/items; allocates nothing.
- */
+/** True when a value matches #/$defs/snapshot/result/properties/elements/items; allocates nothing. */
 export function isSnapshotElement(value: unknown): value is SnapshotElement {
   return matchesSnapshotElement(value, 0);
 }
-/**
- * Validates a value against #/$defs/snapshot/params; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/snapshot/params; on failure, the first issue found. */
 export function validateSnapshotParams(value: unknown): ValidationResult<SnapshotParams> {
-  const issues = checkSnapshotParams(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as SnapshotParams } : { ok: false, issues };
+  return outcome(checkEndParams(value, 0), value as SnapshotParams, "#/$defs/snapshot/params");
 }
 
-/**
- * True when a value matches #/$defs/snapshot/params; allocates nothing.
- */
+/** True when a value matches #/$defs/snapshot/params; allocates nothing. */
 export function isSnapshotParams(value: unknown): value is SnapshotParams {
-  return matchesSnapshotParams(value, 0);
+  return matchesEndParams(value, 0);
 }
-/**
- * Validates a value against #/$defs/snapshot/result; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/snapshot/result; on failure, the first issue found. */
 export function validateSnapshotResult(value: unknown): ValidationResult<SnapshotResult> {
-  const issues = checkSnapshotResult(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as SnapshotResult } : { ok: false, issues };
+  return outcome(checkSnapshotResult(value, 0), value as SnapshotResult, "#/$defs/snapshot/result");
 }
 
-/**
- * True when a value matches #/$defs/snapshot/result; allocates nothing.
- */
+/** True when a value matches #/$defs/snapshot/result; allocates nothing. */
 export function isSnapshotResult(value: unknown): value is SnapshotResult {
   return matchesSnapshotResult(value, 0);
 }
-/**
- * Validates a value against #/$defs/step; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/step; on failure, the first issue found. */
 export function validateStep(value: unknown): ValidationResult<Step> {
-  const issues = checkStep(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as Step } : { ok: false, issues };
+  return outcome(checkStep(value, 0), value as Step, "#/$defs/step");
 }
 
-/**
- * True when a value matches #/$defs/step; allocates nothing.
- */
+/** True when a value matches #/$defs/step; allocates nothing. */
 export function isStep(value: unknown): value is Step {
   return matchesStep(value, 0);
 }
-/**
- * Validates a value against #/$defs/token; on failure, the first issue found (anyOf/oneOf add each branch's reason).
- */
+/** Checks a value against #/$defs/token; on failure, the first issue found. */
 export function validateToken(value: unknown): ValidationResult<Token> {
-  const issues = checkToken(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as Token } : { ok: false, issues };
+  return outcome(checkElementRef(value, 0), value as Token, "#/$defs/token");
 }
 
-/**
- * True when a value matches #/$defs/token; allocates nothing.
- */
+/** True when a value matches #/$defs/token; allocates nothing. */
 export function isToken(value: unknown): value is Token {
-  return matchesToken(value, 0);
+  return matchesElementRef(value, 0);
 }

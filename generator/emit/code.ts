@@ -174,6 +174,12 @@ export function docComment(...paragraphs: readonly (string | undefined)[]): Code
   return mint(`/**\n${body}\n */`);
 }
 
+/** A JSDoc block on one line (`/** text *\/`), for short fixed texts; text with line breaks gets a full block. */
+export function docLine(text: string): Code {
+  const safe = commentLine(text);
+  return safe.includes("\n") ? docComment(text) : mint(`/** ${safe} */`);
+}
+
 /** A plain block comment, one line, for headers. */
 export function blockComment(text: string): Code {
   return mint(`/* ${commentLine(text).replace(/\n/g, " ")} */`);

@@ -4,6 +4,8 @@
  * helpers the output needs. It lives only as long as one `emitValidators` call — nothing is kept
  * at module level, so two compilations can never see each other's names. Names come from the
  * namer (names.ts), which names each symbol from what it is; locals are numbered per function.
+ * Identical locations share one set of functions (shapes.ts): asking for any member's functions
+ * gives its class representative's.
  */
 import { BindgenError } from "../../errors.js";
 import type { SchemaIndex } from "../../resolve/index.js";
@@ -12,6 +14,7 @@ import { code, ident, type Code } from "../code.js";
 import { dialectAt, schemaView, type Dialect } from "./dialect.js";
 import type { LocationFunctions, Namer } from "./names.js";
 import type { HelperName } from "./runtime-helpers.js";
+import { shareIdenticalShapes, type SharedShapes } from "./shapes.js";
 
 export type { LocationFunctions } from "./names.js";
 
@@ -21,6 +24,16 @@ export interface CompileContext {
   functionsFor(pointer: Pointer): LocationFunctions;
   /** Same, but also queues the annotation-collecting function. */
   evaluatedFor(pointer: Pointer): Code;
+  /** Whether the subschema at `pointer` is identical to others and large enough to be called rather than inlined. */
+  worthCalling(pointer: Pointer): boolean;
+  /**
+   * The schema path of a location, relative to the function being emitted: the path from its
+   * schema to the location, through the `$ref`s inlined on the way (JSON Schema's keyword
+   * location). Empty for the function's own schema.
+   */
+  schemaPath(pointer: Pointer): string;
+  /** Emits a `$ref` target inline: its locations' schema paths continue from `site` (the `$ref` keyword). */
+  inlined<T>(target: Pointer, site: Pointer, emit: () => T): T;
   /** The dialect in force at a schema location. */
   dialectAt(pointer: Pointer): Dialect;
   /** The schema at `pointer` as its dialect means it (draft-07: `$ref` alone, no 2020-12-only keywords). */
@@ -37,6 +50,7 @@ export interface CompileContext {
 
 export interface PendingWork {
   readonly kind: "validate" | "evaluated";
+  /** The representative of the class the functions serve. */
   readonly pointer: Pointer;
   readonly names: LocationFunctions;
 }
@@ -51,13 +65,22 @@ export interface CompileState {
   readonly context: CompileContext;
   /** Drains the queue; `emit` may queue more work while it runs. */
   drain(emit: (work: PendingWork) => void): void;
-  /** Starts a function body: its locals are numbered from 1 again, so no other function moves them. */
-  startFunction(): void;
+  /**
+   * Starts a function body for the schema at `root`: its locals are numbered from 1 again, so no
+   * other function moves them, and schema paths are relative to `root`.
+   */
+  startFunction(root: Pointer): void;
   readonly hoisted: readonly Hoisted[];
   readonly helpers: ReadonlySet<HelperName>;
 }
 
-export function createCompileState(index: SchemaIndex, namer: Namer): CompileState {
+/** A schema whose locations' paths are known relative to the function: its own, or a `$ref` target inlined into it. */
+interface Frame {
+  readonly root: Pointer;
+  readonly prefix: string;
+}
+
+export function createCompileState(index: SchemaIndex, namer: Namer, roots: readonly Pointer[]): CompileState {
   const byPointer = new Map<Pointer, LocationFunctions>();
   const evaluatedQueued = new Set<Pointer>();
   const queue: PendingWork[] = [];
@@ -66,14 +89,25 @@ export function createCompileState(index: SchemaIndex, namer: Namer): CompileSta
   const helpers = new Set<HelperName>();
   const dialects = new Map<Pointer, Dialect>();
   let counters = new Map<string, number>();
+  let frames: Frame[] = [];
 
   const namesFor = (pointer: Pointer): LocationFunctions => {
-    const known = byPointer.get(pointer);
+    const representative = shapes.representative(pointer);
+    const known = byPointer.get(representative);
     if (known !== undefined) return known;
-    const names = namer.location(pointer);
-    byPointer.set(pointer, names);
-    queue.push({ kind: "validate", pointer, names });
+    const names = namer.location(representative);
+    byPointer.set(representative, names);
+    queue.push({ kind: "validate", pointer: representative, names });
     return names;
+  };
+
+  const schemaPath = (pointer: Pointer): string => {
+    for (let i = frames.length - 1; i >= 0; i--) {
+      const { root, prefix } = frames[i] as Frame;
+      if (pointer === root) return prefix;
+      if (pointer.startsWith(root === "#" ? "#/" : `${root}/`)) return prefix + pointer.slice(root.length);
+    }
+    throw new Error(`validators: ${pointer} lies outside the function being emitted`);
   };
 
   const context: CompileContext = {
@@ -81,11 +115,24 @@ export function createCompileState(index: SchemaIndex, namer: Namer): CompileSta
     functionsFor: namesFor,
     evaluatedFor(pointer) {
       const names = namesFor(pointer);
-      if (!evaluatedQueued.has(pointer)) {
-        evaluatedQueued.add(pointer);
-        queue.push({ kind: "evaluated", pointer, names });
+      const representative = shapes.representative(pointer);
+      if (!evaluatedQueued.has(representative)) {
+        evaluatedQueued.add(representative);
+        queue.push({ kind: "evaluated", pointer: representative, names });
       }
       return names.evaluated;
+    },
+    worthCalling(pointer) {
+      return shapes.worthCalling(pointer);
+    },
+    schemaPath,
+    inlined(target, site, emit) {
+      frames.push({ root: target, prefix: schemaPath(site) });
+      try {
+        return emit();
+      } finally {
+        frames.pop();
+      }
     },
     dialectAt(pointer) {
       const known = dialects.get(pointer);
@@ -127,13 +174,16 @@ export function createCompileState(index: SchemaIndex, namer: Namer): CompileSta
     },
   };
 
+  const shapes: SharedShapes = shareIdenticalShapes({ index, dialectAt: context.dialectAt, view: context.view }, roots);
+
   return {
     context,
     drain(emit) {
       for (let work = queue.shift(); work !== undefined; work = queue.shift()) emit(work);
     },
-    startFunction() {
+    startFunction(root) {
       counters = new Map();
+      frames = [{ root, prefix: "" }];
     },
     hoisted,
     helpers,

@@ -7,25 +7,50 @@
  * say; `fail` turns that into the statement the mode needs.
  */
 import { appendPointer, type Pointer } from "../../resolve/pointer.js";
-import { code, type Code } from "../code.js";
+import { code, join, type Code } from "../code.js";
 import type { CompileContext } from "./context.js";
+
+/**
+ * An instance path relative to the value the enclosing function was called with: literal
+ * segments (`"/elements/"`) and run-time ones (an index, an escaped key), joined only when an
+ * issue is made. A function never learns where its value sits: the caller prefixes the issues it
+ * gets back (`within`), so the walk of a valid value builds no path string at all, and a function
+ * can serve every location whose schema is identical.
+ */
+export type PathParts = readonly (string | Code)[];
 
 export type Mode =
   /** Failure returns `false` from the enclosing `is` function. */
   | { readonly kind: "fast" }
   /**
-   * Failure returns `[issue]` from the enclosing `check` function; `path` is an expression giving
-   * the instance path (evaluated only on failure). `inLoop` says the code runs once per item or
-   * key: there, subschema functions are asked `is` first, so `check` (and its path string) runs
-   * only for the one failing item. `absent`, set for a required property's value, is the
-   * `required` issue to report when the value is undefined — folded into the value's own type
-   * failure so a present, well-typed value pays for one test, not two.
+   * Failure returns `[issue]` from the enclosing `check` function; `path` is the instance path
+   * below the function's value (evaluated only on failure). `absent`, set for a required
+   * property's value, is the `required` issue to report when the value is undefined — folded into
+   * the value's own type failure so a present, well-typed value pays for one test, not two.
    */
-  | { readonly kind: "check"; readonly path: Code; readonly inLoop: boolean; readonly absent?: Code };
+  | { readonly kind: "check"; readonly path: PathParts; readonly absent?: Code };
 
 export const FAST: Mode = { kind: "fast" };
 
-/** Where a keyword sits: becomes the issue's `schemaPath` and `keyword`. */
+/** The issue path at the top of a `check` function: its own value. */
+export const CHECK: Mode = { kind: "check", path: [] };
+
+/** The path as one expression: adjacent literal segments merged, `""` for the value itself. */
+export function pathCode(parts: PathParts): Code {
+  const merged: (string | Code)[] = [];
+  for (const part of parts) {
+    const last = merged[merged.length - 1];
+    if (typeof part === "string" && typeof last === "string") merged[merged.length - 1] = last + part;
+    else merged.push(part);
+  }
+  if (merged.length === 0) return code`""`;
+  return join(
+    merged.map((part) => (typeof part === "string" ? code`${part}` : part)),
+    code` + `,
+  );
+}
+
+/** Where a keyword sits: becomes the issue's `schemaPath` (through `ctx.schemaPath`) and `keyword`. */
 export interface KeywordSite {
   readonly pointer: Pointer;
   readonly keyword: string;
@@ -65,7 +90,18 @@ export function issueExpression(
   message: Message,
 ): Code {
   const joined = message.tail === undefined ? code`${`: ${message.lead}`}` : code`${`: ${message.lead}`} + ${message.tail}`;
-  return code`${ctx.helper("issue")}(${mode.path}, ${site.schemaPath ?? appendPointer(site.pointer, site.keyword)}, ${site.keyword}, ${joined})`;
+  const schemaPath = ctx.schemaPath(site.schemaPath ?? appendPointer(site.pointer, site.keyword));
+  return code`${ctx.helper("issue")}(${pathCode(mode.path)}, ${schemaPath}, ${site.keyword}, ${joined})`;
+}
+
+/**
+ * The issues a called `check` function returned (an expression that may be undefined), moved
+ * under the caller's instance path and the called schema's place (`schemaPrefix`, already
+ * relative to the caller's function).
+ */
+export function within(ctx: CompileContext, mode: Extract<Mode, { kind: "check" }>, issues: Code, schemaPrefix: string): Code {
+  if (mode.path.length === 0 && schemaPrefix === "") return issues;
+  return code`${ctx.helper("within")}(${issues}, ${pathCode(mode.path)}, ${schemaPrefix})`;
 }
 
 /** `if (<failsWhen>) <failure>` */
@@ -80,16 +116,13 @@ export function text(message: string): Message {
 
 /**
  * The mode for a child at `path + "/" + segment`: a segment known now (a property name, already
- * escaped, or a prefixItems index) is one string literal; a run-time segment is an expression.
- * `loop` when the child is visited once per item or key.
+ * escaped, or a prefixItems index) is literal text; a run-time segment is an expression.
  */
-export function childPath(mode: Mode, segment: string | Code, loop: boolean): Mode {
+export function childPath(mode: Mode, segment: string | Code): Mode {
   switch (mode.kind) {
     case "fast":
       return mode;
-    case "check": {
-      const path = typeof segment === "string" ? code`${mode.path} + ${`/${segment}`}` : code`${mode.path} + "/" + ${segment}`;
-      return { kind: "check", path, inLoop: mode.inLoop || loop };
-    }
+    case "check":
+      return { kind: "check", path: typeof segment === "string" ? [...mode.path, `/${segment}`] : [...mode.path, "/", segment] };
   }
 }

@@ -6,9 +6,9 @@
  */
 import type { SchemaIndex } from "../../resolve/index.js";
 import { byCodeUnits } from "../../order.js";
-import { code, docComment, EMPTY, ident, lines, type Code } from "../code.js";
+import { code, docLine, EMPTY, ident, lines, type Code } from "../code.js";
 import { createCompileState, type PendingWork } from "./context.js";
-import { FAST, type Mode } from "./mode.js";
+import { CHECK, FAST } from "./mode.js";
 import { createNamer, planModule, type ModulePlan } from "./names.js";
 import { emitNode } from "./node.js";
 import { evaluatedBody } from "./keywords/unevaluated.js";
@@ -29,13 +29,18 @@ const RESULT_TYPES = code`/** One reason a value does not match its schema. */
 export type ValidationIssue = {
   /** JSON pointer to the offending value ("" is the value itself). */
   instancePath: string;
-  /** JSON pointer to the keyword that failed, from the schema document's root. */
+  /**
+   * The keyword that failed, as JSON Schema's keyword location: the validated shape's pointer in
+   * the schema document, then the keywords followed from it, \`$ref\` included
+   * ("#/$defs/batch/params/properties/steps/items/$ref/required").
+   */
   schemaPath: string;
   keyword: string;
   /** Readable on its own: "/steps: must have at most 20 items, got 21". */
   message: string;
 };
 
+/** A valid value, or the first issue found (an anyOf/oneOf that matched no branch adds each branch's reason before it). */
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };`;
 
 /** A location's annotation function follows its matches/check pair. */
@@ -70,7 +75,11 @@ function compile(
   settled: ReadonlyMap<string, readonly string[]> | undefined,
 ): { readonly module: Code; replan(): ReadonlyMap<string, readonly string[]> | undefined } {
   const namer = createNamer(plan, settled);
-  const state = createCompileState(index, namer);
+  const state = createCompileState(
+    index,
+    namer,
+    entries.map((entry) => entry.pointer),
+  );
   const ctx = state.context;
   const x = ident("x");
   const exported = [...entries]
@@ -78,13 +87,12 @@ function compile(
     .map((entry) => {
       index.schemaAt(entry.pointer);
       const { is, check } = ctx.functionsFor(entry.pointer);
-      return code`${docComment(`Validates a value against ${entry.pointer}; on failure, the first issue found (anyOf/oneOf add each branch's reason).`)}
+      return code`${docLine(`Checks a value against ${entry.pointer}; on failure, the first issue found.`)}
 export function ${entry.validateName}(value: unknown): ValidationResult<${entry.type}> {
-  const issues = ${check}(value, "", 0);
-  return issues === undefined ? { ok: true, value: value as ${entry.type} } : { ok: false, issues };
+  return ${ctx.helper("outcome")}(${check}(value, 0), value as ${entry.type}, ${entry.pointer});
 }
 
-${docComment(`True when a value matches ${entry.pointer}; allocates nothing.`)}
+${docLine(`True when a value matches ${entry.pointer}; allocates nothing.`)}
 export function ${entry.guardName}(value: unknown): value is ${entry.type} {
   return ${is}(value, 0);
 }`;
@@ -94,23 +102,22 @@ export function ${entry.guardName}(value: unknown): value is ${entry.type} {
   const emit = (work: PendingWork): void => {
     const schema = index.schemaAt(work.pointer);
     const body = (make: () => Code): Code => {
-      state.startFunction();
+      state.startFunction(work.pointer);
       return make();
     };
     switch (work.kind) {
       case "validate": {
-        const check: Mode = { kind: "check", path: ident("p"), inLoop: false };
         const fast = body(() => emitNode(ctx, work.pointer, schema, x, FAST, 0));
-        const issues = body(() => emitNode(ctx, work.pointer, schema, x, check, 0));
+        const issues = body(() => emitNode(ctx, work.pointer, schema, x, CHECK, 0));
         functions.push({
           stem: work.names.stem,
           kind: work.kind,
-          source: code`${docComment(`${work.pointer}`)}
+          source: code`${docLine(`${work.pointer}`)}
 function ${work.names.is}(${x}: unknown, d: number): boolean {
 ${fast}
 return true;
 }
-function ${work.names.check}(${x}: unknown, p: string, d: number): ValidationIssue[] | undefined {
+function ${work.names.check}(${x}: unknown, d: number): ValidationIssue[] | undefined {
 ${issues}
 return undefined;
 }`,

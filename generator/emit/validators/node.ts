@@ -15,11 +15,11 @@ import { emitCombinators } from "./keywords/combinators.js";
 import type { KeywordEmit, SchemaObject } from "./keywords/emit.js";
 import { emitNumbers } from "./keywords/numbers.js";
 import { emitObjects } from "./keywords/objects.js";
-import { callFunctions, descends, emitRef } from "./keywords/ref.js";
+import { callFunctions, emitRef } from "./keywords/ref.js";
 import { emitStrings } from "./keywords/strings.js";
 import { typeCheck } from "./keywords/type.js";
 import { emitUnevaluated } from "./keywords/unevaluated.js";
-import { emitConst, emitEnum } from "./keywords/values.js";
+import { emitConst, emitEnum, valuesImplyType } from "./keywords/values.js";
 import { isSchemaObject, refuseUnsupported, roleOf } from "./vocabulary.js";
 
 /**
@@ -42,11 +42,16 @@ export function emitNode(ctx: CompileContext, pointer: Pointer, schema: unknown,
   const s = asSchemaObject(ctx, pointer, ctx.view(pointer, schema));
   refuseUnsupported(ctx, s, pointer);
   if (mode.kind === "check" && mode.absent !== undefined && !Object.hasOwn(s, "type") && !isBareRef(s)) {
-    const present: Mode = { kind: "check", path: mode.path, inLoop: mode.inLoop };
+    const present: Mode = { kind: "check", path: mode.path };
     return code`if (${value} === undefined) { return [${mode.absent}]; }
 ${emitNode(ctx, pointer, schema, value, present, depth)}`;
   }
   const type = typeCheck(ctx, s, pointer, value);
+  const site = { pointer, keyword: "type" };
+  const typeFolded =
+    type.failsWhen !== undefined && valuesImplyType(s)
+      ? { failsWhen: type.failsWhen, issue: mode.kind === "check" ? issueExpression(ctx, mode, site, type.message) : undefined }
+      : undefined;
   const k: KeywordEmit = {
     ctx,
     pointer,
@@ -54,6 +59,7 @@ ${emitNode(ctx, pointer, schema, value, present, depth)}`;
     value,
     mode,
     known: type.known,
+    ...(typeFolded === undefined ? {} : { typeFolded }),
     sub: (at, subschema, subvalue, submode) => applySubschema(ctx, at, subschema, subvalue, submode, depth + 1),
   };
   const rest = lines([
@@ -67,8 +73,7 @@ ${emitNode(ctx, pointer, schema, value, present, depth)}`;
     ...emitCombinators(k),
     emitUnevaluated(k),
   ]);
-  if (type.failsWhen === undefined) return rest;
-  const site = { pointer, keyword: "type" };
+  if (type.failsWhen === undefined || typeFolded !== undefined) return rest;
   const typeFailure =
     mode.kind === "check" && mode.absent !== undefined
       ? code`return [${value} === undefined ? ${mode.absent} : ${issueExpression(ctx, mode, site, type.message)}];`
@@ -87,8 +92,8 @@ export function applySubschema(
   depth: number,
 ): Code {
   if (acceptsEverything(ctx, pointer, schema)) return EMPTY;
-  if (depth < INLINE_DEPTH) return emitNode(ctx, pointer, schema, value, mode, depth);
-  const call = callFunctions(mode, ctx.functionsFor(pointer), value, code`d`, descends(ctx.view(pointer, schema)));
+  if (depth < INLINE_DEPTH && !ctx.worthCalling(pointer)) return emitNode(ctx, pointer, schema, value, mode, depth);
+  const call = callFunctions(ctx, mode, ctx.functionsFor(pointer), value, code`d`, ctx.schemaPath(pointer));
   if (mode.kind === "check" && mode.absent !== undefined)
     return code`if (${value} === undefined) { return [${mode.absent}]; }
 ${call}`;

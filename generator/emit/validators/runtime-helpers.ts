@@ -13,6 +13,8 @@ import { code, lines, type Code } from "../code.js";
 /** Every helper, in the order they are emitted: the table the name planner reserves names for. */
 export const HELPER_NAMES = [
   "issue",
+  "within",
+  "outcome",
   "gather",
   "kindOf",
   "escapeKey",
@@ -31,11 +33,39 @@ export type HelperNames = { readonly [name in HelperName]: Code };
 const SOURCES: { readonly [name in HelperName]: (names: HelperNames) => Code } = {
   issue: (h) => code`
 /**
- * One failure; the message leads with the instance path so it reads on its own. The text arrives
- * as ": must …" so that joining it to the path is a single concatenation.
+ * One failure, with both paths relative to the function that found it; \`message\` holds the
+ * text (": must …") until \`${h.outcome}\` leads it with the whole instance path.
  */
 function ${h.issue}(instancePath: string, schemaPath: string, keyword: string, text: string): ValidationIssue {
-  return { instancePath, schemaPath, keyword, message: instancePath === "" ? text.slice(2) : instancePath + text };
+  return { instancePath, schemaPath, keyword, message: text };
+}`,
+  within: (h) => code`
+/** Issues from a called function, moved under the caller's instance path and schema place. */
+function ${h.within}(
+  issues: ValidationIssue[] | undefined,
+  instancePrefix: string,
+  schemaPrefix: string,
+): ValidationIssue[] | undefined {
+  if (issues !== undefined) {
+    for (const item of issues) {
+      item.instancePath = instancePrefix + item.instancePath;
+      item.schemaPath = schemaPrefix + item.schemaPath;
+    }
+  }
+  return issues;
+}`,
+  outcome: (h) => code`
+/**
+ * A validation's result. Issues are finished as a caller sees them: the schema path from the
+ * document root, the message led by the instance path so it reads on its own.
+ */
+function ${h.outcome}<T>(issues: ValidationIssue[] | undefined, value: T, schemaRoot: string): ValidationResult<T> {
+  if (issues === undefined) return { ok: true, value };
+  for (const item of issues) {
+    item.schemaPath = schemaRoot + item.schemaPath;
+    item.message = item.instancePath === "" ? item.message.slice(2) : item.instancePath + item.message;
+  }
+  return { ok: false, issues };
 }`,
   gather: (h) => code`
 /** Branch reasons, then the summary; plain loops, as concat and spread are slow on this path. */
@@ -150,6 +180,8 @@ function ${h.isMultipleOf}(x: number, m: number): boolean {
 /** Helpers other helpers call. */
 const NEEDS: { readonly [name in HelperName]: readonly HelperName[] } = {
   issue: [],
+  within: [],
+  outcome: [],
   gather: [],
   kindOf: [],
   escapeKey: [],

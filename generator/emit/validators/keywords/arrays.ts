@@ -50,7 +50,7 @@ function holeScan(k: KeywordEmit, a: Code): Code {
   const i = k.ctx.local("i");
   const site = { pointer: k.pointer, keyword: "type", schemaPath: k.pointer };
   return code`for (let ${i} = 0; ${i} < ${a}.length; ${i}++) {
-if (${a}[${i}] === undefined) { ${failure(k.ctx, childPath(k.mode, i, true), site, text("must be a JSON value, got a hole in a sparse array"))} }
+if (${a}[${i}] === undefined) { ${failure(k.ctx, childPath(k.mode, i), site, text("must be a JSON value, got a hole in a sparse array"))} }
 }`;
 }
 
@@ -69,7 +69,7 @@ function emitItems(k: KeywordEmit, a: Code): Code {
   const prefixSchemas: readonly unknown[] = Array.isArray(prefix) ? prefix : [];
   const parts = prefixSchemas.map((schema, index) => {
     const item = k.ctx.local("item");
-    const mode = childPath(k.mode, String(index), false);
+    const mode = childPath(k.mode, String(index));
     const applied = k.sub(appendPointer(k.pointer, keywords.prefix, index), schema, item, mode);
     return code`if (${a}.length > ${index}) {
 const ${item} = ${a}[${index}];
@@ -80,7 +80,7 @@ ${applied}
   if (items === undefined) return lines(parts);
   const i = k.ctx.local("i");
   const item = k.ctx.local("item");
-  const mode = childPath(k.mode, i, true);
+  const mode = childPath(k.mode, i);
   const applied = k.sub(appendPointer(k.pointer, keywords.rest), items, item, mode);
   // A subschema with `type` rejects a hole (undefined) by itself; only untyped items need the check.
   const hole = rejectsUndefined(k.ctx, appendPointer(k.pointer, keywords.rest), items)

@@ -6,10 +6,11 @@
  */
 import { appendPointer } from "../../../resolve/pointer.js";
 import { code, EMPTY, join, lines, type Code } from "../../code.js";
-import { fail, issueExpression, text, said } from "../mode.js";
+import { fail, issueExpression, text, said, within } from "../mode.js";
 import { badValue } from "./numbers.js";
 import { keywordValue, type JsonType, type KeywordEmit, type SchemaObject } from "./emit.js";
 import { typeTest } from "./guard.js";
+import { leafTest } from "./leaf.js";
 import { refTarget } from "./ref.js";
 
 export function emitCombinators(k: KeywordEmit): Code[] {
@@ -46,10 +47,11 @@ function noBranchMatched(
     case "fast":
       return code`return false;`;
     case "check": {
-      const path = k.mode.path;
-      const checks = all.map(
-        (_, i) => code`${k.ctx.functionsFor(appendPointer(k.pointer, keyword, i)).check}(${k.value}, ${path}, d)`,
-      );
+      const mode = k.mode;
+      const checks = all.map((_, i) => {
+        const branch = appendPointer(k.pointer, keyword, i);
+        return within(k.ctx, mode, code`${k.ctx.functionsFor(branch).check}(${k.value}, d)`, k.ctx.schemaPath(branch));
+      });
       const summary = issueExpression(k.ctx, k.mode, site, text(message));
       if (branchTypes === undefined) return code`return ${k.ctx.helper("gather")}([${join(checks)}], ${summary});`;
       const reasons = k.ctx.local("reasons");
@@ -69,10 +71,16 @@ return ${reasons};`;
   }
 }
 
+/** Whether a branch matches: a few checks written out (leaf.ts), or a call to its `is` function. */
+function branchTest(k: KeywordEmit, keyword: string, i: number, branch: unknown): Code {
+  const pointer = appendPointer(k.pointer, keyword, i);
+  return leafTest(k.ctx, pointer, branch, k.value) ?? code`${k.ctx.functionsFor(pointer).is}(${k.value}, d)`;
+}
+
 function emitAnyOf(k: KeywordEmit): Code {
   const all = branches(k, "anyOf");
   if (all === undefined) return EMPTY;
-  const tests = all.map((_, i) => code`${k.ctx.functionsFor(appendPointer(k.pointer, "anyOf", i)).is}(${k.value}, d)`);
+  const tests = all.map((branch, i) => branchTest(k, "anyOf", i, branch));
   const message = "must match at least one schema in anyOf";
   return code`if (!(${join(tests, code` || `)})) { ${noBranchMatched(k, "anyOf", all, message, disjointTypes(k, "anyOf", all))} }`;
 }
@@ -84,13 +92,11 @@ function emitOneOf(k: KeywordEmit): Code {
   const branchTypes = disjointTypes(k, "oneOf", all);
   if (branchTypes !== undefined) {
     // At most one branch can match: the first match decides, as for anyOf.
-    const tests = all.map((_, i) => code`${k.ctx.functionsFor(appendPointer(k.pointer, "oneOf", i)).is}(${k.value}, d)`);
+    const tests = all.map((branch, i) => branchTest(k, "oneOf", i, branch));
     return code`if (!(${join(tests, code` || `)})) { ${noBranchMatched(k, "oneOf", all, message, branchTypes)} }`;
   }
   const count = k.ctx.local("count");
-  const tests = all.map(
-    (_, i) => code`if (${k.ctx.functionsFor(appendPointer(k.pointer, "oneOf", i)).is}(${k.value}, d)) ${count}++;`,
-  );
+  const tests = all.map((branch, i) => code`if (${branchTest(k, "oneOf", i, branch)}) ${count}++;`);
   const site = { pointer: k.pointer, keyword: "oneOf" };
   return code`{
 let ${count} = 0;

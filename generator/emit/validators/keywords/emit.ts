@@ -20,6 +20,12 @@ export interface KeywordEmit {
   readonly mode: Mode;
   /** Types the instance is known to have after the `type` check. */
   readonly known: ReadonlySet<JsonType>;
+  /**
+   * Set when `enum`/`const` allow only values of the declared `type`: the `type` test is then
+   * folded into theirs (a valid value pays for one test), and on the issue path `failsWhen` picks
+   * the type issue, so an ill-typed value is still reported as such.
+   */
+  readonly typeFolded?: { readonly failsWhen: Code; readonly issue: Code | undefined };
   /** Applies the subschema at `pointer` to `value` (inline or through its functions). */
   sub(pointer: Pointer, schema: unknown, value: Code, mode: Mode): Code;
 }

@@ -6,11 +6,12 @@ import { fail, said } from "../mode.js";
 import { keywordValue, type KeywordEmit } from "./emit.js";
 import { guarded } from "./guard.js";
 
-const BOUNDS = [
-  { keyword: "minimum", failsWith: "<", says: "must be >=" },
-  { keyword: "exclusiveMinimum", failsWith: "<=", says: "must be >" },
-  { keyword: "maximum", failsWith: ">", says: "must be <=" },
-  { keyword: "exclusiveMaximum", failsWith: ">=", says: "must be <" },
+/** Each bound: the comparison that fails a value, the one that passes it, and what a failure says. */
+export const BOUNDS = [
+  { keyword: "minimum", failsWith: "<", passesWith: ">=", says: "must be >=" },
+  { keyword: "exclusiveMinimum", failsWith: "<=", passesWith: ">", says: "must be >" },
+  { keyword: "maximum", failsWith: ">", passesWith: "<=", says: "must be <=" },
+  { keyword: "exclusiveMaximum", failsWith: ">=", passesWith: "<", says: "must be <" },
 ] as const;
 
 export function emitNumbers(k: KeywordEmit): Code {
@@ -48,7 +49,7 @@ export function emitNumbers(k: KeywordEmit): Code {
 }
 
 /** The comparison is chosen from a fixed set of operators, so no schema text reaches it. */
-function comparisonOperator(operator: "<" | "<=" | ">" | ">=", n: Code, limit: number): Code {
+export function comparisonOperator(operator: "<" | "<=" | ">" | ">=", n: Code, limit: number): Code {
   switch (operator) {
     case "<":
       return code`${n} < ${limit}`;

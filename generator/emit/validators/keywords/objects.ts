@@ -57,7 +57,7 @@ function emitPropertiesAndRequired(k: KeywordEmit, o: Code): Code[] {
   const required = new Set(requiredValue === undefined ? [] : stringList(k, "required", requiredValue));
   const names = [...new Set([...properties.keys(), ...required])].sort();
   return names.map((name) => {
-    const mode = childPath(k.mode, escapeSegment(name), false);
+    const mode = childPath(k.mode, escapeSegment(name));
     // The property value gets its own local so nested checks read it once.
     const v = k.ctx.local("v");
     const body = properties.has(name)
@@ -178,7 +178,7 @@ function emitKeyLoop(k: KeywordEmit, o: Code): Code {
   const i = k.ctx.local("i");
   const key = k.ctx.local("key");
   const v = k.ctx.local("v");
-  const mode = childPath(k.mode, code`${k.ctx.helper("escapeKey")}(${key})`, true);
+  const mode = childPath(k.mode, code`${k.ctx.helper("escapeKey")}(${key})`);
   const body: Code[] = [];
   if (propertyNames !== undefined) body.push(k.sub(appendPointer(k.pointer, "propertyNames"), propertyNames, key, mode));
   const matched = k.ctx.local("matched");

@@ -9,7 +9,7 @@ import { isBindgenError, BindgenError } from "../../../errors.js";
 import { appendPointer } from "../../../resolve/pointer.js";
 import { KEYWORDS } from "../../../schema/keywords.js";
 import { code, EMPTY, type Code } from "../../code.js";
-import { fail, type Mode, said } from "../mode.js";
+import { fail, type Mode, said, within } from "../mode.js";
 import type { CompileContext, LocationFunctions } from "../context.js";
 import { keywordValue, type KeywordEmit } from "./emit.js";
 
@@ -37,11 +37,13 @@ export function emitRef(k: KeywordEmit): Code {
   if (ref === undefined) return EMPTY;
   const targetPointer = refTarget(k.ctx, k.pointer, ref);
   const targetSchema = k.ctx.view(targetPointer, k.ctx.index.schemaAt(targetPointer));
-  // A target that neither descends nor refers further cannot recurse: inline it like a subschema
-  // (its issues still name its own location), saving a call and the depth bookkeeping.
-  if (!descends(targetSchema)) return k.sub(targetPointer, targetSchema, k.value, k.mode);
-  const target = k.ctx.functionsFor(targetPointer);
   const site = { pointer: k.pointer, keyword: "$ref" };
+  const refPointer = appendPointer(k.pointer, "$ref");
+  // A target that neither descends nor refers further cannot recurse: inline it like a subschema
+  // (its schema paths continue through this `$ref`), saving a call and the depth bookkeeping.
+  if (!descends(targetSchema))
+    return k.ctx.inlined(targetPointer, refPointer, () => k.sub(targetPointer, targetSchema, k.value, k.mode));
+  const target = k.ctx.functionsFor(targetPointer);
   const presence =
     k.mode.kind === "check" && k.mode.absent !== undefined
       ? code`if (${k.value} === undefined) { return [${k.mode.absent}]; }`
@@ -55,25 +57,30 @@ export function emitRef(k: KeywordEmit): Code {
   );
   return code`${presence}
 ${tooDeep}
-${callFunctions(k.mode, target, k.value, code`d + 1`, true)}`;
+${callFunctions(k.ctx, k.mode, target, k.value, code`d + 1`, k.ctx.schemaPath(refPointer))}`;
 }
 
 /**
  * A call to a location's functions. Fast path: its `is`. Issue path: its `check`, whose issues
- * end the walk. `is` runs first when that is cheaper — inside a loop, or when the target does not
- * descend into the instance — so the path string is built only on failure; a target that walks a
- * container is checked directly, so an invalid payload is walked once, not twice.
+ * end the walk, moved under this call's instance path and `schemaPrefix` (the called schema's
+ * place, relative to the calling function). Paths are only joined on failure, so the walk of a
+ * valid value allocates nothing, and an invalid payload is walked once, not twice.
  */
-export function callFunctions(mode: Mode, target: LocationFunctions, value: Code, depth: Code, targetDescends: boolean): Code {
+export function callFunctions(
+  ctx: CompileContext,
+  mode: Mode,
+  target: LocationFunctions,
+  value: Code,
+  depth: Code,
+  schemaPrefix: string,
+): Code {
   switch (mode.kind) {
     case "fast":
       return code`if (!${target.is}(${value}, ${depth})) return false;`;
     case "check":
-      if (mode.inLoop || !targetDescends)
-        return code`if (!${target.is}(${value}, ${depth})) return ${target.check}(${value}, ${mode.path}, ${depth});`;
       return code`{
-const issues = ${target.check}(${value}, ${mode.path}, ${depth});
-if (issues !== undefined) return issues;
+const issues = ${target.check}(${value}, ${depth});
+if (issues !== undefined) return ${within(ctx, mode, code`issues`, schemaPrefix)};
 }`;
   }
 }

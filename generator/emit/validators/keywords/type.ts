@@ -14,13 +14,15 @@ const TYPE_NAMES: ReadonlySet<string> = new Set<TypeName>(["null", "boolean", "n
 export interface TypeCheck {
   /** When the instance fails `type`; undefined when the schema has no `type`. */
   readonly failsWhen: Code | undefined;
+  /** When it passes (the same test, not negated twice); undefined when the schema has no `type`. */
+  readonly passesWhen: Code | undefined;
   readonly message: Message;
   readonly known: ReadonlySet<JsonType>;
 }
 
 export function typeCheck(ctx: CompileContext, schema: SchemaObject, pointer: string, value: Code): TypeCheck {
   const declared = keywordValue(schema, "type");
-  if (declared === undefined) return { failsWhen: undefined, message: said(""), known: ALL_TYPES };
+  if (declared === undefined) return { failsWhen: undefined, passesWhen: undefined, message: said(""), known: ALL_TYPES };
   const names = (Array.isArray(declared) ? declared : [declared]).map((name: unknown) => {
     if (typeof name !== "string" || !TYPE_NAMES.has(name)) {
       throw new BindgenError("meta_schema", `type ${JSON.stringify(name)} is not a JSON Schema type`, {
@@ -41,8 +43,10 @@ export function typeCheck(ctx: CompileContext, schema: SchemaObject, pointer: st
       : tests.length === 1 && tested[0] === "object"
         ? objectFails(value)
         : code`!(${join(tests, code` || `)})`;
+  const passesWhen =
+    tests.length === 0 ? code`false` : tests.length === 1 ? (tests[0] as Code) : code`(${join(tests, code` || `)})`;
   const message = said(`must be ${[...new Set(names)].join(" or ")}, got `, code`${ctx.helper("kindOf")}(${value})`);
-  return { failsWhen, message, known };
+  return { failsWhen, passesWhen, message, known };
 }
 
 /** A mathematical integer: 1.0 is one; NaN and the infinities are not numbers at all. */

@@ -37,7 +37,7 @@ function unevaluatedPropertiesLoop(k: KeywordEmit, schema: unknown, ps: Code): C
   const o = k.ctx.local("o");
   const key = k.ctx.local("key");
   const v = k.ctx.local("v");
-  const mode = childPath(k.mode, code`${k.ctx.helper("escapeKey")}(${key})`, true);
+  const mode = childPath(k.mode, code`${k.ctx.helper("escapeKey")}(${key})`);
   const site = { pointer: k.pointer, keyword: "unevaluatedProperties" };
   const applied =
     schema === false
@@ -58,7 +58,7 @@ function unevaluatedItemsLoop(k: KeywordEmit, schema: unknown, ix: Code): Code {
   const a = k.ctx.local("a");
   const i = k.ctx.local("i");
   const item = k.ctx.local("item");
-  const mode = childPath(k.mode, i, true);
+  const mode = childPath(k.mode, i);
   const site = { pointer: k.pointer, keyword: "unevaluatedItems" };
   const applied =
     schema === false

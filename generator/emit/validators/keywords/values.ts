@@ -5,8 +5,8 @@
  */
 import { sortKeys } from "../../../load/canonical.js";
 import { code, join, literal, type Code } from "../../code.js";
-import { fail, said } from "../mode.js";
-import { keywordValue, type KeywordEmit } from "./emit.js";
+import { fail, issueExpression, said, type KeywordSite, type Message } from "../mode.js";
+import { keywordValue, type KeywordEmit, type SchemaObject } from "./emit.js";
 
 /** Up to this many primitive members are tested with `===`; more go through a Set. */
 const INLINE_MEMBERS = 6;
@@ -18,7 +18,7 @@ export function emitConst(k: KeywordEmit): Code[] {
   const message = said(`must be equal to constant ${preview(expected)}`);
   // `as unknown`: after a sibling `type` narrowed the value, TypeScript rejects comparing it with a
   // constant of another type (TS2367) — yet such a schema is valid and simply never matches.
-  if (isPrimitive(expected)) return [fail(k.ctx, k.mode, code`(${k.value} as unknown) !== ${literal(expected)}`, site, message)];
+  if (isPrimitive(expected)) return [valueFail(k, code`(${k.value} as unknown) !== ${literal(expected)}`, site, message)];
   const canonical = sortKeys(expected);
   const constant = k.ctx.hoist(`const:${JSON.stringify(canonical)}`, "constant", () => literal(canonical));
   return [fail(k.ctx, k.mode, code`!${k.ctx.helper("deepEqual")}(${k.value}, ${constant})`, site, message)];
@@ -50,7 +50,36 @@ export function emitEnum(k: KeywordEmit): Code[] {
     tests.push(code`${list}.some((member: unknown) => ${deepEqual}(${k.value}, member))`);
   }
   const failsWhen = tests.length === 0 ? code`true` : code`!(${join(tests, code` || `)})`;
-  return [fail(k.ctx, k.mode, failsWhen, site, message)];
+  return [valueFail(k, failsWhen, site, message)];
+}
+
+/** `fail`, or with the `type` test folded in (see `KeywordEmit.typeFolded`). */
+function valueFail(k: KeywordEmit, failsWhen: Code, site: KeywordSite, message: Message): Code {
+  const folded = k.typeFolded;
+  if (folded?.issue === undefined || k.mode.kind === "fast") return fail(k.ctx, k.mode, failsWhen, site, message);
+  const typed = code`${folded.failsWhen} ? ${folded.issue} : ${issueExpression(k.ctx, k.mode, site, message)}`;
+  const chosen = k.mode.absent === undefined ? typed : code`${k.value} === undefined ? ${k.mode.absent} : ${typed}`;
+  return code`if (${failsWhen}) { return [${chosen}]; }`;
+}
+
+/**
+ * Whether `enum` (or `const`) alone already implies `type`: exactly one of them, every allowed
+ * value primitive and of a declared type (an integer value under `integer`).
+ */
+export function valuesImplyType(schema: SchemaObject): boolean {
+  const declared = keywordValue(schema, "type");
+  const types = typeof declared === "string" ? [declared] : Array.isArray(declared) ? declared : undefined;
+  if (types === undefined) return false;
+  const hasEnum = Object.hasOwn(schema, "enum");
+  if (hasEnum === Object.hasOwn(schema, "const")) return false;
+  const members = hasEnum ? schema.enum : [schema.const];
+  if (!Array.isArray(members) || members.length === 0) return false;
+  return members.every((member) => {
+    if (!isPrimitive(member)) return false;
+    if (member === null) return types.includes("null");
+    if (typeof member === "number") return types.includes("number") || (types.includes("integer") && Number.isInteger(member));
+    return types.includes(typeof member);
+  });
 }
 
 function isPrimitive(value: unknown): value is string | number | boolean | null {

@@ -1,0 +1,251 @@
+/**
+ * Structural sharing: schema locations that would compile to the same code get one set of
+ * functions, whoever reaches them. Two locations are identical when their schemas, as their
+ * dialects read them, hold the same checks with the same values, and their subschemas and `$ref`
+ * targets are identical in turn — recursion included. That is the coarsest partition stable under
+ * "same local checks, same classes of children", found by refining: start from the local checks
+ * alone, then split classes by their children's classes until nothing splits (as a DFA is
+ * minimised). Annotations (`description`, `title`, `markdownDescription`, …) and identifiers do
+ * not take part: they change no verdict and no message.
+ *
+ * Functions never see where they sit: instance and schema paths are relative to their own value
+ * and schema, and a caller prefixes what it gets back (see `within` in mode.ts), so one function
+ * serves every member of its class. A schema using dynamic references is not shared at all: what
+ * `$dynamicRef`/`$recursiveRef` reach depends on the path taken to them, not only on the location.
+ */
+import { byCodeUnits } from "../../order.js";
+import type { SchemaIndex } from "../../resolve/index.js";
+import { appendPointer, isJsonObject, parsePointer, type Pointer } from "../../resolve/pointer.js";
+import { dialectNamed, readingOf, type Dialect } from "../../schema/dialects.js";
+import { subschemasIn } from "../../schema/subschemas.js";
+import { roleOf } from "./vocabulary.js";
+
+export interface SharedShapes {
+  /** The location whose functions serve `pointer`: the first member of its class (shallowest, then by code units). */
+  representative(pointer: Pointer): Pointer;
+  /**
+   * Whether the subschema at `pointer` should be called rather than inlined: it is identical to
+   * another location, and compiles to more than a few checks. Inlining it at every place would
+   * make the module grow with the places a shape is used, not with the shapes.
+   */
+  worthCalling(pointer: Pointer): boolean;
+}
+
+/** Keywords whose reach depends on the dynamic scope: a document using any of them shares nothing. */
+const DYNAMIC = ["$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor"];
+
+/**
+ * What a location weighs: one per keyword, one more per keyword holding subschemas, and more for
+ * the applicators whose issue path explains every branch. A shared subschema weighing at least
+ * CALL_WEIGHT is called; a lighter one (a typed property, a small object) is cheaper inlined.
+ */
+const CALL_WEIGHT = 8;
+const BRANCHING = new Set(["allOf", "anyOf", "oneOf", "not", "if"]);
+const BRANCHING_WEIGHT = 4;
+
+interface Location {
+  /** The location's own checks, with every subschema replaced by its slot number. */
+  readonly local: string;
+  /** Subschema pointers and `$ref` targets, in slot order. */
+  readonly slots: readonly Pointer[];
+  /** Which slots are `$ref` targets (not part of this location's own tree). */
+  readonly refSlots: ReadonlySet<number>;
+  /** The checks compiled for the location itself. */
+  readonly ownWeight: number;
+  /** Whether checking may walk the instance or go through a reference (see `descends` in keywords/ref.ts). */
+  readonly descends: boolean;
+}
+
+export interface ShapeReader {
+  readonly index: SchemaIndex;
+  dialectAt(pointer: Pointer): Dialect;
+  /** The schema at `pointer` as its dialect means it (draft-07: `$ref` alone). */
+  view(pointer: Pointer, schema: unknown): unknown;
+}
+
+/** Classes for every location reachable from `roots` through subschemas and `$ref`s. */
+export function shareIdenticalShapes(reader: ShapeReader, roots: readonly Pointer[]): SharedShapes {
+  const locations = new Map<Pointer, Location>();
+  const pending = [...roots];
+  let dynamic = false;
+  for (let pointer = pending.pop(); pointer !== undefined; pointer = pending.pop()) {
+    if (locations.has(pointer)) continue;
+    const location = readLocation(reader, pointer);
+    if (location === undefined) continue;
+    if (location === "dynamic") {
+      dynamic = true;
+      break;
+    }
+    locations.set(pointer, location);
+    for (const slot of location.slots) if (!locations.has(slot)) pending.push(slot);
+  }
+  if (dynamic) return { representative: (pointer) => pointer, worthCalling: () => false };
+
+  const ordered = [...locations.keys()].sort(byDepthThenCodeUnits);
+  const classOf = refine(ordered, locations);
+  const representatives = new Map<number, Pointer>();
+  const members = new Map<number, number>();
+  for (const pointer of ordered) {
+    const id = classOf.get(pointer) as number;
+    if (!representatives.has(id)) representatives.set(id, pointer);
+    members.set(id, (members.get(id) ?? 0) + 1);
+  }
+  const weights = new Map<Pointer, number>();
+  const weightOf = (pointer: Pointer): number => {
+    const known = weights.get(pointer);
+    if (known !== undefined) return known;
+    const location = locations.get(pointer);
+    if (location === undefined) return CALL_WEIGHT;
+    // A `$ref` target that descends is a call in any case; one that does not is inlined, so it weighs what it checks.
+    let weight = location.ownWeight;
+    location.slots.forEach((slot, i) => {
+      const target = locations.get(slot);
+      weight += !location.refSlots.has(i) ? weightOf(slot) : target === undefined || target.descends ? 1 : target.ownWeight;
+    });
+    weights.set(pointer, weight);
+    return weight;
+  };
+  return {
+    representative(pointer) {
+      const id = classOf.get(pointer);
+      return id === undefined ? pointer : (representatives.get(id) as Pointer);
+    },
+    worthCalling(pointer) {
+      const id = classOf.get(pointer);
+      return id !== undefined && (members.get(id) as number) > 1 && weightOf(pointer) >= CALL_WEIGHT;
+    },
+  };
+}
+
+/**
+ * Moore's refinement: a location's class is its local checks plus its slots' classes, renumbered
+ * each round in pointer order, until the number of classes stops growing. Each round only splits
+ * classes, so it ends after at most as many rounds as there are locations (a few, in practice).
+ */
+function refine(ordered: readonly Pointer[], locations: ReadonlyMap<Pointer, Location>): Map<Pointer, number> {
+  let classOf = numbered(ordered, (pointer) => (locations.get(pointer) as Location).local);
+  let count = new Set(classOf.values()).size;
+  for (;;) {
+    const previous = classOf;
+    const next = numbered(ordered, (pointer) => {
+      const location = locations.get(pointer) as Location;
+      return `${previous.get(pointer)}:${location.slots.map((slot) => previous.get(slot) ?? `@${slot}`).join(",")}`;
+    });
+    const nextCount = new Set(next.values()).size;
+    classOf = next;
+    if (nextCount === count) return classOf;
+    count = nextCount;
+  }
+}
+
+function numbered(ordered: readonly Pointer[], signature: (pointer: Pointer) => string): Map<Pointer, number> {
+  const ids = new Map<string, number>();
+  const classOf = new Map<Pointer, number>();
+  for (const pointer of ordered) {
+    const key = signature(pointer);
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(key, id);
+    }
+    classOf.set(pointer, id);
+  }
+  return classOf;
+}
+
+function byDepthThenCodeUnits(a: Pointer, b: Pointer): number {
+  return (parsePointer(a)?.length ?? 0) - (parsePointer(b)?.length ?? 0) || byCodeUnits(a, b);
+}
+
+/**
+ * The local checks of one location, or undefined when it cannot be read (a dangling or external
+ * `$ref`, a schema that is not one): such a location stays its own class, and compiling it reports
+ * the problem.
+ */
+function readLocation(reader: ShapeReader, pointer: Pointer): Location | "dynamic" | undefined {
+  let raw: unknown;
+  try {
+    raw = reader.index.schemaAt(pointer);
+  } catch {
+    return undefined;
+  }
+  if (typeof raw === "boolean") return { local: String(raw), slots: [], refSlots: new Set(), ownWeight: 1, descends: false };
+  const dialect = reader.dialectAt(pointer);
+  const schema = reader.view(pointer, raw);
+  if (!isJsonObject(schema)) return undefined;
+  const parts: unknown[] = [dialect];
+  const slots: Pointer[] = [];
+  const refSlots = new Set<number>();
+  let ownWeight = 0;
+  let descends = false;
+  const slot = (at: Pointer): number => slots.push(at) - 1;
+  for (const keyword of Object.keys(schema).sort(byCodeUnits)) {
+    if (DYNAMIC.includes(keyword)) return "dynamic";
+    const value = schema[keyword];
+    if (keyword === "$ref") {
+      if (typeof value !== "string") return undefined;
+      let target: Pointer;
+      try {
+        target = reader.index.resolveRef(value, pointer).pointer;
+      } catch {
+        return undefined;
+      }
+      refSlots.add(slots.length);
+      parts.push(keyword, slot(target));
+      descends = true;
+      continue;
+    }
+    if (!takesPart(dialect, keyword, value)) continue;
+    ownWeight += BRANCHING.has(keyword) ? 1 + BRANCHING_WEIGHT : 1;
+    const kind = subschemasIn(dialect, keyword);
+    const at = appendPointer(pointer, keyword);
+    switch (kind) {
+      case "none":
+        parts.push(keyword, value);
+        break;
+      case "schema":
+        descends = true;
+        ownWeight += 1;
+        parts.push(keyword, slot(at));
+        break;
+      case "schema-or-array":
+      case "array":
+        descends = true;
+        ownWeight += 1;
+        if (Array.isArray(value))
+          parts.push(
+            keyword,
+            value.map((_, i) => slot(appendPointer(at, i))),
+          );
+        else if (kind === "schema-or-array") parts.push(keyword, slot(at));
+        else parts.push(keyword, value);
+        break;
+      case "map":
+      case "schema-or-names-map":
+        descends = true;
+        ownWeight += 1;
+        if (!isJsonObject(value)) {
+          parts.push(keyword, value);
+          break;
+        }
+        parts.push(
+          keyword,
+          Object.keys(value)
+            .sort(byCodeUnits)
+            .map((key) => [key, Array.isArray(value[key]) ? value[key] : slot(appendPointer(at, key))]),
+        );
+        break;
+    }
+  }
+  return { local: JSON.stringify(parts), slots, refSlots, ownWeight, descends };
+}
+
+/**
+ * Whether a keyword can change what the compiled code does: what asserts, what is refused, a
+ * keyword this dialect retired (refused when compiled), a `$schema` naming no dialect we read.
+ */
+function takesPart(dialect: Dialect, keyword: string, value: unknown): boolean {
+  if (keyword === "$schema") return dialectNamed(value) === undefined;
+  const role = roleOf(keyword);
+  return role === "assertion" || role === "refused" || readingOf(dialect, keyword) === "retired";
+}
