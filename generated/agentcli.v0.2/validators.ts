@@ -170,19 +170,15 @@ function matchesApplyAction(x: unknown, d: number): boolean {
     }
   }
   {
-    const v2 = o1.adopted_from_job_id;
-    if (v2 !== undefined) {
-      if (!(typeof v2 === "string")) {
-        return false;
-      }
+    const v2 = o1.job_id;
+    if (!(typeof v2 === "string")) {
+      return false;
     }
   }
   {
-    const v3 = o1.authorization_proof_verification;
-    if (v3 !== undefined) {
-      if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
-        return false;
-      }
+    const v3 = o1.name;
+    if (!(typeof v3 === "string")) {
+      return false;
     }
   }
   {
@@ -192,15 +188,19 @@ function matchesApplyAction(x: unknown, d: number): boolean {
     }
   }
   {
-    const v5 = o1.job_id;
-    if (!(typeof v5 === "string")) {
-      return false;
+    const v5 = o1.adopted_from_job_id;
+    if (v5 !== undefined) {
+      if (!(typeof v5 === "string")) {
+        return false;
+      }
     }
   }
   {
-    const v6 = o1.name;
-    if (!(typeof v6 === "string")) {
-      return false;
+    const v6 = o1.authorization_proof_verification;
+    if (v6 !== undefined) {
+      if (typeof v6 !== "object" || v6 === null || Array.isArray(v6)) {
+        return false;
+      }
     }
   }
   return true;
@@ -228,33 +228,23 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v2 = o1.adopted_from_job_id;
-    if (v2 !== undefined) {
-      if (!(typeof v2 === "string")) {
-        return [
-          issue(
-            "/adopted_from_job_id",
-            "/properties/adopted_from_job_id/type",
-            "type",
-            ": must be string, got " + kindOf(v2),
-          ),
-        ];
-      }
+    const v2 = o1.job_id;
+    if (!(typeof v2 === "string")) {
+      return [
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "job_id"')
+          : issue("/job_id", "/properties/job_id/type", "type", ": must be string, got " + kindOf(v2)),
+      ];
     }
   }
   {
-    const v3 = o1.authorization_proof_verification;
-    if (v3 !== undefined) {
-      if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
-        return [
-          issue(
-            "/authorization_proof_verification",
-            "/properties/authorization_proof_verification/type",
-            "type",
-            ": must be object, got " + kindOf(v3),
-          ),
-        ];
-      }
+    const v3 = o1.name;
+    if (!(typeof v3 === "string")) {
+      return [
+        v3 === undefined
+          ? issue("", "/required", "required", ': must have required property "name"')
+          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v3)),
+      ];
     }
   }
   {
@@ -280,23 +270,33 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v5 = o1.job_id;
-    if (!(typeof v5 === "string")) {
-      return [
-        v5 === undefined
-          ? issue("", "/required", "required", ': must have required property "job_id"')
-          : issue("/job_id", "/properties/job_id/type", "type", ": must be string, got " + kindOf(v5)),
-      ];
+    const v5 = o1.adopted_from_job_id;
+    if (v5 !== undefined) {
+      if (!(typeof v5 === "string")) {
+        return [
+          issue(
+            "/adopted_from_job_id",
+            "/properties/adopted_from_job_id/type",
+            "type",
+            ": must be string, got " + kindOf(v5),
+          ),
+        ];
+      }
     }
   }
   {
-    const v6 = o1.name;
-    if (!(typeof v6 === "string")) {
-      return [
-        v6 === undefined
-          ? issue("", "/required", "required", ': must have required property "name"')
-          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v6)),
-      ];
+    const v6 = o1.authorization_proof_verification;
+    if (v6 !== undefined) {
+      if (typeof v6 !== "object" || v6 === null || Array.isArray(v6)) {
+        return [
+          issue(
+            "/authorization_proof_verification",
+            "/properties/authorization_proof_verification/type",
+            "type",
+            ": must be object, got " + kindOf(v6),
+          ),
+        ];
+      }
     }
   }
   return undefined;
@@ -308,20 +308,20 @@ function matchesApplyCapabilities(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.handoff_contract;
-    if (!((typeof v1 === "object" && v1 !== null && !Array.isArray(v1)) || v1 === null)) {
+    const v1 = o1.source;
+    if (!((v1 as unknown) === "static" || (v1 as unknown) === "runtime")) {
       return false;
     }
   }
   {
-    const v2 = o1.handoff_version;
-    if (!(typeof v2 === "string")) {
+    const v2 = o1.negotiated;
+    if (!(typeof v2 === "boolean")) {
       return false;
     }
   }
   {
-    const v3 = o1.negotiated;
-    if (!(typeof v3 === "boolean")) {
+    const v3 = o1.handoff_version;
+    if (!(typeof v3 === "string")) {
       return false;
     }
   }
@@ -332,8 +332,8 @@ function matchesApplyCapabilities(x: unknown, d: number): boolean {
     }
   }
   {
-    const v5 = o1.source;
-    if (!((v5 as unknown) === "static" || (v5 as unknown) === "runtime")) {
+    const v5 = o1.handoff_contract;
+    if (!((typeof v5 === "object" && v5 !== null && !Array.isArray(v5)) || v5 === null)) {
       return false;
     }
   }
@@ -345,46 +345,48 @@ function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | unde
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.handoff_contract;
-    if (!((typeof v1 === "object" && v1 !== null && !Array.isArray(v1)) || v1 === null)) {
+    const v1 = o1.source;
+    if (!((v1 as unknown) === "static" || (v1 as unknown) === "runtime")) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "handoff_contract"')
-          : issue(
-              "/handoff_contract",
-              "/properties/handoff_contract/type",
-              "type",
-              ": must be object or null, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "source"')
+          : !(typeof v1 === "string")
+            ? issue("/source", "/properties/source/type", "type", ": must be string, got " + kindOf(v1))
+            : issue(
+                "/source",
+                "/properties/source/enum",
+                "enum",
+                ': must be equal to one of the allowed values: "static", "runtime"',
+              ),
       ];
     }
   }
   {
-    const v2 = o1.handoff_version;
-    if (!(typeof v2 === "string")) {
+    const v2 = o1.negotiated;
+    if (!(typeof v2 === "boolean")) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "handoff_version"')
-          : issue(
-              "/handoff_version",
-              "/properties/handoff_version/type",
-              "type",
-              ": must be string, got " + kindOf(v2),
-            ),
-      ];
-    }
-  }
-  {
-    const v3 = o1.negotiated;
-    if (!(typeof v3 === "boolean")) {
-      return [
-        v3 === undefined
           ? issue("", "/required", "required", ': must have required property "negotiated"')
           : issue(
               "/negotiated",
               "/properties/negotiated/type",
               "type",
-              ": must be boolean, got " + kindOf(v3),
+              ": must be boolean, got " + kindOf(v2),
+            ),
+      ];
+    }
+  }
+  {
+    const v3 = o1.handoff_version;
+    if (!(typeof v3 === "string")) {
+      return [
+        v3 === undefined
+          ? issue("", "/required", "required", ': must have required property "handoff_version"')
+          : issue(
+              "/handoff_version",
+              "/properties/handoff_version/type",
+              "type",
+              ": must be string, got " + kindOf(v3),
             ),
       ];
     }
@@ -405,19 +407,17 @@ function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | unde
     }
   }
   {
-    const v5 = o1.source;
-    if (!((v5 as unknown) === "static" || (v5 as unknown) === "runtime")) {
+    const v5 = o1.handoff_contract;
+    if (!((typeof v5 === "object" && v5 !== null && !Array.isArray(v5)) || v5 === null)) {
       return [
         v5 === undefined
-          ? issue("", "/required", "required", ': must have required property "source"')
-          : !(typeof v5 === "string")
-            ? issue("/source", "/properties/source/type", "type", ": must be string, got " + kindOf(v5))
-            : issue(
-                "/source",
-                "/properties/source/enum",
-                "enum",
-                ': must be equal to one of the allowed values: "static", "runtime"',
-              ),
+          ? issue("", "/required", "required", ': must have required property "handoff_contract"')
+          : issue(
+              "/handoff_contract",
+              "/properties/handoff_contract/type",
+              "type",
+              ": must be object or null, got " + kindOf(v5),
+            ),
       ];
     }
   }
@@ -702,73 +702,183 @@ function matchesApplyResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.actions;
-    if (!Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
     }
-    const a14 = v1 as unknown[];
-    for (let i2 = 0; i2 < a14.length; i2++) {
-      const item2 = a14[i2];
+  }
+  {
+    const v2 = o1.target;
+    if (!(typeof v2 === "string")) {
+      return false;
+    }
+  }
+  {
+    const v3 = o1.dry_run;
+    if (!(typeof v3 === "boolean")) {
+      return false;
+    }
+  }
+  {
+    const v4 = o1.scheduler;
+    if (typeof v4 !== "object" || v4 === null || Array.isArray(v4)) {
+      return false;
+    }
+    const o13 = v4 as Record<string, unknown>;
+    {
+      const v7 = o13.command;
+      if (!(typeof v7 === "string")) {
+        return false;
+      }
+    }
+    {
+      const v8 = o13.db_path;
+      if (!(typeof v8 === "string")) {
+        return false;
+      }
+    }
+  }
+  {
+    const v9 = o1.capabilities;
+    if (typeof v9 !== "object" || v9 === null || Array.isArray(v9)) {
+      return false;
+    }
+    const o29 = v9 as Record<string, unknown>;
+    {
+      const v15 = o29.source;
+      if (!((v15 as unknown) === "static" || (v15 as unknown) === "runtime")) {
+        return false;
+      }
+    }
+    {
+      const v16 = o29.negotiated;
+      if (!(typeof v16 === "boolean")) {
+        return false;
+      }
+    }
+    {
+      const v17 = o29.handoff_version;
+      if (!(typeof v17 === "string")) {
+        return false;
+      }
+    }
+    {
+      const v18 = o29.schema_version;
+      if (!((typeof v18 === "number" && Number.isInteger(v18)) || v18 === null)) {
+        return false;
+      }
+    }
+    {
+      const v19 = o29.handoff_contract;
+      if (!((typeof v19 === "object" && v19 !== null && !Array.isArray(v19)) || v19 === null)) {
+        return false;
+      }
+    }
+  }
+  {
+    const v20 = o1.handoff;
+    if (typeof v20 !== "object" || v20 === null || Array.isArray(v20)) {
+      return false;
+    }
+    const o47 = v20 as Record<string, unknown>;
+    {
+      const v24 = o47.field_version;
+      if (!(
+        (v24 as unknown) === "1" ||
+        (v24 as unknown) === "2" ||
+        (v24 as unknown) === "3" ||
+        (v24 as unknown) === "4"
+      )) {
+        return false;
+      }
+    }
+    {
+      const v25 = o47.projected_fields;
+      if (!(typeof v25 === "number" && Number.isInteger(v25))) {
+        return false;
+      }
+    }
+    {
+      const v26 = o47.v02_fields_included;
+      if (!(typeof v26 === "boolean")) {
+        return false;
+      }
+    }
+  }
+  {
+    const v27 = o1.job_count;
+    if (!(typeof v27 === "number" && Number.isInteger(v27))) {
+      return false;
+    }
+  }
+  {
+    const v28 = o1.actions;
+    if (!Array.isArray(v28)) {
+      return false;
+    }
+    const a68 = v28 as unknown[];
+    for (let i2 = 0; i2 < a68.length; i2++) {
+      const item2 = a68[i2];
 
       if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return false;
       }
-      const o14 = item2 as Record<string, unknown>;
+      const o68 = item2 as Record<string, unknown>;
       {
-        const v8 = o14.action;
+        const v35 = o68.action;
         if (!(
-          (v8 as unknown) === "created" ||
-          (v8 as unknown) === "updated" ||
-          (v8 as unknown) === "adopted"
+          (v35 as unknown) === "created" ||
+          (v35 as unknown) === "updated" ||
+          (v35 as unknown) === "adopted"
         )) {
           return false;
         }
       }
       {
-        const v9 = o14.adopted_from_job_id;
-        if (v9 !== undefined) {
-          if (!(typeof v9 === "string")) {
+        const v36 = o68.job_id;
+        if (!(typeof v36 === "string")) {
+          return false;
+        }
+      }
+      {
+        const v37 = o68.name;
+        if (!(typeof v37 === "string")) {
+          return false;
+        }
+      }
+      {
+        const v38 = o68.invocation_mode;
+        if (!((v38 as unknown) === "schedule" || (v38 as unknown) === "trigger")) {
+          return false;
+        }
+      }
+      {
+        const v39 = o68.adopted_from_job_id;
+        if (v39 !== undefined) {
+          if (!(typeof v39 === "string")) {
             return false;
           }
         }
       }
       {
-        const v10 = o14.authorization_proof_verification;
-        if (v10 !== undefined) {
-          if (typeof v10 !== "object" || v10 === null || Array.isArray(v10)) {
+        const v40 = o68.authorization_proof_verification;
+        if (v40 !== undefined) {
+          if (typeof v40 !== "object" || v40 === null || Array.isArray(v40)) {
             return false;
           }
-        }
-      }
-      {
-        const v11 = o14.invocation_mode;
-        if (!((v11 as unknown) === "schedule" || (v11 as unknown) === "trigger")) {
-          return false;
-        }
-      }
-      {
-        const v12 = o14.job_id;
-        if (!(typeof v12 === "string")) {
-          return false;
-        }
-      }
-      {
-        const v13 = o14.name;
-        if (!(typeof v13 === "string")) {
-          return false;
         }
       }
     }
   }
   {
-    const v14 = o1.authorization_proof_verifications;
-    if (v14 !== undefined) {
-      if (!Array.isArray(v14)) {
+    const v41 = o1.authorization_proof_verifications;
+    if (v41 !== undefined) {
+      if (!Array.isArray(v41)) {
         return false;
       }
-      const a26 = v14 as unknown[];
-      for (let i3 = 0; i3 < a26.length; i3++) {
-        const item3 = a26[i3];
+      const a80 = v41 as unknown[];
+      for (let i3 = 0; i3 < a80.length; i3++) {
+        const item3 = a80[i3];
 
         if (typeof item3 !== "object" || item3 === null || Array.isArray(item3)) {
           return false;
@@ -777,127 +887,17 @@ function matchesApplyResult(x: unknown, d: number): boolean {
     }
   }
   {
-    const v15 = o1.capabilities;
-    if (typeof v15 !== "object" || v15 === null || Array.isArray(v15)) {
-      return false;
-    }
-    const o39 = v15 as Record<string, unknown>;
-    {
-      const v21 = o39.handoff_contract;
-      if (!((typeof v21 === "object" && v21 !== null && !Array.isArray(v21)) || v21 === null)) {
+    const v42 = o1.explain;
+    if (v42 !== undefined) {
+      if (!Array.isArray(v42)) {
         return false;
       }
-    }
-    {
-      const v22 = o39.handoff_version;
-      if (!(typeof v22 === "string")) {
-        return false;
-      }
-    }
-    {
-      const v23 = o39.negotiated;
-      if (!(typeof v23 === "boolean")) {
-        return false;
-      }
-    }
-    {
-      const v24 = o39.schema_version;
-      if (!((typeof v24 === "number" && Number.isInteger(v24)) || v24 === null)) {
-        return false;
-      }
-    }
-    {
-      const v25 = o39.source;
-      if (!((v25 as unknown) === "static" || (v25 as unknown) === "runtime")) {
-        return false;
-      }
-    }
-  }
-  {
-    const v26 = o1.dry_run;
-    if (!(typeof v26 === "boolean")) {
-      return false;
-    }
-  }
-  {
-    const v27 = o1.explain;
-    if (v27 !== undefined) {
-      if (!Array.isArray(v27)) {
-        return false;
-      }
-      const a52 = v27 as unknown[];
-      for (let i4 = 0; i4 < a52.length; i4++) {
-        if (a52[i4] === undefined) {
+      const a82 = v42 as unknown[];
+      for (let i4 = 0; i4 < a82.length; i4++) {
+        if (a82[i4] === undefined) {
           return false;
         }
       }
-    }
-  }
-  {
-    const v28 = o1.handoff;
-    if (typeof v28 !== "object" || v28 === null || Array.isArray(v28)) {
-      return false;
-    }
-    const o60 = v28 as Record<string, unknown>;
-    {
-      const v32 = o60.field_version;
-      if (!(
-        (v32 as unknown) === "1" ||
-        (v32 as unknown) === "2" ||
-        (v32 as unknown) === "3" ||
-        (v32 as unknown) === "4"
-      )) {
-        return false;
-      }
-    }
-    {
-      const v33 = o60.projected_fields;
-      if (!(typeof v33 === "number" && Number.isInteger(v33))) {
-        return false;
-      }
-    }
-    {
-      const v34 = o60.v02_fields_included;
-      if (!(typeof v34 === "boolean")) {
-        return false;
-      }
-    }
-  }
-  {
-    const v35 = o1.job_count;
-    if (!(typeof v35 === "number" && Number.isInteger(v35))) {
-      return false;
-    }
-  }
-  {
-    const v36 = o1.ok;
-    if ((v36 as unknown) !== true) {
-      return false;
-    }
-  }
-  {
-    const v37 = o1.scheduler;
-    if (typeof v37 !== "object" || v37 === null || Array.isArray(v37)) {
-      return false;
-    }
-    const o76 = v37 as Record<string, unknown>;
-    {
-      const v40 = o76.command;
-      if (!(typeof v40 === "string")) {
-        return false;
-      }
-    }
-    {
-      const v41 = o76.db_path;
-      if (!(typeof v41 === "string")) {
-        return false;
-      }
-    }
-  }
-  {
-    const v42 = o1.target;
-    if (!(typeof v42 === "string")) {
-      return false;
     }
   }
   return true;
@@ -908,17 +908,321 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.actions;
-    if (!Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "actions"')
-          : issue("/actions", "/properties/actions/type", "type", ": must be array, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
-    const a14 = v1 as unknown[];
-    for (let i2 = 0; i2 < a14.length; i2++) {
-      const item2 = a14[i2];
+  }
+  {
+    const v2 = o1.target;
+    if (!(typeof v2 === "string")) {
+      return [
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "target"')
+          : issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v2)),
+      ];
+    }
+  }
+  {
+    const v3 = o1.dry_run;
+    if (!(typeof v3 === "boolean")) {
+      return [
+        v3 === undefined
+          ? issue("", "/required", "required", ': must have required property "dry_run"')
+          : issue("/dry_run", "/properties/dry_run/type", "type", ": must be boolean, got " + kindOf(v3)),
+      ];
+    }
+  }
+  {
+    const v4 = o1.scheduler;
+    if (typeof v4 !== "object" || v4 === null || Array.isArray(v4)) {
+      return [
+        v4 === undefined
+          ? issue("", "/required", "required", ': must have required property "scheduler"')
+          : issue("/scheduler", "/properties/scheduler/type", "type", ": must be object, got " + kindOf(v4)),
+      ];
+    }
+    const o13 = v4 as Record<string, unknown>;
+    {
+      const v7 = o13.command;
+      if (!(typeof v7 === "string")) {
+        return [
+          v7 === undefined
+            ? issue(
+                "/scheduler",
+                "/properties/scheduler/required",
+                "required",
+                ': must have required property "command"',
+              )
+            : issue(
+                "/scheduler/command",
+                "/properties/scheduler/properties/command/type",
+                "type",
+                ": must be string, got " + kindOf(v7),
+              ),
+        ];
+      }
+    }
+    {
+      const v8 = o13.db_path;
+      if (!(typeof v8 === "string")) {
+        return [
+          v8 === undefined
+            ? issue(
+                "/scheduler",
+                "/properties/scheduler/required",
+                "required",
+                ': must have required property "db_path"',
+              )
+            : issue(
+                "/scheduler/db_path",
+                "/properties/scheduler/properties/db_path/type",
+                "type",
+                ": must be string, got " + kindOf(v8),
+              ),
+        ];
+      }
+    }
+  }
+  {
+    const v9 = o1.capabilities;
+    if (typeof v9 !== "object" || v9 === null || Array.isArray(v9)) {
+      return [
+        v9 === undefined
+          ? issue("", "/required", "required", ': must have required property "capabilities"')
+          : issue(
+              "/capabilities",
+              "/properties/capabilities/type",
+              "type",
+              ": must be object, got " + kindOf(v9),
+            ),
+      ];
+    }
+    const o29 = v9 as Record<string, unknown>;
+    {
+      const v15 = o29.source;
+      if (!((v15 as unknown) === "static" || (v15 as unknown) === "runtime")) {
+        return [
+          v15 === undefined
+            ? issue(
+                "/capabilities",
+                "/properties/capabilities/required",
+                "required",
+                ': must have required property "source"',
+              )
+            : !(typeof v15 === "string")
+              ? issue(
+                  "/capabilities/source",
+                  "/properties/capabilities/properties/source/type",
+                  "type",
+                  ": must be string, got " + kindOf(v15),
+                )
+              : issue(
+                  "/capabilities/source",
+                  "/properties/capabilities/properties/source/enum",
+                  "enum",
+                  ': must be equal to one of the allowed values: "static", "runtime"',
+                ),
+        ];
+      }
+    }
+    {
+      const v16 = o29.negotiated;
+      if (!(typeof v16 === "boolean")) {
+        return [
+          v16 === undefined
+            ? issue(
+                "/capabilities",
+                "/properties/capabilities/required",
+                "required",
+                ': must have required property "negotiated"',
+              )
+            : issue(
+                "/capabilities/negotiated",
+                "/properties/capabilities/properties/negotiated/type",
+                "type",
+                ": must be boolean, got " + kindOf(v16),
+              ),
+        ];
+      }
+    }
+    {
+      const v17 = o29.handoff_version;
+      if (!(typeof v17 === "string")) {
+        return [
+          v17 === undefined
+            ? issue(
+                "/capabilities",
+                "/properties/capabilities/required",
+                "required",
+                ': must have required property "handoff_version"',
+              )
+            : issue(
+                "/capabilities/handoff_version",
+                "/properties/capabilities/properties/handoff_version/type",
+                "type",
+                ": must be string, got " + kindOf(v17),
+              ),
+        ];
+      }
+    }
+    {
+      const v18 = o29.schema_version;
+      if (!((typeof v18 === "number" && Number.isInteger(v18)) || v18 === null)) {
+        return [
+          v18 === undefined
+            ? issue(
+                "/capabilities",
+                "/properties/capabilities/required",
+                "required",
+                ': must have required property "schema_version"',
+              )
+            : issue(
+                "/capabilities/schema_version",
+                "/properties/capabilities/properties/schema_version/type",
+                "type",
+                ": must be integer or null, got " + kindOf(v18),
+              ),
+        ];
+      }
+    }
+    {
+      const v19 = o29.handoff_contract;
+      if (!((typeof v19 === "object" && v19 !== null && !Array.isArray(v19)) || v19 === null)) {
+        return [
+          v19 === undefined
+            ? issue(
+                "/capabilities",
+                "/properties/capabilities/required",
+                "required",
+                ': must have required property "handoff_contract"',
+              )
+            : issue(
+                "/capabilities/handoff_contract",
+                "/properties/capabilities/properties/handoff_contract/type",
+                "type",
+                ": must be object or null, got " + kindOf(v19),
+              ),
+        ];
+      }
+    }
+  }
+  {
+    const v20 = o1.handoff;
+    if (typeof v20 !== "object" || v20 === null || Array.isArray(v20)) {
+      return [
+        v20 === undefined
+          ? issue("", "/required", "required", ': must have required property "handoff"')
+          : issue("/handoff", "/properties/handoff/type", "type", ": must be object, got " + kindOf(v20)),
+      ];
+    }
+    const o47 = v20 as Record<string, unknown>;
+    {
+      const v24 = o47.field_version;
+      if (!(
+        (v24 as unknown) === "1" ||
+        (v24 as unknown) === "2" ||
+        (v24 as unknown) === "3" ||
+        (v24 as unknown) === "4"
+      )) {
+        return [
+          v24 === undefined
+            ? issue(
+                "/handoff",
+                "/properties/handoff/required",
+                "required",
+                ': must have required property "field_version"',
+              )
+            : !(typeof v24 === "string")
+              ? issue(
+                  "/handoff/field_version",
+                  "/properties/handoff/properties/field_version/type",
+                  "type",
+                  ": must be string, got " + kindOf(v24),
+                )
+              : issue(
+                  "/handoff/field_version",
+                  "/properties/handoff/properties/field_version/enum",
+                  "enum",
+                  ': must be equal to one of the allowed values: "1", "2", "3", "4"',
+                ),
+        ];
+      }
+    }
+    {
+      const v25 = o47.projected_fields;
+      if (!(typeof v25 === "number" && Number.isInteger(v25))) {
+        return [
+          v25 === undefined
+            ? issue(
+                "/handoff",
+                "/properties/handoff/required",
+                "required",
+                ': must have required property "projected_fields"',
+              )
+            : issue(
+                "/handoff/projected_fields",
+                "/properties/handoff/properties/projected_fields/type",
+                "type",
+                ": must be integer, got " + kindOf(v25),
+              ),
+        ];
+      }
+    }
+    {
+      const v26 = o47.v02_fields_included;
+      if (!(typeof v26 === "boolean")) {
+        return [
+          v26 === undefined
+            ? issue(
+                "/handoff",
+                "/properties/handoff/required",
+                "required",
+                ': must have required property "v02_fields_included"',
+              )
+            : issue(
+                "/handoff/v02_fields_included",
+                "/properties/handoff/properties/v02_fields_included/type",
+                "type",
+                ": must be boolean, got " + kindOf(v26),
+              ),
+        ];
+      }
+    }
+  }
+  {
+    const v27 = o1.job_count;
+    if (!(typeof v27 === "number" && Number.isInteger(v27))) {
+      return [
+        v27 === undefined
+          ? issue("", "/required", "required", ': must have required property "job_count"')
+          : issue(
+              "/job_count",
+              "/properties/job_count/type",
+              "type",
+              ": must be integer, got " + kindOf(v27),
+            ),
+      ];
+    }
+  }
+  {
+    const v28 = o1.actions;
+    if (!Array.isArray(v28)) {
+      return [
+        v28 === undefined
+          ? issue("", "/required", "required", ': must have required property "actions"')
+          : issue("/actions", "/properties/actions/type", "type", ": must be array, got " + kindOf(v28)),
+      ];
+    }
+    const a68 = v28 as unknown[];
+    for (let i2 = 0; i2 < a68.length; i2++) {
+      const item2 = a68[i2];
 
       if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return [
@@ -930,28 +1234,28 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
           ),
         ];
       }
-      const o14 = item2 as Record<string, unknown>;
+      const o68 = item2 as Record<string, unknown>;
       {
-        const v8 = o14.action;
+        const v35 = o68.action;
         if (!(
-          (v8 as unknown) === "created" ||
-          (v8 as unknown) === "updated" ||
-          (v8 as unknown) === "adopted"
+          (v35 as unknown) === "created" ||
+          (v35 as unknown) === "updated" ||
+          (v35 as unknown) === "adopted"
         )) {
           return [
-            v8 === undefined
+            v35 === undefined
               ? issue(
                   "/actions/" + i2,
                   "/properties/actions/items/required",
                   "required",
                   ': must have required property "action"',
                 )
-              : !(typeof v8 === "string")
+              : !(typeof v35 === "string")
                 ? issue(
                     "/actions/" + i2 + "/action",
                     "/properties/actions/items/properties/action/type",
                     "type",
-                    ": must be string, got " + kindOf(v8),
+                    ": must be string, got " + kindOf(v35),
                   )
                 : issue(
                     "/actions/" + i2 + "/action",
@@ -963,52 +1267,62 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
         }
       }
       {
-        const v9 = o14.adopted_from_job_id;
-        if (v9 !== undefined) {
-          if (!(typeof v9 === "string")) {
-            return [
-              issue(
-                "/actions/" + i2 + "/adopted_from_job_id",
-                "/properties/actions/items/properties/adopted_from_job_id/type",
-                "type",
-                ": must be string, got " + kindOf(v9),
-              ),
-            ];
-          }
-        }
-      }
-      {
-        const v10 = o14.authorization_proof_verification;
-        if (v10 !== undefined) {
-          if (typeof v10 !== "object" || v10 === null || Array.isArray(v10)) {
-            return [
-              issue(
-                "/actions/" + i2 + "/authorization_proof_verification",
-                "/properties/actions/items/properties/authorization_proof_verification/type",
-                "type",
-                ": must be object, got " + kindOf(v10),
-              ),
-            ];
-          }
-        }
-      }
-      {
-        const v11 = o14.invocation_mode;
-        if (!((v11 as unknown) === "schedule" || (v11 as unknown) === "trigger")) {
+        const v36 = o68.job_id;
+        if (!(typeof v36 === "string")) {
           return [
-            v11 === undefined
+            v36 === undefined
+              ? issue(
+                  "/actions/" + i2,
+                  "/properties/actions/items/required",
+                  "required",
+                  ': must have required property "job_id"',
+                )
+              : issue(
+                  "/actions/" + i2 + "/job_id",
+                  "/properties/actions/items/properties/job_id/type",
+                  "type",
+                  ": must be string, got " + kindOf(v36),
+                ),
+          ];
+        }
+      }
+      {
+        const v37 = o68.name;
+        if (!(typeof v37 === "string")) {
+          return [
+            v37 === undefined
+              ? issue(
+                  "/actions/" + i2,
+                  "/properties/actions/items/required",
+                  "required",
+                  ': must have required property "name"',
+                )
+              : issue(
+                  "/actions/" + i2 + "/name",
+                  "/properties/actions/items/properties/name/type",
+                  "type",
+                  ": must be string, got " + kindOf(v37),
+                ),
+          ];
+        }
+      }
+      {
+        const v38 = o68.invocation_mode;
+        if (!((v38 as unknown) === "schedule" || (v38 as unknown) === "trigger")) {
+          return [
+            v38 === undefined
               ? issue(
                   "/actions/" + i2,
                   "/properties/actions/items/required",
                   "required",
                   ': must have required property "invocation_mode"',
                 )
-              : !(typeof v11 === "string")
+              : !(typeof v38 === "string")
                 ? issue(
                     "/actions/" + i2 + "/invocation_mode",
                     "/properties/actions/items/properties/invocation_mode/type",
                     "type",
-                    ": must be string, got " + kindOf(v11),
+                    ": must be string, got " + kindOf(v38),
                   )
                 : issue(
                     "/actions/" + i2 + "/invocation_mode",
@@ -1020,63 +1334,53 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
         }
       }
       {
-        const v12 = o14.job_id;
-        if (!(typeof v12 === "string")) {
-          return [
-            v12 === undefined
-              ? issue(
-                  "/actions/" + i2,
-                  "/properties/actions/items/required",
-                  "required",
-                  ': must have required property "job_id"',
-                )
-              : issue(
-                  "/actions/" + i2 + "/job_id",
-                  "/properties/actions/items/properties/job_id/type",
-                  "type",
-                  ": must be string, got " + kindOf(v12),
-                ),
-          ];
+        const v39 = o68.adopted_from_job_id;
+        if (v39 !== undefined) {
+          if (!(typeof v39 === "string")) {
+            return [
+              issue(
+                "/actions/" + i2 + "/adopted_from_job_id",
+                "/properties/actions/items/properties/adopted_from_job_id/type",
+                "type",
+                ": must be string, got " + kindOf(v39),
+              ),
+            ];
+          }
         }
       }
       {
-        const v13 = o14.name;
-        if (!(typeof v13 === "string")) {
-          return [
-            v13 === undefined
-              ? issue(
-                  "/actions/" + i2,
-                  "/properties/actions/items/required",
-                  "required",
-                  ': must have required property "name"',
-                )
-              : issue(
-                  "/actions/" + i2 + "/name",
-                  "/properties/actions/items/properties/name/type",
-                  "type",
-                  ": must be string, got " + kindOf(v13),
-                ),
-          ];
+        const v40 = o68.authorization_proof_verification;
+        if (v40 !== undefined) {
+          if (typeof v40 !== "object" || v40 === null || Array.isArray(v40)) {
+            return [
+              issue(
+                "/actions/" + i2 + "/authorization_proof_verification",
+                "/properties/actions/items/properties/authorization_proof_verification/type",
+                "type",
+                ": must be object, got " + kindOf(v40),
+              ),
+            ];
+          }
         }
       }
     }
   }
   {
-    const v14 = o1.authorization_proof_verifications;
-    if (v14 !== undefined) {
-      if (!Array.isArray(v14)) {
+    const v41 = o1.authorization_proof_verifications;
+    if (v41 !== undefined) {
+      if (!Array.isArray(v41)) {
         return [
           issue(
             "/authorization_proof_verifications",
             "/properties/authorization_proof_verifications/type",
             "type",
-            ": must be array, got " + kindOf(v14),
+            ": must be array, got " + kindOf(v41),
           ),
         ];
       }
-      const a26 = v14 as unknown[];
-      for (let i3 = 0; i3 < a26.length; i3++) {
-        const item3 = a26[i3];
+      const a80 = v41 as unknown[];
+      for (let i3 = 0; i3 < a80.length; i3++) {
+        const item3 = a80[i3];
 
         if (typeof item3 !== "object" || item3 === null || Array.isArray(item3)) {
           return [
@@ -1092,147 +1396,14 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v15 = o1.capabilities;
-    if (typeof v15 !== "object" || v15 === null || Array.isArray(v15)) {
-      return [
-        v15 === undefined
-          ? issue("", "/required", "required", ': must have required property "capabilities"')
-          : issue(
-              "/capabilities",
-              "/properties/capabilities/type",
-              "type",
-              ": must be object, got " + kindOf(v15),
-            ),
-      ];
-    }
-    const o39 = v15 as Record<string, unknown>;
-    {
-      const v21 = o39.handoff_contract;
-      if (!((typeof v21 === "object" && v21 !== null && !Array.isArray(v21)) || v21 === null)) {
-        return [
-          v21 === undefined
-            ? issue(
-                "/capabilities",
-                "/properties/capabilities/required",
-                "required",
-                ': must have required property "handoff_contract"',
-              )
-            : issue(
-                "/capabilities/handoff_contract",
-                "/properties/capabilities/properties/handoff_contract/type",
-                "type",
-                ": must be object or null, got " + kindOf(v21),
-              ),
-        ];
+    const v42 = o1.explain;
+    if (v42 !== undefined) {
+      if (!Array.isArray(v42)) {
+        return [issue("/explain", "/properties/explain/type", "type", ": must be array, got " + kindOf(v42))];
       }
-    }
-    {
-      const v22 = o39.handoff_version;
-      if (!(typeof v22 === "string")) {
-        return [
-          v22 === undefined
-            ? issue(
-                "/capabilities",
-                "/properties/capabilities/required",
-                "required",
-                ': must have required property "handoff_version"',
-              )
-            : issue(
-                "/capabilities/handoff_version",
-                "/properties/capabilities/properties/handoff_version/type",
-                "type",
-                ": must be string, got " + kindOf(v22),
-              ),
-        ];
-      }
-    }
-    {
-      const v23 = o39.negotiated;
-      if (!(typeof v23 === "boolean")) {
-        return [
-          v23 === undefined
-            ? issue(
-                "/capabilities",
-                "/properties/capabilities/required",
-                "required",
-                ': must have required property "negotiated"',
-              )
-            : issue(
-                "/capabilities/negotiated",
-                "/properties/capabilities/properties/negotiated/type",
-                "type",
-                ": must be boolean, got " + kindOf(v23),
-              ),
-        ];
-      }
-    }
-    {
-      const v24 = o39.schema_version;
-      if (!((typeof v24 === "number" && Number.isInteger(v24)) || v24 === null)) {
-        return [
-          v24 === undefined
-            ? issue(
-                "/capabilities",
-                "/properties/capabilities/required",
-                "required",
-                ': must have required property "schema_version"',
-              )
-            : issue(
-                "/capabilities/schema_version",
-                "/properties/capabilities/properties/schema_version/type",
-                "type",
-                ": must be integer or null, got " + kindOf(v24),
-              ),
-        ];
-      }
-    }
-    {
-      const v25 = o39.source;
-      if (!((v25 as unknown) === "static" || (v25 as unknown) === "runtime")) {
-        return [
-          v25 === undefined
-            ? issue(
-                "/capabilities",
-                "/properties/capabilities/required",
-                "required",
-                ': must have required property "source"',
-              )
-            : !(typeof v25 === "string")
-              ? issue(
-                  "/capabilities/source",
-                  "/properties/capabilities/properties/source/type",
-                  "type",
-                  ": must be string, got " + kindOf(v25),
-                )
-              : issue(
-                  "/capabilities/source",
-                  "/properties/capabilities/properties/source/enum",
-                  "enum",
-                  ': must be equal to one of the allowed values: "static", "runtime"',
-                ),
-        ];
-      }
-    }
-  }
-  {
-    const v26 = o1.dry_run;
-    if (!(typeof v26 === "boolean")) {
-      return [
-        v26 === undefined
-          ? issue("", "/required", "required", ': must have required property "dry_run"')
-          : issue("/dry_run", "/properties/dry_run/type", "type", ": must be boolean, got " + kindOf(v26)),
-      ];
-    }
-  }
-  {
-    const v27 = o1.explain;
-    if (v27 !== undefined) {
-      if (!Array.isArray(v27)) {
-        return [issue("/explain", "/properties/explain/type", "type", ": must be array, got " + kindOf(v27))];
-      }
-      const a52 = v27 as unknown[];
-      for (let i4 = 0; i4 < a52.length; i4++) {
-        if (a52[i4] === undefined) {
+      const a82 = v42 as unknown[];
+      for (let i4 = 0; i4 < a82.length; i4++) {
+        if (a82[i4] === undefined) {
           return [
             issue(
               "/explain/" + i4,
@@ -1243,177 +1414,6 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
           ];
         }
       }
-    }
-  }
-  {
-    const v28 = o1.handoff;
-    if (typeof v28 !== "object" || v28 === null || Array.isArray(v28)) {
-      return [
-        v28 === undefined
-          ? issue("", "/required", "required", ': must have required property "handoff"')
-          : issue("/handoff", "/properties/handoff/type", "type", ": must be object, got " + kindOf(v28)),
-      ];
-    }
-    const o60 = v28 as Record<string, unknown>;
-    {
-      const v32 = o60.field_version;
-      if (!(
-        (v32 as unknown) === "1" ||
-        (v32 as unknown) === "2" ||
-        (v32 as unknown) === "3" ||
-        (v32 as unknown) === "4"
-      )) {
-        return [
-          v32 === undefined
-            ? issue(
-                "/handoff",
-                "/properties/handoff/required",
-                "required",
-                ': must have required property "field_version"',
-              )
-            : !(typeof v32 === "string")
-              ? issue(
-                  "/handoff/field_version",
-                  "/properties/handoff/properties/field_version/type",
-                  "type",
-                  ": must be string, got " + kindOf(v32),
-                )
-              : issue(
-                  "/handoff/field_version",
-                  "/properties/handoff/properties/field_version/enum",
-                  "enum",
-                  ': must be equal to one of the allowed values: "1", "2", "3", "4"',
-                ),
-        ];
-      }
-    }
-    {
-      const v33 = o60.projected_fields;
-      if (!(typeof v33 === "number" && Number.isInteger(v33))) {
-        return [
-          v33 === undefined
-            ? issue(
-                "/handoff",
-                "/properties/handoff/required",
-                "required",
-                ': must have required property "projected_fields"',
-              )
-            : issue(
-                "/handoff/projected_fields",
-                "/properties/handoff/properties/projected_fields/type",
-                "type",
-                ": must be integer, got " + kindOf(v33),
-              ),
-        ];
-      }
-    }
-    {
-      const v34 = o60.v02_fields_included;
-      if (!(typeof v34 === "boolean")) {
-        return [
-          v34 === undefined
-            ? issue(
-                "/handoff",
-                "/properties/handoff/required",
-                "required",
-                ': must have required property "v02_fields_included"',
-              )
-            : issue(
-                "/handoff/v02_fields_included",
-                "/properties/handoff/properties/v02_fields_included/type",
-                "type",
-                ": must be boolean, got " + kindOf(v34),
-              ),
-        ];
-      }
-    }
-  }
-  {
-    const v35 = o1.job_count;
-    if (!(typeof v35 === "number" && Number.isInteger(v35))) {
-      return [
-        v35 === undefined
-          ? issue("", "/required", "required", ': must have required property "job_count"')
-          : issue(
-              "/job_count",
-              "/properties/job_count/type",
-              "type",
-              ": must be integer, got " + kindOf(v35),
-            ),
-      ];
-    }
-  }
-  {
-    const v36 = o1.ok;
-    if ((v36 as unknown) !== true) {
-      return [
-        v36 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v36 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v36))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
-      ];
-    }
-  }
-  {
-    const v37 = o1.scheduler;
-    if (typeof v37 !== "object" || v37 === null || Array.isArray(v37)) {
-      return [
-        v37 === undefined
-          ? issue("", "/required", "required", ': must have required property "scheduler"')
-          : issue("/scheduler", "/properties/scheduler/type", "type", ": must be object, got " + kindOf(v37)),
-      ];
-    }
-    const o76 = v37 as Record<string, unknown>;
-    {
-      const v40 = o76.command;
-      if (!(typeof v40 === "string")) {
-        return [
-          v40 === undefined
-            ? issue(
-                "/scheduler",
-                "/properties/scheduler/required",
-                "required",
-                ': must have required property "command"',
-              )
-            : issue(
-                "/scheduler/command",
-                "/properties/scheduler/properties/command/type",
-                "type",
-                ": must be string, got " + kindOf(v40),
-              ),
-        ];
-      }
-    }
-    {
-      const v41 = o76.db_path;
-      if (!(typeof v41 === "string")) {
-        return [
-          v41 === undefined
-            ? issue(
-                "/scheduler",
-                "/properties/scheduler/required",
-                "required",
-                ': must have required property "db_path"',
-              )
-            : issue(
-                "/scheduler/db_path",
-                "/properties/scheduler/properties/db_path/type",
-                "type",
-                ": must be string, got " + kindOf(v41),
-              ),
-        ];
-      }
-    }
-  }
-  {
-    const v42 = o1.target;
-    if (!(typeof v42 === "string")) {
-      return [
-        v42 === undefined
-          ? issue("", "/required", "required", ': must have required property "target"')
-          : issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v42)),
-      ];
     }
   }
   return undefined;
@@ -1558,14 +1558,14 @@ function matchesApprovalsListResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.count;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
+    const v2 = o1.count;
+    if (!(typeof v2 === "number" && Number.isInteger(v2))) {
       return false;
     }
   }
@@ -1589,24 +1589,24 @@ function checkApprovalsListResult(x: unknown, d: number): ValidationIssue[] | un
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.count;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "count"')
-          : issue("/count", "/properties/count/type", "type", ": must be integer, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
+    const v2 = o1.count;
+    if (!(typeof v2 === "number" && Number.isInteger(v2))) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v2 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+          ? issue("", "/required", "required", ': must have required property "count"')
+          : issue("/count", "/properties/count/type", "type", ": must be integer, got " + kindOf(v2)),
       ];
     }
   }
@@ -1681,14 +1681,14 @@ function matchesAuditResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.count;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
+    const v2 = o1.count;
+    if (!(typeof v2 === "number" && Number.isInteger(v2))) {
       return false;
     }
   }
@@ -1739,24 +1739,24 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.count;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "count"')
-          : issue("/count", "/properties/count/type", "type", ": must be integer, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
+    const v2 = o1.count;
+    if (!(typeof v2 === "number" && Number.isInteger(v2))) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v2 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+          ? issue("", "/required", "required", ': must have required property "count"')
+          : issue("/count", "/properties/count/type", "type", ": must be integer, got " + kindOf(v2)),
       ];
     }
   }
@@ -2027,28 +2027,28 @@ function matchesAuthorizationEvaluateResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.decision;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
-    }
-    const o7 = v1 as Record<string, unknown>;
-    {
-      const v4 = o7.allowed;
-      if (!(typeof v4 === "boolean")) {
-        return false;
-      }
-    }
-    {
-      const v5 = o7.reason;
-      if (!(typeof v5 === "string")) {
-        return false;
-      }
     }
   }
   {
-    const v6 = o1.ok;
-    if ((v6 as unknown) !== true) {
+    const v2 = o1.decision;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return false;
+    }
+    const o9 = v2 as Record<string, unknown>;
+    {
+      const v5 = o9.allowed;
+      if (!(typeof v5 === "boolean")) {
+        return false;
+      }
+    }
+    {
+      const v6 = o9.reason;
+      if (!(typeof v6 === "string")) {
+        return false;
+      }
     }
   }
   return true;
@@ -2059,20 +2059,32 @@ function checkAuthorizationEvaluateResult(x: unknown, d: number): ValidationIssu
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.decision;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "decision"')
-          : issue("/decision", "/properties/decision/type", "type", ": must be object, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
-    const o7 = v1 as Record<string, unknown>;
+  }
+  {
+    const v2 = o1.decision;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
+      return [
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "decision"')
+          : issue("/decision", "/properties/decision/type", "type", ": must be object, got " + kindOf(v2)),
+      ];
+    }
+    const o9 = v2 as Record<string, unknown>;
     {
-      const v4 = o7.allowed;
-      if (!(typeof v4 === "boolean")) {
+      const v5 = o9.allowed;
+      if (!(typeof v5 === "boolean")) {
         return [
-          v4 === undefined
+          v5 === undefined
             ? issue(
                 "/decision",
                 "/properties/decision/required",
@@ -2083,16 +2095,16 @@ function checkAuthorizationEvaluateResult(x: unknown, d: number): ValidationIssu
                 "/decision/allowed",
                 "/properties/decision/properties/allowed/type",
                 "type",
-                ": must be boolean, got " + kindOf(v4),
+                ": must be boolean, got " + kindOf(v5),
               ),
         ];
       }
     }
     {
-      const v5 = o7.reason;
-      if (!(typeof v5 === "string")) {
+      const v6 = o9.reason;
+      if (!(typeof v6 === "string")) {
         return [
-          v5 === undefined
+          v6 === undefined
             ? issue(
                 "/decision",
                 "/properties/decision/required",
@@ -2103,22 +2115,10 @@ function checkAuthorizationEvaluateResult(x: unknown, d: number): ValidationIssu
                 "/decision/reason",
                 "/properties/decision/properties/reason/type",
                 "type",
-                ": must be string, got " + kindOf(v5),
+                ": must be string, got " + kindOf(v6),
               ),
         ];
       }
-    }
-  }
-  {
-    const v6 = o1.ok;
-    if ((v6 as unknown) !== true) {
-      return [
-        v6 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v6 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v6))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
-      ];
     }
   }
   return undefined;
@@ -2130,24 +2130,24 @@ function matchesAuthorizationProofMethodsResult(x: unknown, d: number): boolean 
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.methods;
-    if (!Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
     }
-    const a4 = v1 as unknown[];
-    for (let i2 = 0; i2 < a4.length; i2++) {
-      const item2 = a4[i2];
+  }
+  {
+    const v2 = o1.methods;
+    if (!Array.isArray(v2)) {
+      return false;
+    }
+    const a6 = v2 as unknown[];
+    for (let i2 = 0; i2 < a6.length; i2++) {
+      const item2 = a6[i2];
 
       if (d >= 1000) {
         return false;
       }
       if (!matchesProviderEntry(item2, d + 1)) return false;
-    }
-  }
-  {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
-      return false;
     }
   }
   return true;
@@ -2158,17 +2158,29 @@ function checkAuthorizationProofMethodsResult(x: unknown, d: number): Validation
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.methods;
-    if (!Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "methods"')
-          : issue("/methods", "/properties/methods/type", "type", ": must be array, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
-    const a4 = v1 as unknown[];
-    for (let i2 = 0; i2 < a4.length; i2++) {
-      const item2 = a4[i2];
+  }
+  {
+    const v2 = o1.methods;
+    if (!Array.isArray(v2)) {
+      return [
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "methods"')
+          : issue("/methods", "/properties/methods/type", "type", ": must be array, got " + kindOf(v2)),
+      ];
+    }
+    const a6 = v2 as unknown[];
+    for (let i2 = 0; i2 < a6.length; i2++) {
+      const item2 = a6[i2];
 
       if (d >= 1000) {
         return [
@@ -2184,18 +2196,6 @@ function checkAuthorizationProofMethodsResult(x: unknown, d: number): Validation
         const issues = checkProviderEntry(item2, d + 1);
         if (issues !== undefined) return within(issues, "/methods/" + i2, "/properties/methods/items/$ref");
       }
-    }
-  }
-  {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
-      return [
-        v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v2 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
-      ];
     }
   }
   return undefined;
@@ -2238,14 +2238,14 @@ function matchesAuthorizationProofSchemaResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.method;
-    if (!(typeof v1 === "string")) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
+    const v2 = o1.method;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
@@ -2263,24 +2263,24 @@ function checkAuthorizationProofSchemaResult(x: unknown, d: number): ValidationI
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.method;
-    if (!(typeof v1 === "string")) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "method"')
-          : issue("/method", "/properties/method/type", "type", ": must be string, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
+    const v2 = o1.method;
+    if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v2 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+          ? issue("", "/required", "required", ': must have required property "method"')
+          : issue("/method", "/properties/method/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
   }
@@ -2303,14 +2303,14 @@ function matchesAuthorizationProofVerifyResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.authorization_proof;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
+    const v2 = o1.authorization_proof;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return false;
     }
   }
@@ -2322,29 +2322,29 @@ function checkAuthorizationProofVerifyResult(x: unknown, d: number): ValidationI
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.authorization_proof;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+      ];
+    }
+  }
+  {
+    const v2 = o1.authorization_proof;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
+      return [
+        v2 === undefined
           ? issue("", "/required", "required", ': must have required property "authorization_proof"')
           : issue(
               "/authorization_proof",
               "/properties/authorization_proof/type",
               "type",
-              ": must be object, got " + kindOf(v1),
+              ": must be object, got " + kindOf(v2),
             ),
-      ];
-    }
-  }
-  {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
-      return [
-        v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v2 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -2481,20 +2481,20 @@ function matchesAuthorizationSchemaResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.capabilities;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
+    const v2 = o1.provider;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   {
-    const v3 = o1.provider;
-    if (!(typeof v3 === "string")) {
+    const v3 = o1.capabilities;
+    if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return false;
     }
   }
@@ -2506,39 +2506,39 @@ function checkAuthorizationSchemaResult(x: unknown, d: number): ValidationIssue[
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.capabilities;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "capabilities"')
-          : issue(
-              "/capabilities",
-              "/properties/capabilities/type",
-              "type",
-              ": must be object, got " + kindOf(v1),
-            ),
-      ];
-    }
-  }
-  {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
-      return [
-        v2 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v2 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   {
-    const v3 = o1.provider;
-    if (!(typeof v3 === "string")) {
+    const v2 = o1.provider;
+    if (!(typeof v2 === "string")) {
+      return [
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "provider"')
+          : issue("/provider", "/properties/provider/type", "type", ": must be string, got " + kindOf(v2)),
+      ];
+    }
+  }
+  {
+    const v3 = o1.capabilities;
+    if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "provider"')
-          : issue("/provider", "/properties/provider/type", "type", ": must be string, got " + kindOf(v3)),
+          ? issue("", "/required", "required", ': must have required property "capabilities"')
+          : issue(
+              "/capabilities",
+              "/properties/capabilities/type",
+              "type",
+              ": must be object, got " + kindOf(v3),
+            ),
       ];
     }
   }
@@ -2674,30 +2674,30 @@ function matchesCompileResult(x: unknown, d: number): boolean {
     }
   }
   {
-    const v2 = o1.output;
-    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
+    const v2 = o1.target;
+    if (!(typeof v2 === "string")) {
       return false;
     }
-    const o6 = v2 as Record<string, unknown>;
+  }
+  {
+    const v3 = o1.output;
+    if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
+      return false;
+    }
+    const o8 = v3 as Record<string, unknown>;
     {
-      const v4 = o6.explain;
-      if (v4 !== undefined) {
-        if (!Array.isArray(v4)) {
+      const v5 = o8.explain;
+      if (v5 !== undefined) {
+        if (!Array.isArray(v5)) {
           return false;
         }
-        const a7 = v4 as unknown[];
-        for (let i2 = 0; i2 < a7.length; i2++) {
-          if (a7[i2] === undefined) {
+        const a9 = v5 as unknown[];
+        for (let i2 = 0; i2 < a9.length; i2++) {
+          if (a9[i2] === undefined) {
             return false;
           }
         }
       }
-    }
-  }
-  {
-    const v5 = o1.target;
-    if (!(typeof v5 === "string")) {
-      return false;
     }
   }
   return true;
@@ -2720,31 +2720,41 @@ function checkCompileResult(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2 = o1.output;
-    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
+    const v2 = o1.target;
+    if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "output"')
-          : issue("/output", "/properties/output/type", "type", ": must be object, got " + kindOf(v2)),
+          ? issue("", "/required", "required", ': must have required property "target"')
+          : issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
-    const o6 = v2 as Record<string, unknown>;
+  }
+  {
+    const v3 = o1.output;
+    if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
+      return [
+        v3 === undefined
+          ? issue("", "/required", "required", ': must have required property "output"')
+          : issue("/output", "/properties/output/type", "type", ": must be object, got " + kindOf(v3)),
+      ];
+    }
+    const o8 = v3 as Record<string, unknown>;
     {
-      const v4 = o6.explain;
-      if (v4 !== undefined) {
-        if (!Array.isArray(v4)) {
+      const v5 = o8.explain;
+      if (v5 !== undefined) {
+        if (!Array.isArray(v5)) {
           return [
             issue(
               "/output/explain",
               "/properties/output/properties/explain/type",
               "type",
-              ": must be array, got " + kindOf(v4),
+              ": must be array, got " + kindOf(v5),
             ),
           ];
         }
-        const a7 = v4 as unknown[];
-        for (let i2 = 0; i2 < a7.length; i2++) {
-          if (a7[i2] === undefined) {
+        const a9 = v5 as unknown[];
+        for (let i2 = 0; i2 < a9.length; i2++) {
+          if (a9[i2] === undefined) {
             return [
               issue(
                 "/output/explain/" + i2,
@@ -2756,16 +2766,6 @@ function checkCompileResult(x: unknown, d: number): ValidationIssue[] | undefine
           }
         }
       }
-    }
-  }
-  {
-    const v5 = o1.target;
-    if (!(typeof v5 === "string")) {
-      return [
-        v5 === undefined
-          ? issue("", "/required", "required", ': must have required property "target"')
-          : issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v5)),
-      ];
     }
   }
   return undefined;
@@ -2813,14 +2813,14 @@ function matchesConvertResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.manifest;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
+    const v2 = o1.manifest;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return false;
     }
   }
@@ -2832,29 +2832,29 @@ function checkConvertResult(x: unknown, d: number): ValidationIssue[] | undefine
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.manifest;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+      ];
+    }
+  }
+  {
+    const v2 = o1.manifest;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
+      return [
+        v2 === undefined
           ? issue("", "/required", "required", ': must have required property "manifest"')
           : issue(
               "/manifest",
               "/properties/manifest/$ref/type",
               "type",
-              ": must be object, got " + kindOf(v1),
+              ": must be object, got " + kindOf(v2),
             ),
-      ];
-    }
-  }
-  {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
-      return [
-        v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v2 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -3013,44 +3013,44 @@ function matchesDescribeResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.description;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
     }
-    const o5 = v1 as Record<string, unknown>;
-    {
-      const v4 = o5.methods;
-      if (v4 !== undefined) {
-        if (!Array.isArray(v4)) {
-          return false;
-        }
-        const a6 = v4 as unknown[];
-        for (let i3 = 0; i3 < a6.length; i3++) {
-          if (a6[i3] === undefined) {
-            return false;
-          }
-        }
-      }
+  }
+  {
+    const v2 = o1.description;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
+      return false;
     }
+    const o7 = v2 as Record<string, unknown>;
     {
-      const v5 = o5.notifications;
+      const v5 = o7.methods;
       if (v5 !== undefined) {
         if (!Array.isArray(v5)) {
           return false;
         }
-        const a7 = v5 as unknown[];
-        for (let i4 = 0; i4 < a7.length; i4++) {
-          if (a7[i4] === undefined) {
+        const a8 = v5 as unknown[];
+        for (let i3 = 0; i3 < a8.length; i3++) {
+          if (a8[i3] === undefined) {
             return false;
           }
         }
       }
     }
-  }
-  {
-    const v6 = o1.ok;
-    if ((v6 as unknown) !== true) {
-      return false;
+    {
+      const v6 = o7.notifications;
+      if (v6 !== undefined) {
+        if (!Array.isArray(v6)) {
+          return false;
+        }
+        const a9 = v6 as unknown[];
+        for (let i4 = 0; i4 < a9.length; i4++) {
+          if (a9[i4] === undefined) {
+            return false;
+          }
+        }
+      }
     }
   }
   return true;
@@ -3061,36 +3061,48 @@ function checkDescribeResult(x: unknown, d: number): ValidationIssue[] | undefin
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.description;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+      ];
+    }
+  }
+  {
+    const v2 = o1.description;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
+      return [
+        v2 === undefined
           ? issue("", "/required", "required", ': must have required property "description"')
           : issue(
               "/description",
               "/properties/description/type",
               "type",
-              ": must be object, got " + kindOf(v1),
+              ": must be object, got " + kindOf(v2),
             ),
       ];
     }
-    const o5 = v1 as Record<string, unknown>;
+    const o7 = v2 as Record<string, unknown>;
     {
-      const v4 = o5.methods;
-      if (v4 !== undefined) {
-        if (!Array.isArray(v4)) {
+      const v5 = o7.methods;
+      if (v5 !== undefined) {
+        if (!Array.isArray(v5)) {
           return [
             issue(
               "/description/methods",
               "/properties/description/properties/methods/type",
               "type",
-              ": must be array, got " + kindOf(v4),
+              ": must be array, got " + kindOf(v5),
             ),
           ];
         }
-        const a6 = v4 as unknown[];
-        for (let i3 = 0; i3 < a6.length; i3++) {
-          if (a6[i3] === undefined) {
+        const a8 = v5 as unknown[];
+        for (let i3 = 0; i3 < a8.length; i3++) {
+          if (a8[i3] === undefined) {
             return [
               issue(
                 "/description/methods/" + i3,
@@ -3104,21 +3116,21 @@ function checkDescribeResult(x: unknown, d: number): ValidationIssue[] | undefin
       }
     }
     {
-      const v5 = o5.notifications;
-      if (v5 !== undefined) {
-        if (!Array.isArray(v5)) {
+      const v6 = o7.notifications;
+      if (v6 !== undefined) {
+        if (!Array.isArray(v6)) {
           return [
             issue(
               "/description/notifications",
               "/properties/description/properties/notifications/type",
               "type",
-              ": must be array, got " + kindOf(v5),
+              ": must be array, got " + kindOf(v6),
             ),
           ];
         }
-        const a7 = v5 as unknown[];
-        for (let i4 = 0; i4 < a7.length; i4++) {
-          if (a7[i4] === undefined) {
+        const a9 = v6 as unknown[];
+        for (let i4 = 0; i4 < a9.length; i4++) {
+          if (a9[i4] === undefined) {
             return [
               issue(
                 "/description/notifications/" + i4,
@@ -3132,18 +3144,6 @@ function checkDescribeResult(x: unknown, d: number): ValidationIssue[] | undefin
       }
     }
   }
-  {
-    const v6 = o1.ok;
-    if ((v6 as unknown) !== true) {
-      return [
-        v6 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v6 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v6))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
-      ];
-    }
-  }
   return undefined;
 }
 /** #/$defs/agentcli.evidence.schema/result */
@@ -3153,29 +3153,29 @@ function matchesEvidenceSchemaResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.methods;
-    if (!Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
     }
-    const a4 = v1 as unknown[];
-    for (let i2 = 0; i2 < a4.length; i2++) {
-      const item2 = a4[i2];
+  }
+  {
+    const v2 = o1.provider;
+    if (!(typeof v2 === "string")) {
+      return false;
+    }
+  }
+  {
+    const v3 = o1.methods;
+    if (!Array.isArray(v3)) {
+      return false;
+    }
+    const a8 = v3 as unknown[];
+    for (let i2 = 0; i2 < a8.length; i2++) {
+      const item2 = a8[i2];
 
       if (!(typeof item2 === "string")) {
         return false;
       }
-    }
-  }
-  {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
-      return false;
-    }
-  }
-  {
-    const v3 = o1.provider;
-    if (!(typeof v3 === "string")) {
-      return false;
     }
   }
   return true;
@@ -3186,17 +3186,39 @@ function checkEvidenceSchemaResult(x: unknown, d: number): ValidationIssue[] | u
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.methods;
-    if (!Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "methods"')
-          : issue("/methods", "/properties/methods/type", "type", ": must be array, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
-    const a4 = v1 as unknown[];
-    for (let i2 = 0; i2 < a4.length; i2++) {
-      const item2 = a4[i2];
+  }
+  {
+    const v2 = o1.provider;
+    if (!(typeof v2 === "string")) {
+      return [
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "provider"')
+          : issue("/provider", "/properties/provider/type", "type", ": must be string, got " + kindOf(v2)),
+      ];
+    }
+  }
+  {
+    const v3 = o1.methods;
+    if (!Array.isArray(v3)) {
+      return [
+        v3 === undefined
+          ? issue("", "/required", "required", ': must have required property "methods"')
+          : issue("/methods", "/properties/methods/type", "type", ": must be array, got " + kindOf(v3)),
+      ];
+    }
+    const a8 = v3 as unknown[];
+    for (let i2 = 0; i2 < a8.length; i2++) {
+      const item2 = a8[i2];
 
       if (!(typeof item2 === "string")) {
         return [
@@ -3208,28 +3230,6 @@ function checkEvidenceSchemaResult(x: unknown, d: number): ValidationIssue[] | u
           ),
         ];
       }
-    }
-  }
-  {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
-      return [
-        v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v2 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
-      ];
-    }
-  }
-  {
-    const v3 = o1.provider;
-    if (!(typeof v3 === "string")) {
-      return [
-        v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "provider"')
-          : issue("/provider", "/properties/provider/type", "type", ": must be string, got " + kindOf(v3)),
-      ];
     }
   }
   return undefined;
@@ -3270,26 +3270,26 @@ function matchesIdentityResolveResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.declared_identity;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
+    const v2 = o1.declared_identity;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return false;
     }
   }
   {
-    const v3 = o1.principal_used;
-    if (!(typeof v3 === "string")) {
+    const v3 = o1.resolved_identity;
+    if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return false;
     }
   }
   {
-    const v4 = o1.resolved_identity;
-    if (typeof v4 !== "object" || v4 === null || Array.isArray(v4)) {
+    const v4 = o1.principal_used;
+    if (!(typeof v4 === "string")) {
       return false;
     }
   }
@@ -3301,58 +3301,58 @@ function checkIdentityResolveResult(x: unknown, d: number): ValidationIssue[] | 
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.declared_identity;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "declared_identity"')
-          : issue(
-              "/declared_identity",
-              "/properties/declared_identity/type",
-              "type",
-              ": must be object, got " + kindOf(v1),
-            ),
-      ];
-    }
-  }
-  {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
-      return [
-        v2 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v2 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   {
-    const v3 = o1.principal_used;
-    if (!(typeof v3 === "string")) {
+    const v2 = o1.declared_identity;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
-        v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "principal_used"')
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "declared_identity"')
           : issue(
-              "/principal_used",
-              "/properties/principal_used/type",
+              "/declared_identity",
+              "/properties/declared_identity/type",
               "type",
-              ": must be string, got " + kindOf(v3),
+              ": must be object, got " + kindOf(v2),
             ),
       ];
     }
   }
   {
-    const v4 = o1.resolved_identity;
-    if (typeof v4 !== "object" || v4 === null || Array.isArray(v4)) {
+    const v3 = o1.resolved_identity;
+    if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return [
-        v4 === undefined
+        v3 === undefined
           ? issue("", "/required", "required", ': must have required property "resolved_identity"')
           : issue(
               "/resolved_identity",
               "/properties/resolved_identity/type",
               "type",
-              ": must be object, got " + kindOf(v4),
+              ": must be object, got " + kindOf(v3),
+            ),
+      ];
+    }
+  }
+  {
+    const v4 = o1.principal_used;
+    if (!(typeof v4 === "string")) {
+      return [
+        v4 === undefined
+          ? issue("", "/required", "required", ': must have required property "principal_used"')
+          : issue(
+              "/principal_used",
+              "/properties/principal_used/type",
+              "type",
+              ": must be string, got " + kindOf(v4),
             ),
       ];
     }
@@ -3366,14 +3366,14 @@ function matchesIdentityValidateDelegationResult(x: unknown, d: number): boolean
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.delegation;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
+    const v2 = o1.delegation;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return false;
     }
   }
@@ -3385,29 +3385,29 @@ function checkIdentityValidateDelegationResult(x: unknown, d: number): Validatio
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.delegation;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+      ];
+    }
+  }
+  {
+    const v2 = o1.delegation;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
+      return [
+        v2 === undefined
           ? issue("", "/required", "required", ': must have required property "delegation"')
           : issue(
               "/delegation",
               "/properties/delegation/type",
               "type",
-              ": must be object, got " + kindOf(v1),
+              ": must be object, got " + kindOf(v2),
             ),
-      ];
-    }
-  }
-  {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
-      return [
-        v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v2 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -3516,39 +3516,39 @@ function matchesInspectResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.count;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.entity;
+    const v2 = o1.target;
     if (!(typeof v2 === "string")) {
       return false;
     }
   }
   {
-    const v3 = o1.items;
-    if (!Array.isArray(v3)) {
+    const v3 = o1.entity;
+    if (!(typeof v3 === "string")) {
       return false;
     }
-    const a7 = v3 as unknown[];
-    for (let i2 = 0; i2 < a7.length; i2++) {
-      if (a7[i2] === undefined) {
+  }
+  {
+    const v4 = o1.count;
+    if (!(typeof v4 === "number" && Number.isInteger(v4))) {
+      return false;
+    }
+  }
+  {
+    const v5 = o1.items;
+    if (!Array.isArray(v5)) {
+      return false;
+    }
+    const a11 = v5 as unknown[];
+    for (let i2 = 0; i2 < a11.length; i2++) {
+      if (a11[i2] === undefined) {
         return false;
       }
-    }
-  }
-  {
-    const v4 = o1.ok;
-    if ((v4 as unknown) !== true) {
-      return false;
-    }
-  }
-  {
-    const v5 = o1.target;
-    if (!(typeof v5 === "string")) {
-      return false;
     }
   }
   return true;
@@ -3559,37 +3559,59 @@ function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefine
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.count;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "count"')
-          : issue("/count", "/properties/count/type", "type", ": must be integer, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   {
-    const v2 = o1.entity;
+    const v2 = o1.target;
     if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "entity"')
-          : issue("/entity", "/properties/entity/type", "type", ": must be string, got " + kindOf(v2)),
+          ? issue("", "/required", "required", ': must have required property "target"')
+          : issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
   }
   {
-    const v3 = o1.items;
-    if (!Array.isArray(v3)) {
+    const v3 = o1.entity;
+    if (!(typeof v3 === "string")) {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "items"')
-          : issue("/items", "/properties/items/type", "type", ": must be array, got " + kindOf(v3)),
+          ? issue("", "/required", "required", ': must have required property "entity"')
+          : issue("/entity", "/properties/entity/type", "type", ": must be string, got " + kindOf(v3)),
       ];
     }
-    const a7 = v3 as unknown[];
-    for (let i2 = 0; i2 < a7.length; i2++) {
-      if (a7[i2] === undefined) {
+  }
+  {
+    const v4 = o1.count;
+    if (!(typeof v4 === "number" && Number.isInteger(v4))) {
+      return [
+        v4 === undefined
+          ? issue("", "/required", "required", ': must have required property "count"')
+          : issue("/count", "/properties/count/type", "type", ": must be integer, got " + kindOf(v4)),
+      ];
+    }
+  }
+  {
+    const v5 = o1.items;
+    if (!Array.isArray(v5)) {
+      return [
+        v5 === undefined
+          ? issue("", "/required", "required", ': must have required property "items"')
+          : issue("/items", "/properties/items/type", "type", ": must be array, got " + kindOf(v5)),
+      ];
+    }
+    const a11 = v5 as unknown[];
+    for (let i2 = 0; i2 < a11.length; i2++) {
+      if (a11[i2] === undefined) {
         return [
           issue(
             "/items/" + i2,
@@ -3599,28 +3621,6 @@ function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefine
           ),
         ];
       }
-    }
-  }
-  {
-    const v4 = o1.ok;
-    if ((v4 as unknown) !== true) {
-      return [
-        v4 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v4 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v4))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
-      ];
-    }
-  }
-  {
-    const v5 = o1.target;
-    if (!(typeof v5 === "string")) {
-      return [
-        v5 === undefined
-          ? issue("", "/required", "required", ': must have required property "target"')
-          : issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v5)),
-      ];
     }
   }
   return undefined;
@@ -3762,14 +3762,14 @@ function matchesProviderEntry(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.capabilities;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.name;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   {
-    const v2 = o1.name;
-    if (!(typeof v2 === "string")) {
+    const v2 = o1.capabilities;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return false;
     }
   }
@@ -3781,27 +3781,27 @@ function checkProviderEntry(x: unknown, d: number): ValidationIssue[] | undefine
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.capabilities;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.name;
+    if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "name"')
+          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v1)),
+      ];
+    }
+  }
+  {
+    const v2 = o1.capabilities;
+    if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
+      return [
+        v2 === undefined
           ? issue("", "/required", "required", ': must have required property "capabilities"')
           : issue(
               "/capabilities",
               "/properties/capabilities/type",
               "type",
-              ": must be object, got " + kindOf(v1),
+              ": must be object, got " + kindOf(v2),
             ),
-      ];
-    }
-  }
-  {
-    const v2 = o1.name;
-    if (!(typeof v2 === "string")) {
-      return [
-        v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "name"')
-          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
   }
@@ -3814,14 +3814,14 @@ function matchesReadyNotification(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.manifest_version;
-    if (!(typeof v1 === "string")) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
+    const v2 = o1.manifest_version;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
@@ -3833,29 +3833,29 @@ function checkReadyNotification(x: unknown, d: number): ValidationIssue[] | unde
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.manifest_version;
-    if (!(typeof v1 === "string")) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+      ];
+    }
+  }
+  {
+    const v2 = o1.manifest_version;
+    if (!(typeof v2 === "string")) {
+      return [
+        v2 === undefined
           ? issue("", "/required", "required", ': must have required property "manifest_version"')
           : issue(
               "/manifest_version",
               "/properties/manifest_version/$ref/type",
               "type",
-              ": must be string, got " + kindOf(v1),
+              ": must be string, got " + kindOf(v2),
             ),
-      ];
-    }
-  }
-  {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
-      return [
-        v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v2 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -3868,21 +3868,21 @@ function matchesRegistryListResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.entries;
-    if (!Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
-    }
-    const a3 = v1 as unknown[];
-    for (let i2 = 0; i2 < a3.length; i2++) {
-      if (a3[i2] === undefined) {
-        return false;
-      }
     }
   }
   {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
+    const v2 = o1.entries;
+    if (!Array.isArray(v2)) {
       return false;
+    }
+    const a5 = v2 as unknown[];
+    for (let i2 = 0; i2 < a5.length; i2++) {
+      if (a5[i2] === undefined) {
+        return false;
+      }
     }
   }
   return true;
@@ -3893,17 +3893,29 @@ function checkRegistryListResult(x: unknown, d: number): ValidationIssue[] | und
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.entries;
-    if (!Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "entries"')
-          : issue("/entries", "/properties/entries/type", "type", ": must be array, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
-    const a3 = v1 as unknown[];
-    for (let i2 = 0; i2 < a3.length; i2++) {
-      if (a3[i2] === undefined) {
+  }
+  {
+    const v2 = o1.entries;
+    if (!Array.isArray(v2)) {
+      return [
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "entries"')
+          : issue("/entries", "/properties/entries/type", "type", ": must be array, got " + kindOf(v2)),
+      ];
+    }
+    const a5 = v2 as unknown[];
+    for (let i2 = 0; i2 < a5.length; i2++) {
+      if (a5[i2] === undefined) {
         return [
           issue(
             "/entries/" + i2,
@@ -3913,18 +3925,6 @@ function checkRegistryListResult(x: unknown, d: number): ValidationIssue[] | und
           ),
         ];
       }
-    }
-  }
-  {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
-      return [
-        v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v2 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
-      ];
     }
   }
   return undefined;
@@ -3967,8 +3967,8 @@ function matchesRegistryShowResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.manifest;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
@@ -3979,8 +3979,8 @@ function matchesRegistryShowResult(x: unknown, d: number): boolean {
     }
   }
   {
-    const v3 = o1.ok;
-    if ((v3 as unknown) !== true) {
+    const v3 = o1.manifest;
+    if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return false;
     }
   }
@@ -3992,17 +3992,14 @@ function checkRegistryShowResult(x: unknown, d: number): ValidationIssue[] | und
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.manifest;
-    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "manifest"')
-          : issue(
-              "/manifest",
-              "/properties/manifest/$ref/type",
-              "type",
-              ": must be object, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -4017,14 +4014,17 @@ function checkRegistryShowResult(x: unknown, d: number): ValidationIssue[] | und
     }
   }
   {
-    const v3 = o1.ok;
-    if ((v3 as unknown) !== true) {
+    const v3 = o1.manifest;
+    if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v3 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v3))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+          ? issue("", "/required", "required", ': must have required property "manifest"')
+          : issue(
+              "/manifest",
+              "/properties/manifest/$ref/type",
+              "type",
+              ": must be object, got " + kindOf(v3),
+            ),
       ];
     }
   }
@@ -4138,18 +4138,18 @@ function matchesRpcErrorType(x: unknown, d: number): boolean {
     }
   }
   {
-    const v2 = o1.data;
-    if (v2 !== undefined) {
-      if (d >= 1000) {
-        return false;
-      }
-      if (!matchesRpcErrorData(v2, d + 1)) return false;
+    const v2 = o1.message;
+    if (!(typeof v2 === "string")) {
+      return false;
     }
   }
   {
-    const v3 = o1.message;
-    if (!(typeof v3 === "string")) {
-      return false;
+    const v3 = o1.data;
+    if (v3 !== undefined) {
+      if (d >= 1000) {
+        return false;
+      }
+      if (!matchesRpcErrorData(v3, d + 1)) return false;
     }
   }
   return true;
@@ -4184,27 +4184,27 @@ function checkRpcErrorType(x: unknown, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v2 = o1.data;
-    if (v2 !== undefined) {
+    const v2 = o1.message;
+    if (!(typeof v2 === "string")) {
+      return [
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "message"')
+          : issue("/message", "/properties/message/type", "type", ": must be string, got " + kindOf(v2)),
+      ];
+    }
+  }
+  {
+    const v3 = o1.data;
+    if (v3 !== undefined) {
       if (d >= 1000) {
         return [
           issue("/data", "/properties/data/$ref", "$ref", ": must not nest deeper than 1000 references"),
         ];
       }
       {
-        const issues = checkRpcErrorData(v2, d + 1);
+        const issues = checkRpcErrorData(v3, d + 1);
         if (issues !== undefined) return within(issues, "/data", "/properties/data/$ref");
       }
-    }
-  }
-  {
-    const v3 = o1.message;
-    if (!(typeof v3 === "string")) {
-      return [
-        v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "message"')
-          : issue("/message", "/properties/message/type", "type", ": must be string, got " + kindOf(v3)),
-      ];
     }
   }
   return undefined;
@@ -4277,14 +4277,14 @@ function matchesSchemaResult(x: unknown, d: number): boolean {
       return false;
     }
   }
-  if (o1.schema === undefined) {
-    return false;
-  }
   {
-    const v3 = o1.schema_format;
-    if (!((v3 as unknown) === "json-schema-draft-2020-12" || (v3 as unknown) === "agentcli-legacy")) {
+    const v2 = o1.schema_format;
+    if (!((v2 as unknown) === "json-schema-draft-2020-12" || (v2 as unknown) === "agentcli-legacy")) {
       return false;
     }
+  }
+  if (o1.schema === undefined) {
+    return false;
   }
   return true;
 }
@@ -4305,21 +4305,18 @@ function checkSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined
       ];
     }
   }
-  if (o1.schema === undefined) {
-    return [issue("", "/required", "required", ': must have required property "schema"')];
-  }
   {
-    const v3 = o1.schema_format;
-    if (!((v3 as unknown) === "json-schema-draft-2020-12" || (v3 as unknown) === "agentcli-legacy")) {
+    const v2 = o1.schema_format;
+    if (!((v2 as unknown) === "json-schema-draft-2020-12" || (v2 as unknown) === "agentcli-legacy")) {
       return [
-        v3 === undefined
+        v2 === undefined
           ? issue("", "/required", "required", ': must have required property "schema_format"')
-          : !(typeof v3 === "string")
+          : !(typeof v2 === "string")
             ? issue(
                 "/schema_format",
                 "/properties/schema_format/type",
                 "type",
-                ": must be string, got " + kindOf(v3),
+                ": must be string, got " + kindOf(v2),
               )
             : issue(
                 "/schema_format",
@@ -4330,6 +4327,9 @@ function checkSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined
       ];
     }
   }
+  if (o1.schema === undefined) {
+    return [issue("", "/required", "required", ': must have required property "schema"')];
+  }
   return undefined;
 }
 /** #/$defs/agentcli.targets/result/properties/targets/items */
@@ -4339,15 +4339,9 @@ function matchesTargetEntry(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.capabilities;
-    if (!Array.isArray(v1)) {
+    const v1 = o1.name;
+    if (!(typeof v1 === "string")) {
       return false;
-    }
-    const a3 = v1 as unknown[];
-    for (let i2 = 0; i2 < a3.length; i2++) {
-      if (a3[i2] === undefined) {
-        return false;
-      }
     }
   }
   {
@@ -4357,14 +4351,20 @@ function matchesTargetEntry(x: unknown, d: number): boolean {
     }
   }
   {
-    const v3 = o1.features;
-    if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
+    const v3 = o1.capabilities;
+    if (!Array.isArray(v3)) {
       return false;
+    }
+    const a7 = v3 as unknown[];
+    for (let i2 = 0; i2 < a7.length; i2++) {
+      if (a7[i2] === undefined) {
+        return false;
+      }
     }
   }
   {
-    const v4 = o1.name;
-    if (!(typeof v4 === "string")) {
+    const v4 = o1.features;
+    if (typeof v4 !== "object" || v4 === null || Array.isArray(v4)) {
       return false;
     }
   }
@@ -4376,31 +4376,13 @@ function checkTargetEntry(x: unknown, d: number): ValidationIssue[] | undefined 
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.capabilities;
-    if (!Array.isArray(v1)) {
+    const v1 = o1.name;
+    if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "capabilities"')
-          : issue(
-              "/capabilities",
-              "/properties/capabilities/type",
-              "type",
-              ": must be array, got " + kindOf(v1),
-            ),
+          ? issue("", "/required", "required", ': must have required property "name"')
+          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v1)),
       ];
-    }
-    const a3 = v1 as unknown[];
-    for (let i2 = 0; i2 < a3.length; i2++) {
-      if (a3[i2] === undefined) {
-        return [
-          issue(
-            "/capabilities/" + i2,
-            "/properties/capabilities",
-            "type",
-            ": must be a JSON value, got a hole in a sparse array",
-          ),
-        ];
-      }
     }
   }
   {
@@ -4419,22 +4401,40 @@ function checkTargetEntry(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v3 = o1.features;
-    if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
+    const v3 = o1.capabilities;
+    if (!Array.isArray(v3)) {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "features"')
-          : issue("/features", "/properties/features/type", "type", ": must be object, got " + kindOf(v3)),
+          ? issue("", "/required", "required", ': must have required property "capabilities"')
+          : issue(
+              "/capabilities",
+              "/properties/capabilities/type",
+              "type",
+              ": must be array, got " + kindOf(v3),
+            ),
       ];
+    }
+    const a7 = v3 as unknown[];
+    for (let i2 = 0; i2 < a7.length; i2++) {
+      if (a7[i2] === undefined) {
+        return [
+          issue(
+            "/capabilities/" + i2,
+            "/properties/capabilities",
+            "type",
+            ": must be a JSON value, got a hole in a sparse array",
+          ),
+        ];
+      }
     }
   }
   {
-    const v4 = o1.name;
-    if (!(typeof v4 === "string")) {
+    const v4 = o1.features;
+    if (typeof v4 !== "object" || v4 === null || Array.isArray(v4)) {
       return [
         v4 === undefined
-          ? issue("", "/required", "required", ': must have required property "name"')
-          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v4)),
+          ? issue("", "/required", "required", ': must have required property "features"')
+          : issue("/features", "/properties/features/type", "type", ": must be object, got " + kindOf(v4)),
       ];
     }
   }
@@ -4466,15 +4466,9 @@ function matchesTargetsResult(x: unknown, d: number): boolean {
       }
       const o14 = item2 as Record<string, unknown>;
       {
-        const v7 = o14.capabilities;
-        if (!Array.isArray(v7)) {
+        const v7 = o14.name;
+        if (!(typeof v7 === "string")) {
           return false;
-        }
-        const a17 = v7 as unknown[];
-        for (let i6 = 0; i6 < a17.length; i6++) {
-          if (a17[i6] === undefined) {
-            return false;
-          }
         }
       }
       {
@@ -4484,14 +4478,20 @@ function matchesTargetsResult(x: unknown, d: number): boolean {
         }
       }
       {
-        const v9 = o14.features;
-        if (typeof v9 !== "object" || v9 === null || Array.isArray(v9)) {
+        const v9 = o14.capabilities;
+        if (!Array.isArray(v9)) {
           return false;
+        }
+        const a21 = v9 as unknown[];
+        for (let i6 = 0; i6 < a21.length; i6++) {
+          if (a21[i6] === undefined) {
+            return false;
+          }
         }
       }
       {
-        const v10 = o14.name;
-        if (!(typeof v10 === "string")) {
+        const v10 = o14.features;
+        if (typeof v10 !== "object" || v10 === null || Array.isArray(v10)) {
           return false;
         }
       }
@@ -4541,36 +4541,23 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
       }
       const o14 = item2 as Record<string, unknown>;
       {
-        const v7 = o14.capabilities;
-        if (!Array.isArray(v7)) {
+        const v7 = o14.name;
+        if (!(typeof v7 === "string")) {
           return [
             v7 === undefined
               ? issue(
                   "/targets/" + i4,
                   "/properties/targets/items/required",
                   "required",
-                  ': must have required property "capabilities"',
+                  ': must have required property "name"',
                 )
               : issue(
-                  "/targets/" + i4 + "/capabilities",
-                  "/properties/targets/items/properties/capabilities/type",
+                  "/targets/" + i4 + "/name",
+                  "/properties/targets/items/properties/name/type",
                   "type",
-                  ": must be array, got " + kindOf(v7),
+                  ": must be string, got " + kindOf(v7),
                 ),
           ];
-        }
-        const a17 = v7 as unknown[];
-        for (let i6 = 0; i6 < a17.length; i6++) {
-          if (a17[i6] === undefined) {
-            return [
-              issue(
-                "/targets/" + i4 + "/capabilities/" + i6,
-                "/properties/targets/items/properties/capabilities",
-                "type",
-                ": must be a JSON value, got a hole in a sparse array",
-              ),
-            ];
-          }
         }
       }
       {
@@ -4594,10 +4581,43 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
         }
       }
       {
-        const v9 = o14.features;
-        if (typeof v9 !== "object" || v9 === null || Array.isArray(v9)) {
+        const v9 = o14.capabilities;
+        if (!Array.isArray(v9)) {
           return [
             v9 === undefined
+              ? issue(
+                  "/targets/" + i4,
+                  "/properties/targets/items/required",
+                  "required",
+                  ': must have required property "capabilities"',
+                )
+              : issue(
+                  "/targets/" + i4 + "/capabilities",
+                  "/properties/targets/items/properties/capabilities/type",
+                  "type",
+                  ": must be array, got " + kindOf(v9),
+                ),
+          ];
+        }
+        const a21 = v9 as unknown[];
+        for (let i6 = 0; i6 < a21.length; i6++) {
+          if (a21[i6] === undefined) {
+            return [
+              issue(
+                "/targets/" + i4 + "/capabilities/" + i6,
+                "/properties/targets/items/properties/capabilities",
+                "type",
+                ": must be a JSON value, got a hole in a sparse array",
+              ),
+            ];
+          }
+        }
+      }
+      {
+        const v10 = o14.features;
+        if (typeof v10 !== "object" || v10 === null || Array.isArray(v10)) {
+          return [
+            v10 === undefined
               ? issue(
                   "/targets/" + i4,
                   "/properties/targets/items/required",
@@ -4608,27 +4628,7 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
                   "/targets/" + i4 + "/features",
                   "/properties/targets/items/properties/features/type",
                   "type",
-                  ": must be object, got " + kindOf(v9),
-                ),
-          ];
-        }
-      }
-      {
-        const v10 = o14.name;
-        if (!(typeof v10 === "string")) {
-          return [
-            v10 === undefined
-              ? issue(
-                  "/targets/" + i4,
-                  "/properties/targets/items/required",
-                  "required",
-                  ': must have required property "name"',
-                )
-              : issue(
-                  "/targets/" + i4 + "/name",
-                  "/properties/targets/items/properties/name/type",
-                  "type",
-                  ": must be string, got " + kindOf(v10),
+                  ": must be object, got " + kindOf(v10),
                 ),
           ];
         }
@@ -4659,21 +4659,21 @@ function matchesValidateResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.errors;
-    if (!Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return false;
-    }
-    const a5 = v1 as unknown[];
-    for (let i2 = 0; i2 < a5.length; i2++) {
-      if (a5[i2] === undefined) {
-        return false;
-      }
     }
   }
   {
-    const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    const v2 = o1.errors;
+    if (!Array.isArray(v2)) {
       return false;
+    }
+    const a7 = v2 as unknown[];
+    for (let i2 = 0; i2 < a7.length; i2++) {
+      if (a7[i2] === undefined) {
+        return false;
+      }
     }
   }
   {
@@ -4696,17 +4696,27 @@ function checkValidateResult(x: unknown, d: number): ValidationIssue[] | undefin
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.errors;
-    if (!Array.isArray(v1)) {
+    const v1 = o1.ok;
+    if (!(typeof v1 === "boolean")) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "errors"')
-          : issue("/errors", "/properties/errors/$ref/type", "type", ": must be array, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "ok"')
+          : issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1)),
       ];
     }
-    const a5 = v1 as unknown[];
-    for (let i2 = 0; i2 < a5.length; i2++) {
-      if (a5[i2] === undefined) {
+  }
+  {
+    const v2 = o1.errors;
+    if (!Array.isArray(v2)) {
+      return [
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "errors"')
+          : issue("/errors", "/properties/errors/$ref/type", "type", ": must be array, got " + kindOf(v2)),
+      ];
+    }
+    const a7 = v2 as unknown[];
+    for (let i2 = 0; i2 < a7.length; i2++) {
+      if (a7[i2] === undefined) {
         return [
           issue(
             "/errors/" + i2,
@@ -4716,16 +4726,6 @@ function checkValidateResult(x: unknown, d: number): ValidationIssue[] | undefin
           ),
         ];
       }
-    }
-  }
-  {
-    const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
-      return [
-        v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
-          : issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2)),
-      ];
     }
   }
   {
@@ -4790,19 +4790,19 @@ function matchesVersionResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.manifest_version;
-    if (!(typeof v1 === "string")) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
+    const v2 = o1.package_version;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   {
-    const v3 = o1.package_version;
+    const v3 = o1.manifest_version;
     if (!(typeof v3 === "string")) {
       return false;
     }
@@ -4815,41 +4815,41 @@ function checkVersionResult(x: unknown, d: number): ValidationIssue[] | undefine
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.manifest_version;
-    if (!(typeof v1 === "string")) {
+    const v1 = o1.ok;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "manifest_version"')
-          : issue(
-              "/manifest_version",
-              "/properties/manifest_version/$ref/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
-      ];
-    }
-  }
-  {
-    const v2 = o1.ok;
-    if ((v2 as unknown) !== true) {
-      return [
-        v2 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v2 === "boolean")
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v2))
+          : !(typeof v1 === "boolean")
+            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   {
-    const v3 = o1.package_version;
-    if (!(typeof v3 === "string")) {
+    const v2 = o1.package_version;
+    if (!(typeof v2 === "string")) {
       return [
-        v3 === undefined
+        v2 === undefined
           ? issue("", "/required", "required", ': must have required property "package_version"')
           : issue(
               "/package_version",
               "/properties/package_version/type",
+              "type",
+              ": must be string, got " + kindOf(v2),
+            ),
+      ];
+    }
+  }
+  {
+    const v3 = o1.manifest_version;
+    if (!(typeof v3 === "string")) {
+      return [
+        v3 === undefined
+          ? issue("", "/required", "required", ': must have required property "manifest_version"')
+          : issue(
+              "/manifest_version",
+              "/properties/manifest_version/$ref/type",
               "type",
               ": must be string, got " + kindOf(v3),
             ),

@@ -113,27 +113,25 @@ function matchesActParams(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.key;
-    if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
-        return false;
-      }
-    }
-  }
-  {
-    const v2 = o1.op;
-    if (!((v2 as unknown) === "click" || (v2 as unknown) === "type" || (v2 as unknown) === "press")) {
+    const v1 = o1.token;
+    if (!(typeof v1 === "string")) {
       return false;
     }
   }
   {
-    const v3 = o1.ref;
-    if (!(typeof v3 === "string")) {
+    const v2 = o1.ref;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   {
-    const v4 = o1.text;
+    const v3 = o1.op;
+    if (!((v3 as unknown) === "click" || (v3 as unknown) === "type" || (v3 as unknown) === "press")) {
+      return false;
+    }
+  }
+  {
+    const v4 = o1.key;
     if (v4 !== undefined) {
       if (!(typeof v4 === "string")) {
         return false;
@@ -141,9 +139,11 @@ function matchesActParams(x: unknown, d: number): boolean {
     }
   }
   {
-    const v5 = o1.token;
-    if (!(typeof v5 === "string")) {
-      return false;
+    const v5 = o1.text;
+    if (v5 !== undefined) {
+      if (!(typeof v5 === "string")) {
+        return false;
+      }
     }
   }
   return true;
@@ -154,21 +154,33 @@ function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.key;
-    if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
-        return [issue("/key", "/properties/key/type", "type", ": must be string, got " + kindOf(v1))];
-      }
+    const v1 = o1.token;
+    if (!(typeof v1 === "string")) {
+      return [
+        v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "token"')
+          : issue("/token", "/properties/token/$ref/type", "type", ": must be string, got " + kindOf(v1)),
+      ];
     }
   }
   {
-    const v2 = o1.op;
-    if (!((v2 as unknown) === "click" || (v2 as unknown) === "type" || (v2 as unknown) === "press")) {
+    const v2 = o1.ref;
+    if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "ref"')
+          : issue("/ref", "/properties/ref/$ref/type", "type", ": must be string, got " + kindOf(v2)),
+      ];
+    }
+  }
+  {
+    const v3 = o1.op;
+    if (!((v3 as unknown) === "click" || (v3 as unknown) === "type" || (v3 as unknown) === "press")) {
+      return [
+        v3 === undefined
           ? issue("", "/required", "required", ': must have required property "op"')
-          : !(typeof v2 === "string")
-            ? issue("/op", "/properties/op/$ref/type", "type", ": must be string, got " + kindOf(v2))
+          : !(typeof v3 === "string")
+            ? issue("/op", "/properties/op/$ref/type", "type", ": must be string, got " + kindOf(v3))
             : issue(
                 "/op",
                 "/properties/op/$ref/enum",
@@ -179,31 +191,19 @@ function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
     }
   }
   {
-    const v3 = o1.ref;
-    if (!(typeof v3 === "string")) {
-      return [
-        v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "ref"')
-          : issue("/ref", "/properties/ref/$ref/type", "type", ": must be string, got " + kindOf(v3)),
-      ];
-    }
-  }
-  {
-    const v4 = o1.text;
+    const v4 = o1.key;
     if (v4 !== undefined) {
       if (!(typeof v4 === "string")) {
-        return [issue("/text", "/properties/text/type", "type", ": must be string, got " + kindOf(v4))];
+        return [issue("/key", "/properties/key/type", "type", ": must be string, got " + kindOf(v4))];
       }
     }
   }
   {
-    const v5 = o1.token;
-    if (!(typeof v5 === "string")) {
-      return [
-        v5 === undefined
-          ? issue("", "/required", "required", ': must have required property "token"')
-          : issue("/token", "/properties/token/$ref/type", "type", ": must be string, got " + kindOf(v5)),
-      ];
+    const v5 = o1.text;
+    if (v5 !== undefined) {
+      if (!(typeof v5 === "string")) {
+        return [issue("/text", "/properties/text/type", "type", ": must be string, got " + kindOf(v5))];
+      }
     }
   }
   return undefined;
@@ -421,30 +421,30 @@ function matchesBatchParams(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.steps;
-    if (!Array.isArray(v1)) {
+    const v1 = o1.token;
+    if (!(typeof v1 === "string")) {
       return false;
     }
-    const a4 = v1 as unknown[];
-    if (a4.length < 1) {
+  }
+  {
+    const v2 = o1.steps;
+    if (!Array.isArray(v2)) {
       return false;
     }
-    if (a4.length > 20) {
+    const a8 = v2 as unknown[];
+    if (a8.length < 1) {
       return false;
     }
-    for (let i2 = 0; i2 < a4.length; i2++) {
-      const item2 = a4[i2];
+    if (a8.length > 20) {
+      return false;
+    }
+    for (let i2 = 0; i2 < a8.length; i2++) {
+      const item2 = a8[i2];
 
       if (d >= 1000) {
         return false;
       }
       if (!matchesStep(item2, d + 1)) return false;
-    }
-  }
-  {
-    const v2 = o1.token;
-    if (!(typeof v2 === "string")) {
-      return false;
     }
   }
   return true;
@@ -455,37 +455,47 @@ function checkBatchParams(x: unknown, d: number): ValidationIssue[] | undefined 
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.steps;
-    if (!Array.isArray(v1)) {
+    const v1 = o1.token;
+    if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "steps"')
-          : issue("/steps", "/properties/steps/type", "type", ": must be array, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "token"')
+          : issue("/token", "/properties/token/$ref/type", "type", ": must be string, got " + kindOf(v1)),
       ];
     }
-    const a4 = v1 as unknown[];
-    if (a4.length < 1) {
+  }
+  {
+    const v2 = o1.steps;
+    if (!Array.isArray(v2)) {
+      return [
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "steps"')
+          : issue("/steps", "/properties/steps/type", "type", ": must be array, got " + kindOf(v2)),
+      ];
+    }
+    const a8 = v2 as unknown[];
+    if (a8.length < 1) {
       return [
         issue(
           "/steps",
           "/properties/steps/minItems",
           "minItems",
-          ": must have at least 1 items, got " + a4.length,
+          ": must have at least 1 items, got " + a8.length,
         ),
       ];
     }
-    if (a4.length > 20) {
+    if (a8.length > 20) {
       return [
         issue(
           "/steps",
           "/properties/steps/maxItems",
           "maxItems",
-          ": must have at most 20 items, got " + a4.length,
+          ": must have at most 20 items, got " + a8.length,
         ),
       ];
     }
-    for (let i2 = 0; i2 < a4.length; i2++) {
-      const item2 = a4[i2];
+    for (let i2 = 0; i2 < a8.length; i2++) {
+      const item2 = a8[i2];
 
       if (d >= 1000) {
         return [
@@ -501,16 +511,6 @@ function checkBatchParams(x: unknown, d: number): ValidationIssue[] | undefined 
         const issues = checkStep(item2, d + 1);
         if (issues !== undefined) return within(issues, "/steps/" + i2, "/properties/steps/items/$ref");
       }
-    }
-  }
-  {
-    const v2 = o1.token;
-    if (!(typeof v2 === "string")) {
-      return [
-        v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "token"')
-          : issue("/token", "/properties/token/$ref/type", "type", ": must be string, got " + kindOf(v2)),
-      ];
     }
   }
   return undefined;
@@ -531,44 +531,44 @@ function matchesBatchResult(x: unknown, d: number): boolean {
     }
   }
   {
-    const v2 = o1.error_code;
-    if (v2 === undefined) {
+    const v2 = o1.results;
+    if (!Array.isArray(v2)) {
       return false;
     }
-    if (!(allowed_80b0bb.has(v2) || v2 === null)) {
-      return false;
-    }
-  }
-  {
-    const v3 = o1.failed_step;
-    if (!((typeof v3 === "number" && Number.isInteger(v3)) || v3 === null)) {
-      return false;
-    }
-    if (typeof v3 === "number") {
-      if ((v3 as number) < 0) {
-        return false;
-      }
-    }
-  }
-  {
-    const v4 = o1.results;
-    if (!Array.isArray(v4)) {
-      return false;
-    }
-    const a11 = v4 as unknown[];
-    for (let i2 = 0; i2 < a11.length; i2++) {
-      const item2 = a11[i2];
+    const a8 = v2 as unknown[];
+    for (let i2 = 0; i2 < a8.length; i2++) {
+      const item2 = a8[i2];
 
       if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return false;
       }
-      const o11 = item2 as Record<string, unknown>;
+      const o8 = item2 as Record<string, unknown>;
       {
-        const v6 = o11.receipt_id;
-        if (!(typeof v6 === "string")) {
+        const v4 = o8.receipt_id;
+        if (!(typeof v4 === "string")) {
           return false;
         }
       }
+    }
+  }
+  {
+    const v5 = o1.failed_step;
+    if (!((typeof v5 === "number" && Number.isInteger(v5)) || v5 === null)) {
+      return false;
+    }
+    if (typeof v5 === "number") {
+      if ((v5 as number) < 0) {
+        return false;
+      }
+    }
+  }
+  {
+    const v6 = o1.error_code;
+    if (v6 === undefined) {
+      return false;
+    }
+    if (!(allowed_80b0bb.has(v6) || v6 === null)) {
+      return false;
     }
   }
   return true;
@@ -599,17 +599,90 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v2 = o1.error_code;
-    if (v2 === undefined) {
+    const v2 = o1.results;
+    if (!Array.isArray(v2)) {
+      return [
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "results"')
+          : issue("/results", "/properties/results/type", "type", ": must be array, got " + kindOf(v2)),
+      ];
+    }
+    const a8 = v2 as unknown[];
+    for (let i2 = 0; i2 < a8.length; i2++) {
+      const item2 = a8[i2];
+
+      if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
+        return [
+          issue(
+            "/results/" + i2,
+            "/properties/results/items/type",
+            "type",
+            ": must be object, got " + kindOf(item2),
+          ),
+        ];
+      }
+      const o8 = item2 as Record<string, unknown>;
+      {
+        const v4 = o8.receipt_id;
+        if (!(typeof v4 === "string")) {
+          return [
+            v4 === undefined
+              ? issue(
+                  "/results/" + i2,
+                  "/properties/results/items/required",
+                  "required",
+                  ': must have required property "receipt_id"',
+                )
+              : issue(
+                  "/results/" + i2 + "/receipt_id",
+                  "/properties/results/items/properties/receipt_id/type",
+                  "type",
+                  ": must be string, got " + kindOf(v4),
+                ),
+          ];
+        }
+      }
+    }
+  }
+  {
+    const v5 = o1.failed_step;
+    if (!((typeof v5 === "number" && Number.isInteger(v5)) || v5 === null)) {
+      return [
+        v5 === undefined
+          ? issue("", "/required", "required", ': must have required property "failed_step"')
+          : issue(
+              "/failed_step",
+              "/properties/failed_step/type",
+              "type",
+              ": must be integer or null, got " + kindOf(v5),
+            ),
+      ];
+    }
+    if (typeof v5 === "number") {
+      if ((v5 as number) < 0) {
+        return [
+          issue(
+            "/failed_step",
+            "/properties/failed_step/minimum",
+            "minimum",
+            ": must be >= 0, got " + (v5 as number),
+          ),
+        ];
+      }
+    }
+  }
+  {
+    const v6 = o1.error_code;
+    if (v6 === undefined) {
       return [issue("", "/required", "required", ': must have required property "error_code"')];
     }
-    if (!(allowed_80b0bb.has(v2) || v2 === null)) {
+    if (!(allowed_80b0bb.has(v6) || v6 === null)) {
       const reasons1 =
-        typeof v2 === "string"
-          ? within(checkBatchResult_error_code_oneOf0(v2, d), "/error_code", "/properties/error_code/oneOf/0")
-          : v2 === null
+        typeof v6 === "string"
+          ? within(checkBatchResult_error_code_oneOf0(v6, d), "/error_code", "/properties/error_code/oneOf/0")
+          : v6 === null
             ? within(
-                checkBatchResult_error_code_oneOf1(v2, d),
+                checkBatchResult_error_code_oneOf1(v6, d),
                 "/error_code",
                 "/properties/error_code/oneOf/1",
               )
@@ -632,79 +705,6 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
         ),
       );
       return reasons1;
-    }
-  }
-  {
-    const v3 = o1.failed_step;
-    if (!((typeof v3 === "number" && Number.isInteger(v3)) || v3 === null)) {
-      return [
-        v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "failed_step"')
-          : issue(
-              "/failed_step",
-              "/properties/failed_step/type",
-              "type",
-              ": must be integer or null, got " + kindOf(v3),
-            ),
-      ];
-    }
-    if (typeof v3 === "number") {
-      if ((v3 as number) < 0) {
-        return [
-          issue(
-            "/failed_step",
-            "/properties/failed_step/minimum",
-            "minimum",
-            ": must be >= 0, got " + (v3 as number),
-          ),
-        ];
-      }
-    }
-  }
-  {
-    const v4 = o1.results;
-    if (!Array.isArray(v4)) {
-      return [
-        v4 === undefined
-          ? issue("", "/required", "required", ': must have required property "results"')
-          : issue("/results", "/properties/results/type", "type", ": must be array, got " + kindOf(v4)),
-      ];
-    }
-    const a11 = v4 as unknown[];
-    for (let i2 = 0; i2 < a11.length; i2++) {
-      const item2 = a11[i2];
-
-      if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
-        return [
-          issue(
-            "/results/" + i2,
-            "/properties/results/items/type",
-            "type",
-            ": must be object, got " + kindOf(item2),
-          ),
-        ];
-      }
-      const o11 = item2 as Record<string, unknown>;
-      {
-        const v6 = o11.receipt_id;
-        if (!(typeof v6 === "string")) {
-          return [
-            v6 === undefined
-              ? issue(
-                  "/results/" + i2,
-                  "/properties/results/items/required",
-                  "required",
-                  ': must have required property "receipt_id"',
-                )
-              : issue(
-                  "/results/" + i2 + "/receipt_id",
-                  "/properties/results/items/properties/receipt_id/type",
-                  "type",
-                  ": must be string, got " + kindOf(v6),
-                ),
-          ];
-        }
-      }
     }
   }
   return undefined;
@@ -821,20 +821,20 @@ function matchesEndResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.bundle_id;
-    if (!(typeof v1 === "string")) {
+    const v1 = o1.ended;
+    if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.bundle_state;
-    if (!((v2 as unknown) === "complete" || (v2 as unknown) === "killed")) {
+    const v2 = o1.bundle_id;
+    if (!(typeof v2 === "string")) {
       return false;
     }
   }
   {
-    const v3 = o1.ended;
-    if ((v3 as unknown) !== true) {
+    const v3 = o1.bundle_state;
+    if (!((v3 as unknown) === "complete" || (v3 as unknown) === "killed")) {
       return false;
     }
   }
@@ -846,27 +846,39 @@ function checkEndResult(x: unknown, d: number): ValidationIssue[] | undefined {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.bundle_id;
-    if (!(typeof v1 === "string")) {
+    const v1 = o1.ended;
+    if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "bundle_id"')
-          : issue("/bundle_id", "/properties/bundle_id/type", "type", ": must be string, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "ended"')
+          : !(typeof v1 === "boolean")
+            ? issue("/ended", "/properties/ended/type", "type", ": must be boolean, got " + kindOf(v1))
+            : issue("/ended", "/properties/ended/const", "const", ": must be equal to constant true"),
       ];
     }
   }
   {
-    const v2 = o1.bundle_state;
-    if (!((v2 as unknown) === "complete" || (v2 as unknown) === "killed")) {
+    const v2 = o1.bundle_id;
+    if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "bundle_id"')
+          : issue("/bundle_id", "/properties/bundle_id/type", "type", ": must be string, got " + kindOf(v2)),
+      ];
+    }
+  }
+  {
+    const v3 = o1.bundle_state;
+    if (!((v3 as unknown) === "complete" || (v3 as unknown) === "killed")) {
+      return [
+        v3 === undefined
           ? issue("", "/required", "required", ': must have required property "bundle_state"')
-          : !(typeof v2 === "string")
+          : !(typeof v3 === "string")
             ? issue(
                 "/bundle_state",
                 "/properties/bundle_state/type",
                 "type",
-                ": must be string, got " + kindOf(v2),
+                ": must be string, got " + kindOf(v3),
               )
             : issue(
                 "/bundle_state",
@@ -874,18 +886,6 @@ function checkEndResult(x: unknown, d: number): ValidationIssue[] | undefined {
                 "enum",
                 ': must be equal to one of the allowed values: "complete", "killed"',
               ),
-      ];
-    }
-  }
-  {
-    const v3 = o1.ended;
-    if ((v3 as unknown) !== true) {
-      return [
-        v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "ended"')
-          : !(typeof v3 === "boolean")
-            ? issue("/ended", "/properties/ended/type", "type", ": must be boolean, got " + kindOf(v3))
-            : issue("/ended", "/properties/ended/const", "const", ": must be equal to constant true"),
       ];
     }
   }
@@ -920,13 +920,13 @@ function matchesRequestParams(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.agent_name;
+    const v1 = o1.app;
     if (!(typeof v1 === "string")) {
       return false;
     }
   }
   {
-    const v2 = o1.app;
+    const v2 = o1.agent_name;
     if (!(typeof v2 === "string")) {
       return false;
     }
@@ -934,64 +934,6 @@ function matchesRequestParams(x: unknown, d: number): boolean {
   return true;
 }
 function checkRequestParams(x: unknown, d: number): ValidationIssue[] | undefined {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.agent_name;
-    if (!(typeof v1 === "string")) {
-      return [
-        v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "agent_name"')
-          : issue(
-              "/agent_name",
-              "/properties/agent_name/type",
-              "type",
-              ": must be string, got " + kindOf(v1),
-            ),
-      ];
-    }
-  }
-  {
-    const v2 = o1.app;
-    if (!(typeof v2 === "string")) {
-      return [
-        v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "app"')
-          : issue("/app", "/properties/app/type", "type", ": must be string, got " + kindOf(v2)),
-      ];
-    }
-  }
-  return undefined;
-}
-/** #/$defs/request/result */
-function matchesRequestResult(x: unknown, d: number): boolean {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return false;
-  }
-  const o1 = x as Record<string, unknown>;
-  {
-    const v1 = o1.app;
-    if (!(typeof v1 === "string")) {
-      return false;
-    }
-  }
-  {
-    const v2 = o1.session;
-    if (!(typeof v2 === "string")) {
-      return false;
-    }
-  }
-  {
-    const v3 = o1.token;
-    if (!(typeof v3 === "string")) {
-      return false;
-    }
-  }
-  return true;
-}
-function checkRequestResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
@@ -1007,22 +949,80 @@ function checkRequestResult(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2 = o1.session;
+    const v2 = o1.agent_name;
     if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "agent_name"')
+          : issue(
+              "/agent_name",
+              "/properties/agent_name/type",
+              "type",
+              ": must be string, got " + kindOf(v2),
+            ),
+      ];
+    }
+  }
+  return undefined;
+}
+/** #/$defs/request/result */
+function matchesRequestResult(x: unknown, d: number): boolean {
+  if (typeof x !== "object" || x === null || Array.isArray(x)) {
+    return false;
+  }
+  const o1 = x as Record<string, unknown>;
+  {
+    const v1 = o1.session;
+    if (!(typeof v1 === "string")) {
+      return false;
+    }
+  }
+  {
+    const v2 = o1.token;
+    if (!(typeof v2 === "string")) {
+      return false;
+    }
+  }
+  {
+    const v3 = o1.app;
+    if (!(typeof v3 === "string")) {
+      return false;
+    }
+  }
+  return true;
+}
+function checkRequestResult(x: unknown, d: number): ValidationIssue[] | undefined {
+  if (typeof x !== "object" || x === null || Array.isArray(x)) {
+    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+  }
+  const o1 = x as Record<string, unknown>;
+  {
+    const v1 = o1.session;
+    if (!(typeof v1 === "string")) {
+      return [
+        v1 === undefined
           ? issue("", "/required", "required", ': must have required property "session"')
-          : issue("/session", "/properties/session/type", "type", ": must be string, got " + kindOf(v2)),
+          : issue("/session", "/properties/session/type", "type", ": must be string, got " + kindOf(v1)),
       ];
     }
   }
   {
-    const v3 = o1.token;
+    const v2 = o1.token;
+    if (!(typeof v2 === "string")) {
+      return [
+        v2 === undefined
+          ? issue("", "/required", "required", ': must have required property "token"')
+          : issue("/token", "/properties/token/$ref/type", "type", ": must be string, got " + kindOf(v2)),
+      ];
+    }
+  }
+  {
+    const v3 = o1.app;
     if (!(typeof v3 === "string")) {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "token"')
-          : issue("/token", "/properties/token/$ref/type", "type", ": must be string, got " + kindOf(v3)),
+          ? issue("", "/required", "required", ': must have required property "app"')
+          : issue("/app", "/properties/app/type", "type", ": must be string, got " + kindOf(v3)),
       ];
     }
   }
@@ -1035,19 +1035,31 @@ function matchesSnapshotElement(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.label;
+    const v1 = o1.ref;
     if (!(typeof v1 === "string")) {
       return false;
     }
   }
   {
-    const v2 = o1.ops;
-    if (!Array.isArray(v2)) {
+    const v2 = o1.role;
+    if (!(typeof v2 === "string")) {
       return false;
     }
-    const a7 = v2 as unknown[];
-    for (let i2 = 0; i2 < a7.length; i2++) {
-      const item2 = a7[i2];
+  }
+  {
+    const v3 = o1.label;
+    if (!(typeof v3 === "string")) {
+      return false;
+    }
+  }
+  {
+    const v4 = o1.ops;
+    if (!Array.isArray(v4)) {
+      return false;
+    }
+    const a13 = v4 as unknown[];
+    for (let i2 = 0; i2 < a13.length; i2++) {
+      const item2 = a13[i2];
 
       if (!(
         (item2 as unknown) === "click" ||
@@ -1058,18 +1070,6 @@ function matchesSnapshotElement(x: unknown, d: number): boolean {
       }
     }
   }
-  {
-    const v3 = o1.ref;
-    if (!(typeof v3 === "string")) {
-      return false;
-    }
-  }
-  {
-    const v4 = o1.role;
-    if (!(typeof v4 === "string")) {
-      return false;
-    }
-  }
   return true;
 }
 function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefined {
@@ -1078,27 +1078,47 @@ function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefi
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.label;
+    const v1 = o1.ref;
     if (!(typeof v1 === "string")) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "label"')
-          : issue("/label", "/properties/label/type", "type", ": must be string, got " + kindOf(v1)),
+          ? issue("", "/required", "required", ': must have required property "ref"')
+          : issue("/ref", "/properties/ref/$ref/type", "type", ": must be string, got " + kindOf(v1)),
       ];
     }
   }
   {
-    const v2 = o1.ops;
-    if (!Array.isArray(v2)) {
+    const v2 = o1.role;
+    if (!(typeof v2 === "string")) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "ops"')
-          : issue("/ops", "/properties/ops/type", "type", ": must be array, got " + kindOf(v2)),
+          ? issue("", "/required", "required", ': must have required property "role"')
+          : issue("/role", "/properties/role/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
-    const a7 = v2 as unknown[];
-    for (let i2 = 0; i2 < a7.length; i2++) {
-      const item2 = a7[i2];
+  }
+  {
+    const v3 = o1.label;
+    if (!(typeof v3 === "string")) {
+      return [
+        v3 === undefined
+          ? issue("", "/required", "required", ': must have required property "label"')
+          : issue("/label", "/properties/label/type", "type", ": must be string, got " + kindOf(v3)),
+      ];
+    }
+  }
+  {
+    const v4 = o1.ops;
+    if (!Array.isArray(v4)) {
+      return [
+        v4 === undefined
+          ? issue("", "/required", "required", ': must have required property "ops"')
+          : issue("/ops", "/properties/ops/type", "type", ": must be array, got " + kindOf(v4)),
+      ];
+    }
+    const a13 = v4 as unknown[];
+    for (let i2 = 0; i2 < a13.length; i2++) {
+      const item2 = a13[i2];
 
       if (!(
         (item2 as unknown) === "click" ||
@@ -1121,26 +1141,6 @@ function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefi
               ),
         ];
       }
-    }
-  }
-  {
-    const v3 = o1.ref;
-    if (!(typeof v3 === "string")) {
-      return [
-        v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "ref"')
-          : issue("/ref", "/properties/ref/$ref/type", "type", ": must be string, got " + kindOf(v3)),
-      ];
-    }
-  }
-  {
-    const v4 = o1.role;
-    if (!(typeof v4 === "string")) {
-      return [
-        v4 === undefined
-          ? issue("", "/required", "required", ': must have required property "role"')
-          : issue("/role", "/properties/role/type", "type", ": must be string, got " + kindOf(v4)),
-      ];
     }
   }
   return undefined;
@@ -1171,19 +1171,31 @@ function matchesSnapshotResult(x: unknown, d: number): boolean {
       }
       const o20 = item4 as Record<string, unknown>;
       {
-        const v7 = o20.label;
+        const v7 = o20.ref;
         if (!(typeof v7 === "string")) {
           return false;
         }
       }
       {
-        const v8 = o20.ops;
-        if (!Array.isArray(v8)) {
+        const v8 = o20.role;
+        if (!(typeof v8 === "string")) {
           return false;
         }
-        const a27 = v8 as unknown[];
-        for (let i6 = 0; i6 < a27.length; i6++) {
-          const item6 = a27[i6];
+      }
+      {
+        const v9 = o20.label;
+        if (!(typeof v9 === "string")) {
+          return false;
+        }
+      }
+      {
+        const v10 = o20.ops;
+        if (!Array.isArray(v10)) {
+          return false;
+        }
+        const a33 = v10 as unknown[];
+        for (let i6 = 0; i6 < a33.length; i6++) {
+          const item6 = a33[i6];
 
           if (!(
             (item6 as unknown) === "click" ||
@@ -1192,18 +1204,6 @@ function matchesSnapshotResult(x: unknown, d: number): boolean {
           )) {
             return false;
           }
-        }
-      }
-      {
-        const v9 = o20.ref;
-        if (!(typeof v9 === "string")) {
-          return false;
-        }
-      }
-      {
-        const v10 = o20.role;
-        if (!(typeof v10 === "string")) {
-          return false;
         }
       }
     }
@@ -1262,10 +1262,50 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
       }
       const o20 = item4 as Record<string, unknown>;
       {
-        const v7 = o20.label;
+        const v7 = o20.ref;
         if (!(typeof v7 === "string")) {
           return [
             v7 === undefined
+              ? issue(
+                  "/elements/" + i4,
+                  "/properties/elements/items/required",
+                  "required",
+                  ': must have required property "ref"',
+                )
+              : issue(
+                  "/elements/" + i4 + "/ref",
+                  "/properties/elements/items/properties/ref/$ref/type",
+                  "type",
+                  ": must be string, got " + kindOf(v7),
+                ),
+          ];
+        }
+      }
+      {
+        const v8 = o20.role;
+        if (!(typeof v8 === "string")) {
+          return [
+            v8 === undefined
+              ? issue(
+                  "/elements/" + i4,
+                  "/properties/elements/items/required",
+                  "required",
+                  ': must have required property "role"',
+                )
+              : issue(
+                  "/elements/" + i4 + "/role",
+                  "/properties/elements/items/properties/role/type",
+                  "type",
+                  ": must be string, got " + kindOf(v8),
+                ),
+          ];
+        }
+      }
+      {
+        const v9 = o20.label;
+        if (!(typeof v9 === "string")) {
+          return [
+            v9 === undefined
               ? issue(
                   "/elements/" + i4,
                   "/properties/elements/items/required",
@@ -1276,16 +1316,16 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
                   "/elements/" + i4 + "/label",
                   "/properties/elements/items/properties/label/type",
                   "type",
-                  ": must be string, got " + kindOf(v7),
+                  ": must be string, got " + kindOf(v9),
                 ),
           ];
         }
       }
       {
-        const v8 = o20.ops;
-        if (!Array.isArray(v8)) {
+        const v10 = o20.ops;
+        if (!Array.isArray(v10)) {
           return [
-            v8 === undefined
+            v10 === undefined
               ? issue(
                   "/elements/" + i4,
                   "/properties/elements/items/required",
@@ -1296,13 +1336,13 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
                   "/elements/" + i4 + "/ops",
                   "/properties/elements/items/properties/ops/type",
                   "type",
-                  ": must be array, got " + kindOf(v8),
+                  ": must be array, got " + kindOf(v10),
                 ),
           ];
         }
-        const a27 = v8 as unknown[];
-        for (let i6 = 0; i6 < a27.length; i6++) {
-          const item6 = a27[i6];
+        const a33 = v10 as unknown[];
+        for (let i6 = 0; i6 < a33.length; i6++) {
+          const item6 = a33[i6];
 
           if (!(
             (item6 as unknown) === "click" ||
@@ -1327,46 +1367,6 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
           }
         }
       }
-      {
-        const v9 = o20.ref;
-        if (!(typeof v9 === "string")) {
-          return [
-            v9 === undefined
-              ? issue(
-                  "/elements/" + i4,
-                  "/properties/elements/items/required",
-                  "required",
-                  ': must have required property "ref"',
-                )
-              : issue(
-                  "/elements/" + i4 + "/ref",
-                  "/properties/elements/items/properties/ref/$ref/type",
-                  "type",
-                  ": must be string, got " + kindOf(v9),
-                ),
-          ];
-        }
-      }
-      {
-        const v10 = o20.role;
-        if (!(typeof v10 === "string")) {
-          return [
-            v10 === undefined
-              ? issue(
-                  "/elements/" + i4,
-                  "/properties/elements/items/required",
-                  "required",
-                  ': must have required property "role"',
-                )
-              : issue(
-                  "/elements/" + i4 + "/role",
-                  "/properties/elements/items/properties/role/type",
-                  "type",
-                  ": must be string, got " + kindOf(v10),
-                ),
-          ];
-        }
-      }
     }
   }
   return undefined;
@@ -1378,11 +1378,9 @@ function matchesStep(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.key;
-    if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
-        return false;
-      }
+    const v1 = o1.ref;
+    if (!(typeof v1 === "string")) {
+      return false;
     }
   }
   {
@@ -1392,9 +1390,11 @@ function matchesStep(x: unknown, d: number): boolean {
     }
   }
   {
-    const v3 = o1.ref;
-    if (!(typeof v3 === "string")) {
-      return false;
+    const v3 = o1.key;
+    if (v3 !== undefined) {
+      if (!(typeof v3 === "string")) {
+        return false;
+      }
     }
   }
   {
@@ -1413,11 +1413,13 @@ function checkStep(x: unknown, d: number): ValidationIssue[] | undefined {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.key;
-    if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
-        return [issue("/key", "/properties/key/type", "type", ": must be string, got " + kindOf(v1))];
-      }
+    const v1 = o1.ref;
+    if (!(typeof v1 === "string")) {
+      return [
+        v1 === undefined
+          ? issue("", "/required", "required", ': must have required property "ref"')
+          : issue("/ref", "/properties/ref/$ref/type", "type", ": must be string, got " + kindOf(v1)),
+      ];
     }
   }
   {
@@ -1438,13 +1440,11 @@ function checkStep(x: unknown, d: number): ValidationIssue[] | undefined {
     }
   }
   {
-    const v3 = o1.ref;
-    if (!(typeof v3 === "string")) {
-      return [
-        v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "ref"')
-          : issue("/ref", "/properties/ref/$ref/type", "type", ": must be string, got " + kindOf(v3)),
-      ];
+    const v3 = o1.key;
+    if (v3 !== undefined) {
+      if (!(typeof v3 === "string")) {
+        return [issue("/key", "/properties/key/type", "type", ": must be string, got " + kindOf(v3))];
+      }
     }
   }
   {

@@ -55,7 +55,10 @@ function emitPropertiesAndRequired(k: KeywordEmit, o: Code): Code[] {
   const properties = new Map(schemaMap(k, "properties"));
   const requiredValue = keywordValue(k.schema, "required");
   const required = new Set(requiredValue === undefined ? [] : stringList(k, "required", requiredValue));
-  const names = [...new Set([...properties.keys(), ...required])].sort();
+  // Required names in the order `required` lists them (an array is data, kept as written: schemars
+  // lists a struct's fields in declaration order, which is the order serde writes them, so the
+  // reads follow the payload's own layout), then the optional ones by name.
+  const names = [...required, ...[...properties.keys()].filter((name) => !required.has(name)).sort()];
   return names.map((name) => {
     const mode = childPath(k.mode, escapeSegment(name));
     // The property value gets its own local so nested checks read it once.
