@@ -135,17 +135,17 @@ function matchesApplyAction(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.action;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
-    if (!((v1 as unknown) === "created" || (v1 as unknown) === "updated" || (v1 as unknown) === "adopted")) {
+    if ((v1 as unknown) !== "created" && (v1 as unknown) !== "updated" && (v1 as unknown) !== "adopted") {
       return false;
     }
   }
   {
     const v2 = o1.adopted_from_job_id;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "string")) {
+      if (typeof v2 !== "string") {
         return false;
       }
     }
@@ -160,22 +160,22 @@ function matchesApplyAction(x: unknown, d: number): boolean {
   }
   {
     const v4 = o1.invocation_mode;
-    if (!(typeof v4 === "string")) {
+    if (typeof v4 !== "string") {
       return false;
     }
-    if (!((v4 as unknown) === "schedule" || (v4 as unknown) === "trigger")) {
+    if ((v4 as unknown) !== "schedule" && (v4 as unknown) !== "trigger") {
       return false;
     }
   }
   {
     const v5 = o1.job_id;
-    if (!(typeof v5 === "string")) {
+    if (typeof v5 !== "string") {
       return false;
     }
   }
   {
     const v6 = o1.name;
-    if (!(typeof v6 === "string")) {
+    if (typeof v6 !== "string") {
       return false;
     }
   }
@@ -195,7 +195,7 @@ function checkApplyAction(x: unknown, p: string, d: number): ValidationIssue[] |
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.action;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(
@@ -212,7 +212,7 @@ function checkApplyAction(x: unknown, p: string, d: number): ValidationIssue[] |
             ),
       ];
     }
-    if (!((v1 as unknown) === "created" || (v1 as unknown) === "updated" || (v1 as unknown) === "adopted")) {
+    if ((v1 as unknown) !== "created" && (v1 as unknown) !== "updated" && (v1 as unknown) !== "adopted") {
       return [
         issue(
           p + "/action",
@@ -226,7 +226,7 @@ function checkApplyAction(x: unknown, p: string, d: number): ValidationIssue[] |
   {
     const v2 = o1.adopted_from_job_id;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "string")) {
+      if (typeof v2 !== "string") {
         return [
           issue(
             p + "/adopted_from_job_id",
@@ -255,7 +255,7 @@ function checkApplyAction(x: unknown, p: string, d: number): ValidationIssue[] |
   }
   {
     const v4 = o1.invocation_mode;
-    if (!(typeof v4 === "string")) {
+    if (typeof v4 !== "string") {
       return [
         v4 === undefined
           ? issue(
@@ -272,7 +272,7 @@ function checkApplyAction(x: unknown, p: string, d: number): ValidationIssue[] |
             ),
       ];
     }
-    if (!((v4 as unknown) === "schedule" || (v4 as unknown) === "trigger")) {
+    if ((v4 as unknown) !== "schedule" && (v4 as unknown) !== "trigger") {
       return [
         issue(
           p + "/invocation_mode",
@@ -285,7 +285,7 @@ function checkApplyAction(x: unknown, p: string, d: number): ValidationIssue[] |
   }
   {
     const v5 = o1.job_id;
-    if (!(typeof v5 === "string")) {
+    if (typeof v5 !== "string") {
       return [
         v5 === undefined
           ? issue(
@@ -305,7 +305,7 @@ function checkApplyAction(x: unknown, p: string, d: number): ValidationIssue[] |
   }
   {
     const v6 = o1.name;
-    if (!(typeof v6 === "string")) {
+    if (typeof v6 !== "string") {
       return [
         v6 === undefined
           ? issue(
@@ -335,34 +335,34 @@ function matchesApplyCapabilities(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.handoff_contract;
-    if (!((typeof v1 === "object" && v1 !== null && !Array.isArray(v1)) || v1 === null)) {
+    if ((typeof v1 !== "object" || v1 === null || Array.isArray(v1)) && v1 !== null) {
       return false;
     }
   }
   {
     const v2 = o1.handoff_version;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
   {
     const v3 = o1.negotiated;
-    if (!(typeof v3 === "boolean")) {
+    if (typeof v3 !== "boolean") {
       return false;
     }
   }
   {
     const v4 = o1.schema_version;
-    if (!((typeof v4 === "number" && Number.isInteger(v4)) || v4 === null)) {
+    if ((typeof v4 !== "number" || !Number.isInteger(v4)) && v4 !== null) {
       return false;
     }
   }
   {
     const v5 = o1.source;
-    if (!(typeof v5 === "string")) {
+    if (typeof v5 !== "string") {
       return false;
     }
-    if (!((v5 as unknown) === "static" || (v5 as unknown) === "runtime")) {
+    if ((v5 as unknown) !== "static" && (v5 as unknown) !== "runtime") {
       return false;
     }
   }
@@ -382,7 +382,7 @@ function checkApplyCapabilities(x: unknown, p: string, d: number): ValidationIss
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.handoff_contract;
-    if (!((typeof v1 === "object" && v1 !== null && !Array.isArray(v1)) || v1 === null)) {
+    if ((typeof v1 !== "object" || v1 === null || Array.isArray(v1)) && v1 !== null) {
       return [
         v1 === undefined
           ? issue(
@@ -402,7 +402,7 @@ function checkApplyCapabilities(x: unknown, p: string, d: number): ValidationIss
   }
   {
     const v2 = o1.handoff_version;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(
@@ -422,7 +422,7 @@ function checkApplyCapabilities(x: unknown, p: string, d: number): ValidationIss
   }
   {
     const v3 = o1.negotiated;
-    if (!(typeof v3 === "boolean")) {
+    if (typeof v3 !== "boolean") {
       return [
         v3 === undefined
           ? issue(
@@ -442,7 +442,7 @@ function checkApplyCapabilities(x: unknown, p: string, d: number): ValidationIss
   }
   {
     const v4 = o1.schema_version;
-    if (!((typeof v4 === "number" && Number.isInteger(v4)) || v4 === null)) {
+    if ((typeof v4 !== "number" || !Number.isInteger(v4)) && v4 !== null) {
       return [
         v4 === undefined
           ? issue(
@@ -462,7 +462,7 @@ function checkApplyCapabilities(x: unknown, p: string, d: number): ValidationIss
   }
   {
     const v5 = o1.source;
-    if (!(typeof v5 === "string")) {
+    if (typeof v5 !== "string") {
       return [
         v5 === undefined
           ? issue(
@@ -479,7 +479,7 @@ function checkApplyCapabilities(x: unknown, p: string, d: number): ValidationIss
             ),
       ];
     }
-    if (!((v5 as unknown) === "static" || (v5 as unknown) === "runtime")) {
+    if ((v5 as unknown) !== "static" && (v5 as unknown) !== "runtime") {
       return [
         issue(
           p + "/source",
@@ -502,27 +502,27 @@ function matchesApplyHandoff(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.field_version;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
-    if (!(
-      (v1 as unknown) === "1" ||
-      (v1 as unknown) === "2" ||
-      (v1 as unknown) === "3" ||
-      (v1 as unknown) === "4"
-    )) {
+    if (
+      (v1 as unknown) !== "1" &&
+      (v1 as unknown) !== "2" &&
+      (v1 as unknown) !== "3" &&
+      (v1 as unknown) !== "4"
+    ) {
       return false;
     }
   }
   {
     const v2 = o1.projected_fields;
-    if (!(typeof v2 === "number" && Number.isInteger(v2))) {
+    if (typeof v2 !== "number" || !Number.isInteger(v2)) {
       return false;
     }
   }
   {
     const v3 = o1.v02_fields_included;
-    if (!(typeof v3 === "boolean")) {
+    if (typeof v3 !== "boolean") {
       return false;
     }
   }
@@ -542,7 +542,7 @@ function checkApplyHandoff(x: unknown, p: string, d: number): ValidationIssue[] 
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.field_version;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(
@@ -559,12 +559,12 @@ function checkApplyHandoff(x: unknown, p: string, d: number): ValidationIssue[] 
             ),
       ];
     }
-    if (!(
-      (v1 as unknown) === "1" ||
-      (v1 as unknown) === "2" ||
-      (v1 as unknown) === "3" ||
-      (v1 as unknown) === "4"
-    )) {
+    if (
+      (v1 as unknown) !== "1" &&
+      (v1 as unknown) !== "2" &&
+      (v1 as unknown) !== "3" &&
+      (v1 as unknown) !== "4"
+    ) {
       return [
         issue(
           p + "/field_version",
@@ -577,7 +577,7 @@ function checkApplyHandoff(x: unknown, p: string, d: number): ValidationIssue[] 
   }
   {
     const v2 = o1.projected_fields;
-    if (!(typeof v2 === "number" && Number.isInteger(v2))) {
+    if (typeof v2 !== "number" || !Number.isInteger(v2)) {
       return [
         v2 === undefined
           ? issue(
@@ -597,7 +597,7 @@ function checkApplyHandoff(x: unknown, p: string, d: number): ValidationIssue[] 
   }
   {
     const v3 = o1.v02_fields_included;
-    if (!(typeof v3 === "boolean")) {
+    if (typeof v3 !== "boolean") {
       return [
         v3 === undefined
           ? issue(
@@ -628,10 +628,10 @@ function matchesApplyParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.adoptBy;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
+      if (typeof v1 !== "string") {
         return false;
       }
-      if (!((v1 as unknown) === "id" || (v1 as unknown) === "name")) {
+      if ((v1 as unknown) !== "id" && (v1 as unknown) !== "name") {
         return false;
       }
     }
@@ -639,7 +639,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
   {
     const v2 = o1.allowProofCommand;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "boolean")) {
+      if (typeof v2 !== "boolean") {
         return false;
       }
     }
@@ -647,7 +647,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
   {
     const v3 = o1.dbPath;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return false;
       }
     }
@@ -655,7 +655,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
   {
     const v4 = o1.dryRun;
     if (v4 !== undefined) {
-      if (!(typeof v4 === "boolean")) {
+      if (typeof v4 !== "boolean") {
         return false;
       }
     }
@@ -663,7 +663,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
   {
     const v5 = o1.explain;
     if (v5 !== undefined) {
-      if (!(typeof v5 === "boolean")) {
+      if (typeof v5 !== "boolean") {
         return false;
       }
     }
@@ -679,7 +679,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
   {
     const v7 = o1.schedulerBin;
     if (v7 !== undefined) {
-      if (!(typeof v7 === "string")) {
+      if (typeof v7 !== "string") {
         return false;
       }
     }
@@ -687,7 +687,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
   {
     const v8 = o1.schedulerPrefix;
     if (v8 !== undefined) {
-      if (!(typeof v8 === "string")) {
+      if (typeof v8 !== "string") {
         return false;
       }
     }
@@ -702,7 +702,7 @@ function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] |
   {
     const v1 = o1.adoptBy;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
+      if (typeof v1 !== "string") {
         return [
           issue(
             p + "/adoptBy",
@@ -712,7 +712,7 @@ function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] |
           ),
         ];
       }
-      if (!((v1 as unknown) === "id" || (v1 as unknown) === "name")) {
+      if ((v1 as unknown) !== "id" && (v1 as unknown) !== "name") {
         return [
           issue(
             p + "/adoptBy",
@@ -727,7 +727,7 @@ function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] |
   {
     const v2 = o1.allowProofCommand;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "boolean")) {
+      if (typeof v2 !== "boolean") {
         return [
           issue(
             p + "/allowProofCommand",
@@ -742,7 +742,7 @@ function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] |
   {
     const v3 = o1.dbPath;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return [
           issue(
             p + "/dbPath",
@@ -757,7 +757,7 @@ function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] |
   {
     const v4 = o1.dryRun;
     if (v4 !== undefined) {
-      if (!(typeof v4 === "boolean")) {
+      if (typeof v4 !== "boolean") {
         return [
           issue(
             p + "/dryRun",
@@ -772,7 +772,7 @@ function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] |
   {
     const v5 = o1.explain;
     if (v5 !== undefined) {
-      if (!(typeof v5 === "boolean")) {
+      if (typeof v5 !== "boolean") {
         return [
           issue(
             p + "/explain",
@@ -797,7 +797,7 @@ function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] |
   {
     const v7 = o1.schedulerBin;
     if (v7 !== undefined) {
-      if (!(typeof v7 === "string")) {
+      if (typeof v7 !== "string") {
         return [
           issue(
             p + "/schedulerBin",
@@ -812,7 +812,7 @@ function checkApplyParams(x: unknown, p: string, d: number): ValidationIssue[] |
   {
     const v8 = o1.schedulerPrefix;
     if (v8 !== undefined) {
-      if (!(typeof v8 === "string")) {
+      if (typeof v8 !== "string") {
         return [
           issue(
             p + "/schedulerPrefix",
@@ -849,21 +849,17 @@ function matchesApplyResult(x: unknown, d: number): boolean {
       const o14 = item2 as Record<string, unknown>;
       {
         const v8 = o14.action;
-        if (!(typeof v8 === "string")) {
+        if (typeof v8 !== "string") {
           return false;
         }
-        if (!(
-          (v8 as unknown) === "created" ||
-          (v8 as unknown) === "updated" ||
-          (v8 as unknown) === "adopted"
-        )) {
+        if ((v8 as unknown) !== "created" && (v8 as unknown) !== "updated" && (v8 as unknown) !== "adopted") {
           return false;
         }
       }
       {
         const v9 = o14.adopted_from_job_id;
         if (v9 !== undefined) {
-          if (!(typeof v9 === "string")) {
+          if (typeof v9 !== "string") {
             return false;
           }
         }
@@ -878,22 +874,22 @@ function matchesApplyResult(x: unknown, d: number): boolean {
       }
       {
         const v11 = o14.invocation_mode;
-        if (!(typeof v11 === "string")) {
+        if (typeof v11 !== "string") {
           return false;
         }
-        if (!((v11 as unknown) === "schedule" || (v11 as unknown) === "trigger")) {
+        if ((v11 as unknown) !== "schedule" && (v11 as unknown) !== "trigger") {
           return false;
         }
       }
       {
         const v12 = o14.job_id;
-        if (!(typeof v12 === "string")) {
+        if (typeof v12 !== "string") {
           return false;
         }
       }
       {
         const v13 = o14.name;
-        if (!(typeof v13 === "string")) {
+        if (typeof v13 !== "string") {
           return false;
         }
       }
@@ -923,41 +919,41 @@ function matchesApplyResult(x: unknown, d: number): boolean {
     const o39 = v15 as Record<string, unknown>;
     {
       const v21 = o39.handoff_contract;
-      if (!((typeof v21 === "object" && v21 !== null && !Array.isArray(v21)) || v21 === null)) {
+      if ((typeof v21 !== "object" || v21 === null || Array.isArray(v21)) && v21 !== null) {
         return false;
       }
     }
     {
       const v22 = o39.handoff_version;
-      if (!(typeof v22 === "string")) {
+      if (typeof v22 !== "string") {
         return false;
       }
     }
     {
       const v23 = o39.negotiated;
-      if (!(typeof v23 === "boolean")) {
+      if (typeof v23 !== "boolean") {
         return false;
       }
     }
     {
       const v24 = o39.schema_version;
-      if (!((typeof v24 === "number" && Number.isInteger(v24)) || v24 === null)) {
+      if ((typeof v24 !== "number" || !Number.isInteger(v24)) && v24 !== null) {
         return false;
       }
     }
     {
       const v25 = o39.source;
-      if (!(typeof v25 === "string")) {
+      if (typeof v25 !== "string") {
         return false;
       }
-      if (!((v25 as unknown) === "static" || (v25 as unknown) === "runtime")) {
+      if ((v25 as unknown) !== "static" && (v25 as unknown) !== "runtime") {
         return false;
       }
     }
   }
   {
     const v26 = o1.dry_run;
-    if (!(typeof v26 === "boolean")) {
+    if (typeof v26 !== "boolean") {
       return false;
     }
   }
@@ -983,40 +979,40 @@ function matchesApplyResult(x: unknown, d: number): boolean {
     const o60 = v28 as Record<string, unknown>;
     {
       const v32 = o60.field_version;
-      if (!(typeof v32 === "string")) {
+      if (typeof v32 !== "string") {
         return false;
       }
-      if (!(
-        (v32 as unknown) === "1" ||
-        (v32 as unknown) === "2" ||
-        (v32 as unknown) === "3" ||
-        (v32 as unknown) === "4"
-      )) {
+      if (
+        (v32 as unknown) !== "1" &&
+        (v32 as unknown) !== "2" &&
+        (v32 as unknown) !== "3" &&
+        (v32 as unknown) !== "4"
+      ) {
         return false;
       }
     }
     {
       const v33 = o60.projected_fields;
-      if (!(typeof v33 === "number" && Number.isInteger(v33))) {
+      if (typeof v33 !== "number" || !Number.isInteger(v33)) {
         return false;
       }
     }
     {
       const v34 = o60.v02_fields_included;
-      if (!(typeof v34 === "boolean")) {
+      if (typeof v34 !== "boolean") {
         return false;
       }
     }
   }
   {
     const v35 = o1.job_count;
-    if (!(typeof v35 === "number" && Number.isInteger(v35))) {
+    if (typeof v35 !== "number" || !Number.isInteger(v35)) {
       return false;
     }
   }
   {
     const v36 = o1.ok;
-    if (!(typeof v36 === "boolean")) {
+    if (typeof v36 !== "boolean") {
       return false;
     }
     if ((v36 as unknown) !== true) {
@@ -1031,20 +1027,20 @@ function matchesApplyResult(x: unknown, d: number): boolean {
     const o76 = v37 as Record<string, unknown>;
     {
       const v40 = o76.command;
-      if (!(typeof v40 === "string")) {
+      if (typeof v40 !== "string") {
         return false;
       }
     }
     {
       const v41 = o76.db_path;
-      if (!(typeof v41 === "string")) {
+      if (typeof v41 !== "string") {
         return false;
       }
     }
   }
   {
     const v42 = o1.target;
-    if (!(typeof v42 === "string")) {
+    if (typeof v42 !== "string") {
       return false;
     }
   }
@@ -1091,7 +1087,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
       const o14 = item2 as Record<string, unknown>;
       {
         const v8 = o14.action;
-        if (!(typeof v8 === "string")) {
+        if (typeof v8 !== "string") {
           return [
             v8 === undefined
               ? issue(
@@ -1108,11 +1104,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
                 ),
           ];
         }
-        if (!(
-          (v8 as unknown) === "created" ||
-          (v8 as unknown) === "updated" ||
-          (v8 as unknown) === "adopted"
-        )) {
+        if ((v8 as unknown) !== "created" && (v8 as unknown) !== "updated" && (v8 as unknown) !== "adopted") {
           return [
             issue(
               p + "/actions" + "/" + i2 + "/action",
@@ -1126,7 +1118,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
       {
         const v9 = o14.adopted_from_job_id;
         if (v9 !== undefined) {
-          if (!(typeof v9 === "string")) {
+          if (typeof v9 !== "string") {
             return [
               issue(
                 p + "/actions" + "/" + i2 + "/adopted_from_job_id",
@@ -1155,7 +1147,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
       }
       {
         const v11 = o14.invocation_mode;
-        if (!(typeof v11 === "string")) {
+        if (typeof v11 !== "string") {
           return [
             v11 === undefined
               ? issue(
@@ -1172,7 +1164,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
                 ),
           ];
         }
-        if (!((v11 as unknown) === "schedule" || (v11 as unknown) === "trigger")) {
+        if ((v11 as unknown) !== "schedule" && (v11 as unknown) !== "trigger") {
           return [
             issue(
               p + "/actions" + "/" + i2 + "/invocation_mode",
@@ -1185,7 +1177,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
       }
       {
         const v12 = o14.job_id;
-        if (!(typeof v12 === "string")) {
+        if (typeof v12 !== "string") {
           return [
             v12 === undefined
               ? issue(
@@ -1205,7 +1197,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
       }
       {
         const v13 = o14.name;
-        if (!(typeof v13 === "string")) {
+        if (typeof v13 !== "string") {
           return [
             v13 === undefined
               ? issue(
@@ -1277,7 +1269,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     const o39 = v15 as Record<string, unknown>;
     {
       const v21 = o39.handoff_contract;
-      if (!((typeof v21 === "object" && v21 !== null && !Array.isArray(v21)) || v21 === null)) {
+      if ((typeof v21 !== "object" || v21 === null || Array.isArray(v21)) && v21 !== null) {
         return [
           v21 === undefined
             ? issue(
@@ -1297,7 +1289,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     }
     {
       const v22 = o39.handoff_version;
-      if (!(typeof v22 === "string")) {
+      if (typeof v22 !== "string") {
         return [
           v22 === undefined
             ? issue(
@@ -1317,7 +1309,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     }
     {
       const v23 = o39.negotiated;
-      if (!(typeof v23 === "boolean")) {
+      if (typeof v23 !== "boolean") {
         return [
           v23 === undefined
             ? issue(
@@ -1337,7 +1329,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     }
     {
       const v24 = o39.schema_version;
-      if (!((typeof v24 === "number" && Number.isInteger(v24)) || v24 === null)) {
+      if ((typeof v24 !== "number" || !Number.isInteger(v24)) && v24 !== null) {
         return [
           v24 === undefined
             ? issue(
@@ -1357,7 +1349,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     }
     {
       const v25 = o39.source;
-      if (!(typeof v25 === "string")) {
+      if (typeof v25 !== "string") {
         return [
           v25 === undefined
             ? issue(
@@ -1374,7 +1366,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
               ),
         ];
       }
-      if (!((v25 as unknown) === "static" || (v25 as unknown) === "runtime")) {
+      if ((v25 as unknown) !== "static" && (v25 as unknown) !== "runtime") {
         return [
           issue(
             p + "/capabilities" + "/source",
@@ -1388,7 +1380,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
   }
   {
     const v26 = o1.dry_run;
-    if (!(typeof v26 === "boolean")) {
+    if (typeof v26 !== "boolean") {
       return [
         v26 === undefined
           ? issue(
@@ -1456,7 +1448,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     const o60 = v28 as Record<string, unknown>;
     {
       const v32 = o60.field_version;
-      if (!(typeof v32 === "string")) {
+      if (typeof v32 !== "string") {
         return [
           v32 === undefined
             ? issue(
@@ -1473,12 +1465,12 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
               ),
         ];
       }
-      if (!(
-        (v32 as unknown) === "1" ||
-        (v32 as unknown) === "2" ||
-        (v32 as unknown) === "3" ||
-        (v32 as unknown) === "4"
-      )) {
+      if (
+        (v32 as unknown) !== "1" &&
+        (v32 as unknown) !== "2" &&
+        (v32 as unknown) !== "3" &&
+        (v32 as unknown) !== "4"
+      ) {
         return [
           issue(
             p + "/handoff" + "/field_version",
@@ -1491,7 +1483,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     }
     {
       const v33 = o60.projected_fields;
-      if (!(typeof v33 === "number" && Number.isInteger(v33))) {
+      if (typeof v33 !== "number" || !Number.isInteger(v33)) {
         return [
           v33 === undefined
             ? issue(
@@ -1511,7 +1503,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     }
     {
       const v34 = o60.v02_fields_included;
-      if (!(typeof v34 === "boolean")) {
+      if (typeof v34 !== "boolean") {
         return [
           v34 === undefined
             ? issue(
@@ -1532,7 +1524,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
   }
   {
     const v35 = o1.job_count;
-    if (!(typeof v35 === "number" && Number.isInteger(v35))) {
+    if (typeof v35 !== "number" || !Number.isInteger(v35)) {
       return [
         v35 === undefined
           ? issue(
@@ -1552,7 +1544,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
   }
   {
     const v36 = o1.ok;
-    if (!(typeof v36 === "boolean")) {
+    if (typeof v36 !== "boolean") {
       return [
         v36 === undefined
           ? issue(
@@ -1602,7 +1594,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     const o76 = v37 as Record<string, unknown>;
     {
       const v40 = o76.command;
-      if (!(typeof v40 === "string")) {
+      if (typeof v40 !== "string") {
         return [
           v40 === undefined
             ? issue(
@@ -1622,7 +1614,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
     }
     {
       const v41 = o76.db_path;
-      if (!(typeof v41 === "string")) {
+      if (typeof v41 !== "string") {
         return [
           v41 === undefined
             ? issue(
@@ -1643,7 +1635,7 @@ function checkApplyResult(x: unknown, p: string, d: number): ValidationIssue[] |
   }
   {
     const v42 = o1.target;
-    if (!(typeof v42 === "string")) {
+    if (typeof v42 !== "string") {
       return [
         v42 === undefined
           ? issue(
@@ -1673,13 +1665,13 @@ function matchesApplyScheduler(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.command;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.db_path;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -1699,7 +1691,7 @@ function checkApplyScheduler(x: unknown, p: string, d: number): ValidationIssue[
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.command;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(
@@ -1719,7 +1711,7 @@ function checkApplyScheduler(x: unknown, p: string, d: number): ValidationIssue[
   }
   {
     const v2 = o1.db_path;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(
@@ -1750,16 +1742,16 @@ function matchesApprovalsListParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.status;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
+      if (typeof v1 !== "string") {
         return false;
       }
-      if (!(
-        (v1 as unknown) === "pending" ||
-        (v1 as unknown) === "consumed" ||
-        (v1 as unknown) === "expired" ||
-        (v1 as unknown) === "revoked" ||
-        (v1 as unknown) === "all"
-      )) {
+      if (
+        (v1 as unknown) !== "pending" &&
+        (v1 as unknown) !== "consumed" &&
+        (v1 as unknown) !== "expired" &&
+        (v1 as unknown) !== "revoked" &&
+        (v1 as unknown) !== "all"
+      ) {
         return false;
       }
     }
@@ -1767,7 +1759,7 @@ function matchesApprovalsListParams(x: unknown, d: number): boolean {
   {
     const v2 = o1.taskId;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "string")) {
+      if (typeof v2 !== "string") {
         return false;
       }
     }
@@ -1775,7 +1767,7 @@ function matchesApprovalsListParams(x: unknown, d: number): boolean {
   {
     const v3 = o1.workflowId;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return false;
       }
     }
@@ -1792,7 +1784,7 @@ function checkApprovalsListParams(x: unknown, p: string, d: number): ValidationI
   {
     const v1 = o1.status;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
+      if (typeof v1 !== "string") {
         return [
           issue(
             p + "/status",
@@ -1802,13 +1794,13 @@ function checkApprovalsListParams(x: unknown, p: string, d: number): ValidationI
           ),
         ];
       }
-      if (!(
-        (v1 as unknown) === "pending" ||
-        (v1 as unknown) === "consumed" ||
-        (v1 as unknown) === "expired" ||
-        (v1 as unknown) === "revoked" ||
-        (v1 as unknown) === "all"
-      )) {
+      if (
+        (v1 as unknown) !== "pending" &&
+        (v1 as unknown) !== "consumed" &&
+        (v1 as unknown) !== "expired" &&
+        (v1 as unknown) !== "revoked" &&
+        (v1 as unknown) !== "all"
+      ) {
         return [
           issue(
             p + "/status",
@@ -1823,7 +1815,7 @@ function checkApprovalsListParams(x: unknown, p: string, d: number): ValidationI
   {
     const v2 = o1.taskId;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "string")) {
+      if (typeof v2 !== "string") {
         return [
           issue(
             p + "/taskId",
@@ -1838,7 +1830,7 @@ function checkApprovalsListParams(x: unknown, p: string, d: number): ValidationI
   {
     const v3 = o1.workflowId;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return [
           issue(
             p + "/workflowId",
@@ -1862,13 +1854,13 @@ function matchesApprovalsListResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.count;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return false;
     }
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return false;
     }
     if ((v2 as unknown) !== true) {
@@ -1898,7 +1890,7 @@ function checkApprovalsListResult(x: unknown, p: string, d: number): ValidationI
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.count;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return [
         v1 === undefined
           ? issue(
@@ -1918,7 +1910,7 @@ function checkApprovalsListResult(x: unknown, p: string, d: number): ValidationI
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
           ? issue(
@@ -1992,7 +1984,7 @@ function matchesAuditParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.limit;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+      if (typeof v1 !== "number" || !Number.isInteger(v1)) {
         return false;
       }
       if ((v1 as number) < 1) {
@@ -2010,7 +2002,7 @@ function checkAuditParams(x: unknown, p: string, d: number): ValidationIssue[] |
   {
     const v1 = o1.limit;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+      if (typeof v1 !== "number" || !Number.isInteger(v1)) {
         return [
           issue(
             p + "/limit",
@@ -2044,13 +2036,13 @@ function matchesAuditResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.count;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return false;
     }
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return false;
     }
     if ((v2 as unknown) !== true) {
@@ -2084,13 +2076,13 @@ function matchesAuditResult(x: unknown, d: number): boolean {
       const o14 = item2 as Record<string, unknown>;
       {
         const v7 = o14.line_number;
-        if (!(typeof v7 === "number" && Number.isInteger(v7))) {
+        if (typeof v7 !== "number" || !Number.isInteger(v7)) {
           return false;
         }
       }
       {
         const v8 = o14.message;
-        if (!(typeof v8 === "string")) {
+        if (typeof v8 !== "string") {
           return false;
         }
       }
@@ -2105,7 +2097,7 @@ function checkAuditResult(x: unknown, p: string, d: number): ValidationIssue[] |
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.count;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return [
         v1 === undefined
           ? issue(
@@ -2125,7 +2117,7 @@ function checkAuditResult(x: unknown, p: string, d: number): ValidationIssue[] |
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
           ? issue(
@@ -2222,7 +2214,7 @@ function checkAuditResult(x: unknown, p: string, d: number): ValidationIssue[] |
       const o14 = item2 as Record<string, unknown>;
       {
         const v7 = o14.line_number;
-        if (!(typeof v7 === "number" && Number.isInteger(v7))) {
+        if (typeof v7 !== "number" || !Number.isInteger(v7)) {
           return [
             v7 === undefined
               ? issue(
@@ -2242,7 +2234,7 @@ function checkAuditResult(x: unknown, p: string, d: number): ValidationIssue[] |
       }
       {
         const v8 = o14.message;
-        if (!(typeof v8 === "string")) {
+        if (typeof v8 !== "string") {
           return [
             v8 === undefined
               ? issue(
@@ -2274,13 +2266,13 @@ function matchesAuditWarning(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.line_number;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return false;
     }
   }
   {
     const v2 = o1.message;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -2300,7 +2292,7 @@ function checkAuditWarning(x: unknown, p: string, d: number): ValidationIssue[] 
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.line_number;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return [
         v1 === undefined
           ? issue(
@@ -2320,7 +2312,7 @@ function checkAuditWarning(x: unknown, p: string, d: number): ValidationIssue[] 
   }
   {
     const v2 = o1.message;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(
@@ -2350,13 +2342,13 @@ function matchesAuthorizationEvaluateDecision(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.allowed;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return false;
     }
   }
   {
     const v2 = o1.reason;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -2376,7 +2368,7 @@ function checkAuthorizationEvaluateDecision(x: unknown, p: string, d: number): V
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.allowed;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return [
         v1 === undefined
           ? issue(
@@ -2396,7 +2388,7 @@ function checkAuthorizationEvaluateDecision(x: unknown, p: string, d: number): V
   }
   {
     const v2 = o1.reason;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(
@@ -2432,14 +2424,14 @@ function matchesAuthorizationEvaluateParams(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.taskId;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
   {
     const v3 = o1.workflowId;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return false;
       }
     }
@@ -2475,7 +2467,7 @@ function checkAuthorizationEvaluateParams(x: unknown, p: string, d: number): Val
   }
   {
     const v2 = o1.taskId;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(
@@ -2496,7 +2488,7 @@ function checkAuthorizationEvaluateParams(x: unknown, p: string, d: number): Val
   {
     const v3 = o1.workflowId;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return [
           issue(
             p + "/workflowId",
@@ -2526,20 +2518,20 @@ function matchesAuthorizationEvaluateResult(x: unknown, d: number): boolean {
     const o7 = v1 as Record<string, unknown>;
     {
       const v4 = o7.allowed;
-      if (!(typeof v4 === "boolean")) {
+      if (typeof v4 !== "boolean") {
         return false;
       }
     }
     {
       const v5 = o7.reason;
-      if (!(typeof v5 === "string")) {
+      if (typeof v5 !== "string") {
         return false;
       }
     }
   }
   {
     const v6 = o1.ok;
-    if (!(typeof v6 === "boolean")) {
+    if (typeof v6 !== "boolean") {
       return false;
     }
     if ((v6 as unknown) !== true) {
@@ -2582,7 +2574,7 @@ function checkAuthorizationEvaluateResult(x: unknown, p: string, d: number): Val
     const o7 = v1 as Record<string, unknown>;
     {
       const v4 = o7.allowed;
-      if (!(typeof v4 === "boolean")) {
+      if (typeof v4 !== "boolean") {
         return [
           v4 === undefined
             ? issue(
@@ -2602,7 +2594,7 @@ function checkAuthorizationEvaluateResult(x: unknown, p: string, d: number): Val
     }
     {
       const v5 = o7.reason;
-      if (!(typeof v5 === "string")) {
+      if (typeof v5 !== "string") {
         return [
           v5 === undefined
             ? issue(
@@ -2623,7 +2615,7 @@ function checkAuthorizationEvaluateResult(x: unknown, p: string, d: number): Val
   }
   {
     const v6 = o1.ok;
-    if (!(typeof v6 === "boolean")) {
+    if (typeof v6 !== "boolean") {
       return [
         v6 === undefined
           ? issue(
@@ -2706,7 +2698,7 @@ function matchesAuthorizationProofMethodsResult(x: unknown, d: number): boolean 
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return false;
     }
     if ((v2 as unknown) !== true) {
@@ -2770,7 +2762,7 @@ function checkAuthorizationProofMethodsResult(
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
           ? issue(
@@ -2810,7 +2802,7 @@ function matchesAuthorizationProofSchemaParams(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.method;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
@@ -2834,7 +2826,7 @@ function checkAuthorizationProofSchemaParams(
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.method;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(
@@ -2864,13 +2856,13 @@ function matchesAuthorizationProofSchemaResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.method;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return false;
     }
     if ((v2 as unknown) !== true) {
@@ -2879,7 +2871,7 @@ function matchesAuthorizationProofSchemaResult(x: unknown, d: number): boolean {
   }
   {
     const v3 = o1.verifier;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
@@ -2903,7 +2895,7 @@ function checkAuthorizationProofSchemaResult(
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.method;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(
@@ -2923,7 +2915,7 @@ function checkAuthorizationProofSchemaResult(
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
           ? issue(
@@ -2953,7 +2945,7 @@ function checkAuthorizationProofSchemaResult(
   }
   {
     const v3 = o1.verifier;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue(
@@ -2989,14 +2981,14 @@ function matchesAuthorizationProofVerifyParams(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.taskId;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
   {
     const v3 = o1.workflowId;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return false;
       }
     }
@@ -3036,7 +3028,7 @@ function checkAuthorizationProofVerifyParams(
   }
   {
     const v2 = o1.taskId;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(
@@ -3057,7 +3049,7 @@ function checkAuthorizationProofVerifyParams(
   {
     const v3 = o1.workflowId;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return [
           issue(
             p + "/workflowId",
@@ -3087,7 +3079,7 @@ function matchesAuthorizationProofVerifyResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return false;
     }
     if ((v2 as unknown) !== true) {
@@ -3134,7 +3126,7 @@ function checkAuthorizationProofVerifyResult(
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
           ? issue(
@@ -3198,7 +3190,7 @@ function matchesAuthorizationProvidersResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return false;
     }
     if ((v1 as unknown) !== true) {
@@ -3236,7 +3228,7 @@ function checkAuthorizationProvidersResult(x: unknown, p: string, d: number): Va
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return [
         v1 === undefined
           ? issue(
@@ -3313,7 +3305,7 @@ function matchesAuthorizationSchemaParams(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.provider;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
@@ -3333,7 +3325,7 @@ function checkAuthorizationSchemaParams(x: unknown, p: string, d: number): Valid
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.provider;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(
@@ -3369,7 +3361,7 @@ function matchesAuthorizationSchemaResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return false;
     }
     if ((v2 as unknown) !== true) {
@@ -3378,7 +3370,7 @@ function matchesAuthorizationSchemaResult(x: unknown, d: number): boolean {
   }
   {
     const v3 = o1.provider;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
@@ -3418,7 +3410,7 @@ function checkAuthorizationSchemaResult(x: unknown, p: string, d: number): Valid
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
           ? issue(
@@ -3448,7 +3440,7 @@ function checkAuthorizationSchemaResult(x: unknown, p: string, d: number): Valid
   }
   {
     const v3 = o1.provider;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue(
@@ -3545,7 +3537,7 @@ function matchesCompileParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.explain;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "boolean")) {
+      if (typeof v1 !== "boolean") {
         return false;
       }
     }
@@ -3561,7 +3553,7 @@ function matchesCompileParams(x: unknown, d: number): boolean {
   {
     const v3 = o1.target;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return false;
       }
     }
@@ -3576,7 +3568,7 @@ function checkCompileParams(x: unknown, p: string, d: number): ValidationIssue[]
   {
     const v1 = o1.explain;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "boolean")) {
+      if (typeof v1 !== "boolean") {
         return [
           issue(
             p + "/explain",
@@ -3601,7 +3593,7 @@ function checkCompileParams(x: unknown, p: string, d: number): ValidationIssue[]
   {
     const v3 = o1.target;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return [
           issue(
             p + "/target",
@@ -3625,7 +3617,7 @@ function matchesCompileResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return false;
     }
     if ((v1 as unknown) !== true) {
@@ -3655,7 +3647,7 @@ function matchesCompileResult(x: unknown, d: number): boolean {
   }
   {
     const v5 = o1.target;
-    if (!(typeof v5 === "string")) {
+    if (typeof v5 !== "string") {
       return false;
     }
   }
@@ -3668,7 +3660,7 @@ function checkCompileResult(x: unknown, p: string, d: number): ValidationIssue[]
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return [
         v1 === undefined
           ? issue(
@@ -3747,7 +3739,7 @@ function checkCompileResult(x: unknown, p: string, d: number): ValidationIssue[]
   }
   {
     const v5 = o1.target;
-    if (!(typeof v5 === "string")) {
+    if (typeof v5 !== "string") {
       return [
         v5 === undefined
           ? issue(
@@ -3821,7 +3813,7 @@ function matchesConvertResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return false;
     }
     if ((v2 as unknown) !== true) {
@@ -3852,7 +3844,7 @@ function checkConvertResult(x: unknown, p: string, d: number): ValidationIssue[]
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
           ? issue(
@@ -4001,17 +3993,17 @@ function matchesDescribeParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.target;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
+      if (typeof v1 !== "string") {
         return false;
       }
-      if (!(
-        (v1 as unknown) === "manifest" ||
-        (v1 as unknown) === "workflow" ||
-        (v1 as unknown) === "task" ||
-        (v1 as unknown) === "targets" ||
-        (v1 as unknown) === "commands" ||
-        (v1 as unknown) === "rpc"
-      )) {
+      if (
+        (v1 as unknown) !== "manifest" &&
+        (v1 as unknown) !== "workflow" &&
+        (v1 as unknown) !== "task" &&
+        (v1 as unknown) !== "targets" &&
+        (v1 as unknown) !== "commands" &&
+        (v1 as unknown) !== "rpc"
+      ) {
         return false;
       }
     }
@@ -4026,7 +4018,7 @@ function checkDescribeParams(x: unknown, p: string, d: number): ValidationIssue[
   {
     const v1 = o1.target;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
+      if (typeof v1 !== "string") {
         return [
           issue(
             p + "/target",
@@ -4036,14 +4028,14 @@ function checkDescribeParams(x: unknown, p: string, d: number): ValidationIssue[
           ),
         ];
       }
-      if (!(
-        (v1 as unknown) === "manifest" ||
-        (v1 as unknown) === "workflow" ||
-        (v1 as unknown) === "task" ||
-        (v1 as unknown) === "targets" ||
-        (v1 as unknown) === "commands" ||
-        (v1 as unknown) === "rpc"
-      )) {
+      if (
+        (v1 as unknown) !== "manifest" &&
+        (v1 as unknown) !== "workflow" &&
+        (v1 as unknown) !== "task" &&
+        (v1 as unknown) !== "targets" &&
+        (v1 as unknown) !== "commands" &&
+        (v1 as unknown) !== "rpc"
+      ) {
         return [
           issue(
             p + "/target",
@@ -4102,7 +4094,7 @@ function matchesDescribeResult(x: unknown, d: number): boolean {
   }
   {
     const v6 = o1.ok;
-    if (!(typeof v6 === "boolean")) {
+    if (typeof v6 !== "boolean") {
       return false;
     }
     if ((v6 as unknown) !== true) {
@@ -4195,7 +4187,7 @@ function checkDescribeResult(x: unknown, p: string, d: number): ValidationIssue[
   }
   {
     const v6 = o1.ok;
-    if (!(typeof v6 === "boolean")) {
+    if (typeof v6 !== "boolean") {
       return [
         v6 === undefined
           ? issue(
@@ -4259,7 +4251,7 @@ function matchesEvidenceProvidersResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return false;
     }
     if ((v1 as unknown) !== true) {
@@ -4297,7 +4289,7 @@ function checkEvidenceProvidersResult(x: unknown, p: string, d: number): Validat
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return [
         v1 === undefined
           ? issue(
@@ -4374,7 +4366,7 @@ function matchesEvidenceSchemaParams(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.provider;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
@@ -4389,7 +4381,7 @@ function checkEvidenceSchemaParams(x: unknown, p: string, d: number): Validation
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.provider;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(
@@ -4426,14 +4418,14 @@ function matchesEvidenceSchemaResult(x: unknown, d: number): boolean {
     for (let i2 = 0; i2 < a4.length; i2++) {
       const item2 = a4[i2];
 
-      if (!(typeof item2 === "string")) {
+      if (typeof item2 !== "string") {
         return false;
       }
     }
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return false;
     }
     if ((v2 as unknown) !== true) {
@@ -4442,7 +4434,7 @@ function matchesEvidenceSchemaResult(x: unknown, d: number): boolean {
   }
   {
     const v3 = o1.provider;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
@@ -4478,7 +4470,7 @@ function checkEvidenceSchemaResult(x: unknown, p: string, d: number): Validation
     for (let i2 = 0; i2 < a4.length; i2++) {
       const item2 = a4[i2];
 
-      if (!(typeof item2 === "string")) {
+      if (typeof item2 !== "string") {
         return [
           issue(
             p + "/methods" + "/" + i2,
@@ -4492,7 +4484,7 @@ function checkEvidenceSchemaResult(x: unknown, p: string, d: number): Validation
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
           ? issue(
@@ -4522,7 +4514,7 @@ function checkEvidenceSchemaResult(x: unknown, p: string, d: number): Validation
   }
   {
     const v3 = o1.provider;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue(
@@ -4576,7 +4568,7 @@ function matchesIdentityProvidersResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return false;
     }
     if ((v1 as unknown) !== true) {
@@ -4614,7 +4606,7 @@ function checkIdentityProvidersResult(x: unknown, p: string, d: number): Validat
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return [
         v1 === undefined
           ? issue(
@@ -4697,14 +4689,14 @@ function matchesIdentityResolveParams(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.taskId;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
   {
     const v3 = o1.workflowId;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return false;
       }
     }
@@ -4735,7 +4727,7 @@ function checkIdentityResolveParams(x: unknown, p: string, d: number): Validatio
   }
   {
     const v2 = o1.taskId;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(
@@ -4756,7 +4748,7 @@ function checkIdentityResolveParams(x: unknown, p: string, d: number): Validatio
   {
     const v3 = o1.workflowId;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return [
           issue(
             p + "/workflowId",
@@ -4786,7 +4778,7 @@ function matchesIdentityResolveResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return false;
     }
     if ((v2 as unknown) !== true) {
@@ -4795,7 +4787,7 @@ function matchesIdentityResolveResult(x: unknown, d: number): boolean {
   }
   {
     const v3 = o1.principal_used;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
@@ -4836,7 +4828,7 @@ function checkIdentityResolveResult(x: unknown, p: string, d: number): Validatio
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
           ? issue(
@@ -4866,7 +4858,7 @@ function checkIdentityResolveResult(x: unknown, p: string, d: number): Validatio
   }
   {
     const v3 = o1.principal_used;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue(
@@ -4916,7 +4908,7 @@ function matchesIdentitySchemaParams(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.provider;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
@@ -4931,7 +4923,7 @@ function checkIdentitySchemaParams(x: unknown, p: string, d: number): Validation
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.provider;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(
@@ -4967,7 +4959,7 @@ function matchesIdentitySchemaResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return false;
     }
     if ((v2 as unknown) !== true) {
@@ -4976,7 +4968,7 @@ function matchesIdentitySchemaResult(x: unknown, d: number): boolean {
   }
   {
     const v3 = o1.provider;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
@@ -5011,7 +5003,7 @@ function checkIdentitySchemaResult(x: unknown, p: string, d: number): Validation
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
           ? issue(
@@ -5041,7 +5033,7 @@ function checkIdentitySchemaResult(x: unknown, p: string, d: number): Validation
   }
   {
     const v3 = o1.provider;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue(
@@ -5077,14 +5069,14 @@ function matchesIdentityValidateDelegationParams(x: unknown, d: number): boolean
   }
   {
     const v2 = o1.taskId;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
   {
     const v3 = o1.workflowId;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return false;
       }
     }
@@ -5124,7 +5116,7 @@ function checkIdentityValidateDelegationParams(
   }
   {
     const v2 = o1.taskId;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(
@@ -5145,7 +5137,7 @@ function checkIdentityValidateDelegationParams(
   {
     const v3 = o1.workflowId;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return [
           issue(
             p + "/workflowId",
@@ -5175,7 +5167,7 @@ function matchesIdentityValidateDelegationResult(x: unknown, d: number): boolean
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return false;
     }
     if ((v2 as unknown) !== true) {
@@ -5222,7 +5214,7 @@ function checkIdentityValidateDelegationResult(
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
           ? issue(
@@ -5263,7 +5255,7 @@ function matchesInspectParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.dbPath;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
+      if (typeof v1 !== "string") {
         return false;
       }
     }
@@ -5271,7 +5263,7 @@ function matchesInspectParams(x: unknown, d: number): boolean {
   {
     const v2 = o1.entity;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "string")) {
+      if (typeof v2 !== "string") {
         return false;
       }
     }
@@ -5279,7 +5271,7 @@ function matchesInspectParams(x: unknown, d: number): boolean {
   {
     const v3 = o1.fields;
     if (v3 !== undefined) {
-      if (!(matchesInspectParams_fields_anyOf0(v3, d) || matchesInspectParams_fields_anyOf1(v3, d))) {
+      if (!matchesInspectParams_fields_anyOf0(v3, d) && !matchesInspectParams_fields_anyOf1(v3, d)) {
         return false;
       }
     }
@@ -5287,7 +5279,7 @@ function matchesInspectParams(x: unknown, d: number): boolean {
   {
     const v4 = o1.limit;
     if (v4 !== undefined) {
-      if (!(typeof v4 === "number" && Number.isInteger(v4))) {
+      if (typeof v4 !== "number" || !Number.isInteger(v4)) {
         return false;
       }
     }
@@ -5302,7 +5294,7 @@ function checkInspectParams(x: unknown, p: string, d: number): ValidationIssue[]
   {
     const v1 = o1.dbPath;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
+      if (typeof v1 !== "string") {
         return [
           issue(
             p + "/dbPath",
@@ -5317,7 +5309,7 @@ function checkInspectParams(x: unknown, p: string, d: number): ValidationIssue[]
   {
     const v2 = o1.entity;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "string")) {
+      if (typeof v2 !== "string") {
         return [
           issue(
             p + "/entity",
@@ -5332,7 +5324,7 @@ function checkInspectParams(x: unknown, p: string, d: number): ValidationIssue[]
   {
     const v3 = o1.fields;
     if (v3 !== undefined) {
-      if (!(matchesInspectParams_fields_anyOf0(v3, d) || matchesInspectParams_fields_anyOf1(v3, d))) {
+      if (!matchesInspectParams_fields_anyOf0(v3, d) && !matchesInspectParams_fields_anyOf1(v3, d)) {
         const reasons1 = Array.isArray(v3)
           ? checkInspectParams_fields_anyOf0(v3, p + "/fields", d)
           : typeof v3 === "string"
@@ -5362,7 +5354,7 @@ function checkInspectParams(x: unknown, p: string, d: number): ValidationIssue[]
   {
     const v4 = o1.limit;
     if (v4 !== undefined) {
-      if (!(typeof v4 === "number" && Number.isInteger(v4))) {
+      if (typeof v4 !== "number" || !Number.isInteger(v4)) {
         return [
           issue(
             p + "/limit",
@@ -5387,7 +5379,7 @@ function matchesInspectParams_fields_anyOf0(x: unknown, d: number): boolean {
   for (let i1 = 0; i1 < a1.length; i1++) {
     const item1 = a1[i1];
 
-    if (!(typeof item1 === "string")) {
+    if (typeof item1 !== "string") {
       return false;
     }
   }
@@ -5408,7 +5400,7 @@ function checkInspectParams_fields_anyOf0(x: unknown, p: string, d: number): Val
   for (let i1 = 0; i1 < a1.length; i1++) {
     const item1 = a1[i1];
 
-    if (!(typeof item1 === "string")) {
+    if (typeof item1 !== "string") {
       return [
         issue(
           p + "/" + i1,
@@ -5425,14 +5417,14 @@ function checkInspectParams_fields_anyOf0(x: unknown, p: string, d: number): Val
  * #/$defs/agentcli.inspect/params/properties/fields/anyOf/1
  */
 function matchesInspectParams_fields_anyOf1(x: unknown, d: number): boolean {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return false;
   }
 
   return true;
 }
 function checkInspectParams_fields_anyOf1(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return [
       issue(
         p,
@@ -5455,13 +5447,13 @@ function matchesInspectResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.count;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return false;
     }
   }
   {
     const v2 = o1.entity;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -5479,7 +5471,7 @@ function matchesInspectResult(x: unknown, d: number): boolean {
   }
   {
     const v4 = o1.ok;
-    if (!(typeof v4 === "boolean")) {
+    if (typeof v4 !== "boolean") {
       return false;
     }
     if ((v4 as unknown) !== true) {
@@ -5488,7 +5480,7 @@ function matchesInspectResult(x: unknown, d: number): boolean {
   }
   {
     const v5 = o1.target;
-    if (!(typeof v5 === "string")) {
+    if (typeof v5 !== "string") {
       return false;
     }
   }
@@ -5501,7 +5493,7 @@ function checkInspectResult(x: unknown, p: string, d: number): ValidationIssue[]
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.count;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return [
         v1 === undefined
           ? issue(
@@ -5521,7 +5513,7 @@ function checkInspectResult(x: unknown, p: string, d: number): ValidationIssue[]
   }
   {
     const v2 = o1.entity;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(
@@ -5574,7 +5566,7 @@ function checkInspectResult(x: unknown, p: string, d: number): ValidationIssue[]
   }
   {
     const v4 = o1.ok;
-    if (!(typeof v4 === "boolean")) {
+    if (typeof v4 !== "boolean") {
       return [
         v4 === undefined
           ? issue(
@@ -5604,7 +5596,7 @@ function checkInspectResult(x: unknown, p: string, d: number): ValidationIssue[]
   }
   {
     const v5 = o1.target;
-    if (!(typeof v5 === "string")) {
+    if (typeof v5 !== "string") {
       return [
         v5 === undefined
           ? issue(
@@ -5645,14 +5637,14 @@ function checkManifest(x: unknown, p: string, d: number): ValidationIssue[] | un
  * #/$defs/manifestVersion
  */
 function matchesManifestVersion(x: unknown, d: number): boolean {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return false;
   }
 
   return true;
 }
 function checkManifestVersion(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return [issue(p, "#/$defs/manifestVersion/type", "type", ": must be string, got " + kindOf(x))];
   }
 
@@ -5685,7 +5677,7 @@ function matchesPathsResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return false;
     }
     if ((v1 as unknown) !== true) {
@@ -5707,7 +5699,7 @@ function checkPathsResult(x: unknown, p: string, d: number): ValidationIssue[] |
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return [
         v1 === undefined
           ? issue(
@@ -5784,7 +5776,7 @@ function matchesPingResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return false;
     }
     if ((v1 as unknown) !== true) {
@@ -5793,7 +5785,7 @@ function matchesPingResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.pong;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return false;
     }
     if ((v2 as unknown) !== true) {
@@ -5809,7 +5801,7 @@ function checkPingResult(x: unknown, p: string, d: number): ValidationIssue[] | 
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return [
         v1 === undefined
           ? issue(
@@ -5839,7 +5831,7 @@ function checkPingResult(x: unknown, p: string, d: number): ValidationIssue[] | 
   }
   {
     const v2 = o1.pong;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
           ? issue(
@@ -5885,7 +5877,7 @@ function matchesProviderEntry(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.name;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -5918,7 +5910,7 @@ function checkProviderEntry(x: unknown, p: string, d: number): ValidationIssue[]
   }
   {
     const v2 = o1.name;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(p, "#/$defs/providerEntry/required", "required", ': must have required property "name"')
@@ -5943,13 +5935,13 @@ function matchesReadyNotification(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.manifest_version;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return false;
     }
     if ((v2 as unknown) !== true) {
@@ -5967,7 +5959,7 @@ function checkReadyNotification(x: unknown, p: string, d: number): ValidationIss
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.manifest_version;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(
@@ -5987,7 +5979,7 @@ function checkReadyNotification(x: unknown, p: string, d: number): ValidationIss
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
           ? issue(
@@ -6058,7 +6050,7 @@ function matchesRegistryListResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return false;
     }
     if ((v2 as unknown) !== true) {
@@ -6109,7 +6101,7 @@ function checkRegistryListResult(x: unknown, p: string, d: number): ValidationIs
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
           ? issue(
@@ -6149,7 +6141,7 @@ function matchesRegistryShowParams(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.name;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
@@ -6164,7 +6156,7 @@ function checkRegistryShowParams(x: unknown, p: string, d: number): ValidationIs
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.name;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(
@@ -6200,13 +6192,13 @@ function matchesRegistryShowResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.name;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
   {
     const v3 = o1.ok;
-    if (!(typeof v3 === "boolean")) {
+    if (typeof v3 !== "boolean") {
       return false;
     }
     if ((v3 as unknown) !== true) {
@@ -6239,7 +6231,7 @@ function checkRegistryShowResult(x: unknown, p: string, d: number): ValidationIs
   }
   {
     const v2 = o1.name;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(
@@ -6259,7 +6251,7 @@ function checkRegistryShowResult(x: unknown, p: string, d: number): ValidationIs
   }
   {
     const v3 = o1.ok;
-    if (!(typeof v3 === "boolean")) {
+    if (typeof v3 !== "boolean") {
       return [
         v3 === undefined
           ? issue(
@@ -6293,33 +6285,33 @@ function checkRegistryShowResult(x: unknown, p: string, d: number): ValidationIs
  * #/$defs/rpcErrorCode
  */
 function matchesRpcErrorCode(x: unknown, d: number): boolean {
-  if (!(typeof x === "number" && Number.isInteger(x))) {
+  if (typeof x !== "number" || !Number.isInteger(x)) {
     return false;
   }
-  if (!(
-    (x as unknown) === -32700 ||
-    (x as unknown) === -32600 ||
-    (x as unknown) === -32602 ||
-    (x as unknown) === -32601 ||
-    (x as unknown) === -32000 ||
-    (x as unknown) === -32603
-  )) {
+  if (
+    (x as unknown) !== -32700 &&
+    (x as unknown) !== -32600 &&
+    (x as unknown) !== -32602 &&
+    (x as unknown) !== -32601 &&
+    (x as unknown) !== -32000 &&
+    (x as unknown) !== -32603
+  ) {
     return false;
   }
   return true;
 }
 function checkRpcErrorCode(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "number" && Number.isInteger(x))) {
+  if (typeof x !== "number" || !Number.isInteger(x)) {
     return [issue(p, "#/$defs/rpcErrorCode/type", "type", ": must be integer, got " + kindOf(x))];
   }
-  if (!(
-    (x as unknown) === -32700 ||
-    (x as unknown) === -32600 ||
-    (x as unknown) === -32602 ||
-    (x as unknown) === -32601 ||
-    (x as unknown) === -32000 ||
-    (x as unknown) === -32603
-  )) {
+  if (
+    (x as unknown) !== -32700 &&
+    (x as unknown) !== -32600 &&
+    (x as unknown) !== -32602 &&
+    (x as unknown) !== -32601 &&
+    (x as unknown) !== -32000 &&
+    (x as unknown) !== -32603
+  ) {
     return [
       issue(
         p,
@@ -6341,13 +6333,13 @@ function matchesRpcErrorData(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.code;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.error_type;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -6360,7 +6352,7 @@ function checkRpcErrorData(x: unknown, p: string, d: number): ValidationIssue[] 
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.code;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(p, "#/$defs/rpcErrorData/required", "required", ': must have required property "code"')
@@ -6375,7 +6367,7 @@ function checkRpcErrorData(x: unknown, p: string, d: number): ValidationIssue[] 
   }
   {
     const v2 = o1.error_type;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(
@@ -6405,17 +6397,17 @@ function matchesRpcErrorType(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.code;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return false;
     }
-    if (!(
-      (v1 as unknown) === -32700 ||
-      (v1 as unknown) === -32600 ||
-      (v1 as unknown) === -32602 ||
-      (v1 as unknown) === -32601 ||
-      (v1 as unknown) === -32000 ||
-      (v1 as unknown) === -32603
-    )) {
+    if (
+      (v1 as unknown) !== -32700 &&
+      (v1 as unknown) !== -32600 &&
+      (v1 as unknown) !== -32602 &&
+      (v1 as unknown) !== -32601 &&
+      (v1 as unknown) !== -32000 &&
+      (v1 as unknown) !== -32603
+    ) {
       return false;
     }
   }
@@ -6430,7 +6422,7 @@ function matchesRpcErrorType(x: unknown, d: number): boolean {
   }
   {
     const v3 = o1.message;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
@@ -6443,21 +6435,21 @@ function checkRpcErrorType(x: unknown, p: string, d: number): ValidationIssue[] 
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.code;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return [
         v1 === undefined
           ? issue(p, "#/$defs/rpcError/required", "required", ': must have required property "code"')
           : issue(p + "/code", "#/$defs/rpcErrorCode/type", "type", ": must be integer, got " + kindOf(v1)),
       ];
     }
-    if (!(
-      (v1 as unknown) === -32700 ||
-      (v1 as unknown) === -32600 ||
-      (v1 as unknown) === -32602 ||
-      (v1 as unknown) === -32601 ||
-      (v1 as unknown) === -32000 ||
-      (v1 as unknown) === -32603
-    )) {
+    if (
+      (v1 as unknown) !== -32700 &&
+      (v1 as unknown) !== -32600 &&
+      (v1 as unknown) !== -32602 &&
+      (v1 as unknown) !== -32601 &&
+      (v1 as unknown) !== -32000 &&
+      (v1 as unknown) !== -32603
+    ) {
       return [
         issue(
           p + "/code",
@@ -6489,7 +6481,7 @@ function checkRpcErrorType(x: unknown, p: string, d: number): ValidationIssue[] 
   }
   {
     const v3 = o1.message;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue(p, "#/$defs/rpcError/required", "required", ': must have required property "message"')
@@ -6515,7 +6507,7 @@ function matchesSchemaParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.legacy;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "boolean")) {
+      if (typeof v1 !== "boolean") {
         return false;
       }
     }
@@ -6523,7 +6515,7 @@ function matchesSchemaParams(x: unknown, d: number): boolean {
   {
     const v2 = o1.target;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "string")) {
+      if (typeof v2 !== "string") {
         return false;
       }
       if (!allowed_a57f54.has(v2)) {
@@ -6541,7 +6533,7 @@ function checkSchemaParams(x: unknown, p: string, d: number): ValidationIssue[] 
   {
     const v1 = o1.legacy;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "boolean")) {
+      if (typeof v1 !== "boolean") {
         return [
           issue(
             p + "/legacy",
@@ -6556,7 +6548,7 @@ function checkSchemaParams(x: unknown, p: string, d: number): ValidationIssue[] 
   {
     const v2 = o1.target;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "string")) {
+      if (typeof v2 !== "string") {
         return [
           issue(
             p + "/target",
@@ -6590,7 +6582,7 @@ function matchesSchemaResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return false;
     }
     if ((v1 as unknown) !== true) {
@@ -6602,10 +6594,10 @@ function matchesSchemaResult(x: unknown, d: number): boolean {
   }
   {
     const v3 = o1.schema_format;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
-    if (!((v3 as unknown) === "json-schema-draft-2020-12" || (v3 as unknown) === "agentcli-legacy")) {
+    if ((v3 as unknown) !== "json-schema-draft-2020-12" && (v3 as unknown) !== "agentcli-legacy") {
       return false;
     }
   }
@@ -6618,7 +6610,7 @@ function checkSchemaResult(x: unknown, p: string, d: number): ValidationIssue[] 
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return [
         v1 === undefined
           ? issue(
@@ -6658,7 +6650,7 @@ function checkSchemaResult(x: unknown, p: string, d: number): ValidationIssue[] 
   }
   {
     const v3 = o1.schema_format;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue(
@@ -6675,7 +6667,7 @@ function checkSchemaResult(x: unknown, p: string, d: number): ValidationIssue[] 
             ),
       ];
     }
-    if (!((v3 as unknown) === "json-schema-draft-2020-12" || (v3 as unknown) === "agentcli-legacy")) {
+    if ((v3 as unknown) !== "json-schema-draft-2020-12" && (v3 as unknown) !== "agentcli-legacy") {
       return [
         issue(
           p + "/schema_format",
@@ -6710,7 +6702,7 @@ function matchesTargetEntry(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.description;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -6722,7 +6714,7 @@ function matchesTargetEntry(x: unknown, d: number): boolean {
   }
   {
     const v4 = o1.name;
-    if (!(typeof v4 === "string")) {
+    if (typeof v4 !== "string") {
       return false;
     }
   }
@@ -6775,7 +6767,7 @@ function checkTargetEntry(x: unknown, p: string, d: number): ValidationIssue[] |
   }
   {
     const v2 = o1.description;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(
@@ -6815,7 +6807,7 @@ function checkTargetEntry(x: unknown, p: string, d: number): ValidationIssue[] |
   }
   {
     const v4 = o1.name;
-    if (!(typeof v4 === "string")) {
+    if (typeof v4 !== "string") {
       return [
         v4 === undefined
           ? issue(
@@ -6862,7 +6854,7 @@ function matchesTargetsResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return false;
     }
     if ((v1 as unknown) !== true) {
@@ -6896,7 +6888,7 @@ function matchesTargetsResult(x: unknown, d: number): boolean {
       }
       {
         const v8 = o14.description;
-        if (!(typeof v8 === "string")) {
+        if (typeof v8 !== "string") {
           return false;
         }
       }
@@ -6908,7 +6900,7 @@ function matchesTargetsResult(x: unknown, d: number): boolean {
       }
       {
         const v10 = o14.name;
-        if (!(typeof v10 === "string")) {
+        if (typeof v10 !== "string") {
           return false;
         }
       }
@@ -6923,7 +6915,7 @@ function checkTargetsResult(x: unknown, p: string, d: number): ValidationIssue[]
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return [
         v1 === undefined
           ? issue(
@@ -7020,7 +7012,7 @@ function checkTargetsResult(x: unknown, p: string, d: number): ValidationIssue[]
       }
       {
         const v8 = o14.description;
-        if (!(typeof v8 === "string")) {
+        if (typeof v8 !== "string") {
           return [
             v8 === undefined
               ? issue(
@@ -7060,7 +7052,7 @@ function checkTargetsResult(x: unknown, p: string, d: number): ValidationIssue[]
       }
       {
         const v10 = o14.name;
-        if (!(typeof v10 === "string")) {
+        if (typeof v10 !== "string") {
           return [
             v10 === undefined
               ? issue(
@@ -7121,7 +7113,7 @@ function matchesValidateResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return false;
     }
   }
@@ -7179,7 +7171,7 @@ function checkValidateResult(x: unknown, p: string, d: number): ValidationIssue[
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
           ? issue(
@@ -7293,13 +7285,13 @@ function matchesVersionResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.manifest_version;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return false;
     }
     if ((v2 as unknown) !== true) {
@@ -7308,7 +7300,7 @@ function matchesVersionResult(x: unknown, d: number): boolean {
   }
   {
     const v3 = o1.package_version;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
@@ -7321,7 +7313,7 @@ function checkVersionResult(x: unknown, p: string, d: number): ValidationIssue[]
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.manifest_version;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(
@@ -7341,7 +7333,7 @@ function checkVersionResult(x: unknown, p: string, d: number): ValidationIssue[]
   }
   {
     const v2 = o1.ok;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
           ? issue(
@@ -7371,7 +7363,7 @@ function checkVersionResult(x: unknown, p: string, d: number): ValidationIssue[]
   }
   {
     const v3 = o1.package_version;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue(

@@ -85,37 +85,37 @@ function matchesActParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.key;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
+      if (typeof v1 !== "string") {
         return false;
       }
     }
   }
   {
     const v2 = o1.op;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
-    if (!((v2 as unknown) === "click" || (v2 as unknown) === "type" || (v2 as unknown) === "press")) {
+    if ((v2 as unknown) !== "click" && (v2 as unknown) !== "type" && (v2 as unknown) !== "press") {
       return false;
     }
   }
   {
     const v3 = o1.ref;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
   {
     const v4 = o1.text;
     if (v4 !== undefined) {
-      if (!(typeof v4 === "string")) {
+      if (typeof v4 !== "string") {
         return false;
       }
     }
   }
   {
     const v5 = o1.token;
-    if (!(typeof v5 === "string")) {
+    if (typeof v5 !== "string") {
       return false;
     }
   }
@@ -129,7 +129,7 @@ function checkActParams(x: unknown, p: string, d: number): ValidationIssue[] | u
   {
     const v1 = o1.key;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
+      if (typeof v1 !== "string") {
         return [
           issue(
             p + "/key",
@@ -143,14 +143,14 @@ function checkActParams(x: unknown, p: string, d: number): ValidationIssue[] | u
   }
   {
     const v2 = o1.op;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(p, "#/$defs/act/params/required", "required", ': must have required property "op"')
           : issue(p + "/op", "#/$defs/elementOp/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
-    if (!((v2 as unknown) === "click" || (v2 as unknown) === "type" || (v2 as unknown) === "press")) {
+    if ((v2 as unknown) !== "click" && (v2 as unknown) !== "type" && (v2 as unknown) !== "press") {
       return [
         issue(
           p + "/op",
@@ -163,7 +163,7 @@ function checkActParams(x: unknown, p: string, d: number): ValidationIssue[] | u
   }
   {
     const v3 = o1.ref;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue(p, "#/$defs/act/params/required", "required", ': must have required property "ref"')
@@ -174,7 +174,7 @@ function checkActParams(x: unknown, p: string, d: number): ValidationIssue[] | u
   {
     const v4 = o1.text;
     if (v4 !== undefined) {
-      if (!(typeof v4 === "string")) {
+      if (typeof v4 !== "string") {
         return [
           issue(
             p + "/text",
@@ -188,7 +188,7 @@ function checkActParams(x: unknown, p: string, d: number): ValidationIssue[] | u
   }
   {
     const v5 = o1.token;
-    if (!(typeof v5 === "string")) {
+    if (typeof v5 !== "string") {
       return [
         v5 === undefined
           ? issue(p, "#/$defs/act/params/required", "required", ': must have required property "token"')
@@ -208,7 +208,7 @@ function matchesActResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.receipt_id;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
@@ -221,7 +221,7 @@ function checkActResult(x: unknown, p: string, d: number): ValidationIssue[] | u
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.receipt_id;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(p, "#/$defs/act/result/required", "required", ': must have required property "receipt_id"')
@@ -246,13 +246,13 @@ function matchesAppEntry(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.id;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.name;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -272,7 +272,7 @@ function checkAppEntry(x: unknown, p: string, d: number): ValidationIssue[] | un
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.id;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(
@@ -292,7 +292,7 @@ function checkAppEntry(x: unknown, p: string, d: number): ValidationIssue[] | un
   }
   {
     const v2 = o1.name;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(
@@ -352,13 +352,13 @@ function matchesAppsResult(x: unknown, d: number): boolean {
       const o8 = item2 as Record<string, unknown>;
       {
         const v4 = o8.id;
-        if (!(typeof v4 === "string")) {
+        if (typeof v4 !== "string") {
           return false;
         }
       }
       {
         const v5 = o8.name;
-        if (!(typeof v5 === "string")) {
+        if (typeof v5 !== "string") {
           return false;
         }
       }
@@ -402,7 +402,7 @@ function checkAppsResult(x: unknown, p: string, d: number): ValidationIssue[] | 
       const o8 = item2 as Record<string, unknown>;
       {
         const v4 = o8.id;
-        if (!(typeof v4 === "string")) {
+        if (typeof v4 !== "string") {
           return [
             v4 === undefined
               ? issue(
@@ -422,7 +422,7 @@ function checkAppsResult(x: unknown, p: string, d: number): ValidationIssue[] | 
       }
       {
         const v5 = o8.name;
-        if (!(typeof v5 === "string")) {
+        if (typeof v5 !== "string") {
           return [
             v5 === undefined
               ? issue(
@@ -475,7 +475,7 @@ function matchesBatchParams(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.token;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -539,7 +539,7 @@ function checkBatchParams(x: unknown, p: string, d: number): ValidationIssue[] |
   }
   {
     const v2 = o1.token;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(p, "#/$defs/batch/params/required", "required", ': must have required property "token"')
@@ -559,7 +559,7 @@ function matchesBatchResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.completed;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return false;
     }
     if ((v1 as number) < 0) {
@@ -571,13 +571,13 @@ function matchesBatchResult(x: unknown, d: number): boolean {
     if (v2 === undefined) {
       return false;
     }
-    if (!(matchesBatchResult_error_code_oneOf0(v2, d) || matchesBatchResult_error_code_oneOf1(v2, d))) {
+    if (!matchesBatchResult_error_code_oneOf0(v2, d) && !matchesBatchResult_error_code_oneOf1(v2, d)) {
       return false;
     }
   }
   {
     const v3 = o1.failed_step;
-    if (!((typeof v3 === "number" && Number.isInteger(v3)) || v3 === null)) {
+    if ((typeof v3 !== "number" || !Number.isInteger(v3)) && v3 !== null) {
       return false;
     }
     if (typeof v3 === "number") {
@@ -601,7 +601,7 @@ function matchesBatchResult(x: unknown, d: number): boolean {
       const o11 = item2 as Record<string, unknown>;
       {
         const v6 = o11.receipt_id;
-        if (!(typeof v6 === "string")) {
+        if (typeof v6 !== "string") {
           return false;
         }
       }
@@ -616,7 +616,7 @@ function checkBatchResult(x: unknown, p: string, d: number): ValidationIssue[] |
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.completed;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return [
         v1 === undefined
           ? issue(p, "#/$defs/batch/result/required", "required", ': must have required property "completed"')
@@ -646,7 +646,7 @@ function checkBatchResult(x: unknown, p: string, d: number): ValidationIssue[] |
         issue(p, "#/$defs/batch/result/required", "required", ': must have required property "error_code"'),
       ];
     }
-    if (!(matchesBatchResult_error_code_oneOf0(v2, d) || matchesBatchResult_error_code_oneOf1(v2, d))) {
+    if (!matchesBatchResult_error_code_oneOf0(v2, d) && !matchesBatchResult_error_code_oneOf1(v2, d)) {
       const reasons1 =
         typeof v2 === "string"
           ? checkBatchResult_error_code_oneOf0(v2, p + "/error_code", d)
@@ -675,7 +675,7 @@ function checkBatchResult(x: unknown, p: string, d: number): ValidationIssue[] |
   }
   {
     const v3 = o1.failed_step;
-    if (!((typeof v3 === "number" && Number.isInteger(v3)) || v3 === null)) {
+    if ((typeof v3 !== "number" || !Number.isInteger(v3)) && v3 !== null) {
       return [
         v3 === undefined
           ? issue(
@@ -736,7 +736,7 @@ function checkBatchResult(x: unknown, p: string, d: number): ValidationIssue[] |
       const o11 = item2 as Record<string, unknown>;
       {
         const v6 = o11.receipt_id;
-        if (!(typeof v6 === "string")) {
+        if (typeof v6 !== "string") {
           return [
             v6 === undefined
               ? issue(
@@ -768,7 +768,7 @@ function matchesBatchResultEntry(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.receipt_id;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
@@ -788,7 +788,7 @@ function checkBatchResultEntry(x: unknown, p: string, d: number): ValidationIssu
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.receipt_id;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(
@@ -812,7 +812,7 @@ function checkBatchResultEntry(x: unknown, p: string, d: number): ValidationIssu
  * #/$defs/batch/result/properties/error_code/oneOf/0
  */
 function matchesBatchResult_error_code_oneOf0(x: unknown, d: number): boolean {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return false;
   }
   if (!allowed_80b0bb.has(x)) {
@@ -821,7 +821,7 @@ function matchesBatchResult_error_code_oneOf0(x: unknown, d: number): boolean {
   return true;
 }
 function checkBatchResult_error_code_oneOf0(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return [issue(p, "#/$defs/errorCode/type", "type", ": must be string, got " + kindOf(x))];
   }
   if (!allowed_80b0bb.has(x)) {
@@ -840,14 +840,14 @@ function checkBatchResult_error_code_oneOf0(x: unknown, p: string, d: number): V
  * #/$defs/batch/result/properties/error_code/oneOf/1
  */
 function matchesBatchResult_error_code_oneOf1(x: unknown, d: number): boolean {
-  if (!(x === null)) {
+  if (x !== null) {
     return false;
   }
 
   return true;
 }
 function checkBatchResult_error_code_oneOf1(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(x === null)) {
+  if (x !== null) {
     return [
       issue(
         p,
@@ -864,19 +864,19 @@ function checkBatchResult_error_code_oneOf1(x: unknown, p: string, d: number): V
  * #/$defs/elementOp
  */
 function matchesElementOp(x: unknown, d: number): boolean {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return false;
   }
-  if (!((x as unknown) === "click" || (x as unknown) === "type" || (x as unknown) === "press")) {
+  if ((x as unknown) !== "click" && (x as unknown) !== "type" && (x as unknown) !== "press") {
     return false;
   }
   return true;
 }
 function checkElementOp(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return [issue(p, "#/$defs/elementOp/type", "type", ": must be string, got " + kindOf(x))];
   }
-  if (!((x as unknown) === "click" || (x as unknown) === "type" || (x as unknown) === "press")) {
+  if ((x as unknown) !== "click" && (x as unknown) !== "type" && (x as unknown) !== "press") {
     return [
       issue(
         p,
@@ -892,14 +892,14 @@ function checkElementOp(x: unknown, p: string, d: number): ValidationIssue[] | u
  * #/$defs/elementRef
  */
 function matchesElementRef(x: unknown, d: number): boolean {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return false;
   }
 
   return true;
 }
 function checkElementRef(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return [issue(p, "#/$defs/elementRef/type", "type", ": must be string, got " + kindOf(x))];
   }
 
@@ -915,7 +915,7 @@ function matchesEndParams(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.token;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
@@ -928,7 +928,7 @@ function checkEndParams(x: unknown, p: string, d: number): ValidationIssue[] | u
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.token;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(p, "#/$defs/end/params/required", "required", ': must have required property "token"')
@@ -948,22 +948,22 @@ function matchesEndResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.bundle_id;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.bundle_state;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
-    if (!((v2 as unknown) === "complete" || (v2 as unknown) === "killed")) {
+    if ((v2 as unknown) !== "complete" && (v2 as unknown) !== "killed") {
       return false;
     }
   }
   {
     const v3 = o1.ended;
-    if (!(typeof v3 === "boolean")) {
+    if (typeof v3 !== "boolean") {
       return false;
     }
     if ((v3 as unknown) !== true) {
@@ -979,7 +979,7 @@ function checkEndResult(x: unknown, p: string, d: number): ValidationIssue[] | u
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.bundle_id;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(p, "#/$defs/end/result/required", "required", ': must have required property "bundle_id"')
@@ -994,7 +994,7 @@ function checkEndResult(x: unknown, p: string, d: number): ValidationIssue[] | u
   }
   {
     const v2 = o1.bundle_state;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(
@@ -1011,7 +1011,7 @@ function checkEndResult(x: unknown, p: string, d: number): ValidationIssue[] | u
             ),
       ];
     }
-    if (!((v2 as unknown) === "complete" || (v2 as unknown) === "killed")) {
+    if ((v2 as unknown) !== "complete" && (v2 as unknown) !== "killed") {
       return [
         issue(
           p + "/bundle_state",
@@ -1024,7 +1024,7 @@ function checkEndResult(x: unknown, p: string, d: number): ValidationIssue[] | u
   }
   {
     const v3 = o1.ended;
-    if (!(typeof v3 === "boolean")) {
+    if (typeof v3 !== "boolean") {
       return [
         v3 === undefined
           ? issue(p, "#/$defs/end/result/required", "required", ': must have required property "ended"')
@@ -1053,7 +1053,7 @@ function checkEndResult(x: unknown, p: string, d: number): ValidationIssue[] | u
  * #/$defs/errorCode
  */
 function matchesErrorCode(x: unknown, d: number): boolean {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return false;
   }
   if (!allowed_80b0bb.has(x)) {
@@ -1062,7 +1062,7 @@ function matchesErrorCode(x: unknown, d: number): boolean {
   return true;
 }
 function checkErrorCode(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return [issue(p, "#/$defs/errorCode/type", "type", ": must be string, got " + kindOf(x))];
   }
   if (!allowed_80b0bb.has(x)) {
@@ -1087,13 +1087,13 @@ function matchesRequestParams(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.agent_name;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.app;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -1106,7 +1106,7 @@ function checkRequestParams(x: unknown, p: string, d: number): ValidationIssue[]
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.agent_name;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(
@@ -1126,7 +1126,7 @@ function checkRequestParams(x: unknown, p: string, d: number): ValidationIssue[]
   }
   {
     const v2 = o1.app;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(p, "#/$defs/request/params/required", "required", ': must have required property "app"')
@@ -1151,19 +1151,19 @@ function matchesRequestResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.app;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.session;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
   {
     const v3 = o1.token;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
@@ -1176,7 +1176,7 @@ function checkRequestResult(x: unknown, p: string, d: number): ValidationIssue[]
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.app;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(p, "#/$defs/request/result/required", "required", ': must have required property "app"')
@@ -1191,7 +1191,7 @@ function checkRequestResult(x: unknown, p: string, d: number): ValidationIssue[]
   }
   {
     const v2 = o1.session;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(p, "#/$defs/request/result/required", "required", ': must have required property "session"')
@@ -1206,7 +1206,7 @@ function checkRequestResult(x: unknown, p: string, d: number): ValidationIssue[]
   }
   {
     const v3 = o1.token;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue(p, "#/$defs/request/result/required", "required", ': must have required property "token"')
@@ -1226,7 +1226,7 @@ function matchesSnapshotElement(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.label;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
@@ -1239,27 +1239,23 @@ function matchesSnapshotElement(x: unknown, d: number): boolean {
     for (let i2 = 0; i2 < a7.length; i2++) {
       const item2 = a7[i2];
 
-      if (!(typeof item2 === "string")) {
+      if (typeof item2 !== "string") {
         return false;
       }
-      if (!(
-        (item2 as unknown) === "click" ||
-        (item2 as unknown) === "type" ||
-        (item2 as unknown) === "press"
-      )) {
+      if ((item2 as unknown) !== "click" && (item2 as unknown) !== "type" && (item2 as unknown) !== "press") {
         return false;
       }
     }
   }
   {
     const v3 = o1.ref;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
   {
     const v4 = o1.role;
-    if (!(typeof v4 === "string")) {
+    if (typeof v4 !== "string") {
       return false;
     }
   }
@@ -1279,7 +1275,7 @@ function checkSnapshotElement(x: unknown, p: string, d: number): ValidationIssue
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.label;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(
@@ -1320,7 +1316,7 @@ function checkSnapshotElement(x: unknown, p: string, d: number): ValidationIssue
     for (let i2 = 0; i2 < a7.length; i2++) {
       const item2 = a7[i2];
 
-      if (!(typeof item2 === "string")) {
+      if (typeof item2 !== "string") {
         return [
           issue(
             p + "/ops" + "/" + i2,
@@ -1330,11 +1326,7 @@ function checkSnapshotElement(x: unknown, p: string, d: number): ValidationIssue
           ),
         ];
       }
-      if (!(
-        (item2 as unknown) === "click" ||
-        (item2 as unknown) === "type" ||
-        (item2 as unknown) === "press"
-      )) {
+      if ((item2 as unknown) !== "click" && (item2 as unknown) !== "type" && (item2 as unknown) !== "press") {
         return [
           issue(
             p + "/ops" + "/" + i2,
@@ -1348,7 +1340,7 @@ function checkSnapshotElement(x: unknown, p: string, d: number): ValidationIssue
   }
   {
     const v3 = o1.ref;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue(
@@ -1363,7 +1355,7 @@ function checkSnapshotElement(x: unknown, p: string, d: number): ValidationIssue
   }
   {
     const v4 = o1.role;
-    if (!(typeof v4 === "string")) {
+    if (typeof v4 !== "string") {
       return [
         v4 === undefined
           ? issue(
@@ -1393,7 +1385,7 @@ function matchesSnapshotParams(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.token;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
@@ -1406,7 +1398,7 @@ function checkSnapshotParams(x: unknown, p: string, d: number): ValidationIssue[
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.token;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(p, "#/$defs/snapshot/params/required", "required", ': must have required property "token"')
@@ -1426,10 +1418,10 @@ function matchesSnapshotResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.capture_state;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
-    if (!((v1 as unknown) === "safe")) {
+    if ((v1 as unknown) !== "safe") {
       return false;
     }
   }
@@ -1448,7 +1440,7 @@ function matchesSnapshotResult(x: unknown, d: number): boolean {
       const o20 = item4 as Record<string, unknown>;
       {
         const v7 = o20.label;
-        if (!(typeof v7 === "string")) {
+        if (typeof v7 !== "string") {
           return false;
         }
       }
@@ -1461,27 +1453,27 @@ function matchesSnapshotResult(x: unknown, d: number): boolean {
         for (let i6 = 0; i6 < a27.length; i6++) {
           const item6 = a27[i6];
 
-          if (!(typeof item6 === "string")) {
+          if (typeof item6 !== "string") {
             return false;
           }
-          if (!(
-            (item6 as unknown) === "click" ||
-            (item6 as unknown) === "type" ||
-            (item6 as unknown) === "press"
-          )) {
+          if (
+            (item6 as unknown) !== "click" &&
+            (item6 as unknown) !== "type" &&
+            (item6 as unknown) !== "press"
+          ) {
             return false;
           }
         }
       }
       {
         const v9 = o20.ref;
-        if (!(typeof v9 === "string")) {
+        if (typeof v9 !== "string") {
           return false;
         }
       }
       {
         const v10 = o20.role;
-        if (!(typeof v10 === "string")) {
+        if (typeof v10 !== "string") {
           return false;
         }
       }
@@ -1496,7 +1488,7 @@ function checkSnapshotResult(x: unknown, p: string, d: number): ValidationIssue[
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.capture_state;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue(
@@ -1513,7 +1505,7 @@ function checkSnapshotResult(x: unknown, p: string, d: number): ValidationIssue[
             ),
       ];
     }
-    if (!((v1 as unknown) === "safe")) {
+    if ((v1 as unknown) !== "safe") {
       return [
         issue(
           p + "/capture_state",
@@ -1560,7 +1552,7 @@ function checkSnapshotResult(x: unknown, p: string, d: number): ValidationIssue[
       const o20 = item4 as Record<string, unknown>;
       {
         const v7 = o20.label;
-        if (!(typeof v7 === "string")) {
+        if (typeof v7 !== "string") {
           return [
             v7 === undefined
               ? issue(
@@ -1601,7 +1593,7 @@ function checkSnapshotResult(x: unknown, p: string, d: number): ValidationIssue[
         for (let i6 = 0; i6 < a27.length; i6++) {
           const item6 = a27[i6];
 
-          if (!(typeof item6 === "string")) {
+          if (typeof item6 !== "string") {
             return [
               issue(
                 p + "/elements" + "/" + i4 + "/ops" + "/" + i6,
@@ -1611,11 +1603,11 @@ function checkSnapshotResult(x: unknown, p: string, d: number): ValidationIssue[
               ),
             ];
           }
-          if (!(
-            (item6 as unknown) === "click" ||
-            (item6 as unknown) === "type" ||
-            (item6 as unknown) === "press"
-          )) {
+          if (
+            (item6 as unknown) !== "click" &&
+            (item6 as unknown) !== "type" &&
+            (item6 as unknown) !== "press"
+          ) {
             return [
               issue(
                 p + "/elements" + "/" + i4 + "/ops" + "/" + i6,
@@ -1629,7 +1621,7 @@ function checkSnapshotResult(x: unknown, p: string, d: number): ValidationIssue[
       }
       {
         const v9 = o20.ref;
-        if (!(typeof v9 === "string")) {
+        if (typeof v9 !== "string") {
           return [
             v9 === undefined
               ? issue(
@@ -1649,7 +1641,7 @@ function checkSnapshotResult(x: unknown, p: string, d: number): ValidationIssue[
       }
       {
         const v10 = o20.role;
-        if (!(typeof v10 === "string")) {
+        if (typeof v10 !== "string") {
           return [
             v10 === undefined
               ? issue(
@@ -1682,30 +1674,30 @@ function matchesStep(x: unknown, d: number): boolean {
   {
     const v1 = o1.key;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
+      if (typeof v1 !== "string") {
         return false;
       }
     }
   }
   {
     const v2 = o1.op;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
-    if (!((v2 as unknown) === "click" || (v2 as unknown) === "type" || (v2 as unknown) === "press")) {
+    if ((v2 as unknown) !== "click" && (v2 as unknown) !== "type" && (v2 as unknown) !== "press") {
       return false;
     }
   }
   {
     const v3 = o1.ref;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
   {
     const v4 = o1.text;
     if (v4 !== undefined) {
-      if (!(typeof v4 === "string")) {
+      if (typeof v4 !== "string") {
         return false;
       }
     }
@@ -1720,7 +1712,7 @@ function checkStep(x: unknown, p: string, d: number): ValidationIssue[] | undefi
   {
     const v1 = o1.key;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
+      if (typeof v1 !== "string") {
         return [
           issue(
             p + "/key",
@@ -1734,14 +1726,14 @@ function checkStep(x: unknown, p: string, d: number): ValidationIssue[] | undefi
   }
   {
     const v2 = o1.op;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue(p, "#/$defs/step/required", "required", ': must have required property "op"')
           : issue(p + "/op", "#/$defs/elementOp/type", "type", ": must be string, got " + kindOf(v2)),
       ];
     }
-    if (!((v2 as unknown) === "click" || (v2 as unknown) === "type" || (v2 as unknown) === "press")) {
+    if ((v2 as unknown) !== "click" && (v2 as unknown) !== "type" && (v2 as unknown) !== "press") {
       return [
         issue(
           p + "/op",
@@ -1754,7 +1746,7 @@ function checkStep(x: unknown, p: string, d: number): ValidationIssue[] | undefi
   }
   {
     const v3 = o1.ref;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue(p, "#/$defs/step/required", "required", ': must have required property "ref"')
@@ -1765,7 +1757,7 @@ function checkStep(x: unknown, p: string, d: number): ValidationIssue[] | undefi
   {
     const v4 = o1.text;
     if (v4 !== undefined) {
-      if (!(typeof v4 === "string")) {
+      if (typeof v4 !== "string") {
         return [
           issue(
             p + "/text",
@@ -1783,14 +1775,14 @@ function checkStep(x: unknown, p: string, d: number): ValidationIssue[] | undefi
  * #/$defs/token
  */
 function matchesToken(x: unknown, d: number): boolean {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return false;
   }
 
   return true;
 }
 function checkToken(x: unknown, p: string, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return [issue(p, "#/$defs/token/type", "type", ": must be string, got " + kindOf(x))];
   }
 

@@ -72,9 +72,10 @@ return ${reasons};`;
 function emitAnyOf(k: KeywordEmit): Code {
   const all = branches(k, "anyOf");
   if (all === undefined) return EMPTY;
-  const tests = all.map((_, i) => code`${k.ctx.functionsFor(appendPointer(k.pointer, "anyOf", i)).is}(${k.value}, d)`);
+  // `!a && !b`, not `!(a || b)`: see typeMiss in guard.ts.
+  const misses = all.map((_, i) => code`!${k.ctx.functionsFor(appendPointer(k.pointer, "anyOf", i)).is}(${k.value}, d)`);
   const message = "must match at least one schema in anyOf";
-  return code`if (!(${join(tests, code` || `)})) { ${noBranchMatched(k, "anyOf", all, message, disjointTypes(k, "anyOf", all))} }`;
+  return code`if (${join(misses, code` && `)}) { ${noBranchMatched(k, "anyOf", all, message, disjointTypes(k, "anyOf", all))} }`;
 }
 
 function emitOneOf(k: KeywordEmit): Code {
@@ -84,8 +85,8 @@ function emitOneOf(k: KeywordEmit): Code {
   const branchTypes = disjointTypes(k, "oneOf", all);
   if (branchTypes !== undefined) {
     // At most one branch can match: the first match decides, as for anyOf.
-    const tests = all.map((_, i) => code`${k.ctx.functionsFor(appendPointer(k.pointer, "oneOf", i)).is}(${k.value}, d)`);
-    return code`if (!(${join(tests, code` || `)})) { ${noBranchMatched(k, "oneOf", all, message, branchTypes)} }`;
+    const misses = all.map((_, i) => code`!${k.ctx.functionsFor(appendPointer(k.pointer, "oneOf", i)).is}(${k.value}, d)`);
+    return code`if (${join(misses, code` && `)}) { ${noBranchMatched(k, "oneOf", all, message, branchTypes)} }`;
   }
   const count = k.ctx.local("count");
   const tests = all.map(

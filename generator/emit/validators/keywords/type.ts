@@ -5,7 +5,7 @@ import { code, join, type Code } from "../../code.js";
 import type { CompileContext } from "../context.js";
 import { said, type Message } from "../mode.js";
 import { ALL_TYPES, keywordValue, type JsonType, type SchemaObject } from "./emit.js";
-import { typeTest } from "./guard.js";
+import { typeMiss } from "./guard.js";
 
 type TypeName = JsonType | "integer";
 
@@ -34,20 +34,16 @@ export function typeCheck(ctx: CompileContext, schema: SchemaObject, pointer: st
   // integer is subsumed by number: testing both would only slow the check down.
   const tested = names.filter((name) => !(name === "integer" && names.includes("number")));
   const known = new Set<JsonType>(tested.map((name) => (name === "integer" ? "number" : name)));
-  const tests = tested.map((name) => (name === "integer" ? integerTest(value) : typeTest(value, name)));
+  // The value fails when it misses every listed type (`&&` of misses, see typeMiss).
+  const misses = tested.map((name) => typeMiss(value, name));
   const failsWhen =
-    tests.length === 0
+    misses.length === 0
       ? code`true`
-      : tests.length === 1 && tested[0] === "object"
+      : misses.length === 1 && tested[0] === "object"
         ? objectFails(value)
-        : code`!(${join(tests, code` || `)})`;
+        : join(misses, code` && `);
   const message = said(`must be ${[...new Set(names)].join(" or ")}, got `, code`${ctx.helper("kindOf")}(${value})`);
   return { failsWhen, message, known };
-}
-
-/** A mathematical integer: 1.0 is one; NaN and the infinities are not numbers at all. */
-function integerTest(value: Code): Code {
-  return code`(typeof ${value} === "number" && Number.isInteger(${value}))`;
 }
 
 function objectFails(value: Code): Code {
