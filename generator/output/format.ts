@@ -41,13 +41,15 @@ export async function formatWithPrettier(source: string, fileName = "generated.t
 
 const ALIAS_HEAD = /^(export )?type [^\n]* =$/;
 const MEMBER = /^ {2}\| (.*)$/;
+/** Printable characters one column wide each, one UTF-16 code unit each. */
+const ONE_COLUMN = /^[\x20-\x7e\u00a0-\u02ff\u0370-\u04ff]*$/;
 
 /**
  * A type alias too long for one line whose union fits on the next one: prettier writes
  * `type X =\n  A | B;`, oxfmt always `type X =\n  | A\n  | B;`. Rewritten here for top-level
  * aliases whose members each took one line (no comments, no member broken over lines). Widths
- * are counted in UTF-16 code units, as prettier does for ASCII; a line with other characters is
- * left alone rather than measured differently.
+ * count one column per character, as prettier does for ASCII, Latin, Greek and Cyrillic; a line
+ * with other characters (wide, combining, emoji) is left alone rather than measured differently.
  */
 function unionOnNextLine(text: string): string {
   if (!text.includes("\n  | ")) return text;
@@ -67,7 +69,7 @@ function unionOnNextLine(text: string): string {
     }
     if (end === lines.length || members.length < 2 || !members[members.length - 1]?.endsWith(";")) continue;
     const joined = `  ${members.join(" | ")}`;
-    if (joined.length > PRETTIER_OPTIONS.printWidth || !/^[\x20-\x7e]*$/.test(joined) || /\/[/*]/.test(joined)) continue;
+    if (joined.length > PRETTIER_OPTIONS.printWidth || !ONE_COLUMN.test(joined) || /\/[/*]/.test(joined)) continue;
     out.push(joined);
     i = end;
   }

@@ -38,7 +38,9 @@ describe("generated code is in prettier's layout", () => {
     const long = `export type ${name} = ${"A".repeat(60)} | ${"B".repeat(60)};\n`;
     // `  A | B;` of 109, 110 and 111 columns: the print width is 110.
     const edges = [103, 104, 105].map((n) => `export type ${name} = ${"A".repeat(50)} | ${"B".repeat(n - 50)};\n`);
-    for (const source of [fits, long, ...edges]) expect(await formatTypeScript(source)).toBe(await formatWithPrettier(source));
+    const latin = `export type ${name} = "é" | "ж" | "${"a".repeat(80)}";\n`;
+    for (const source of [fits, long, ...edges, latin])
+      expect(await formatTypeScript(source)).toBe(await formatWithPrettier(source));
   });
 
   const schemas = readdirSync(CORPUS)
