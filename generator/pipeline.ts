@@ -1,6 +1,7 @@
 /**
  * The only place that knows the stage order:
- * load → resolve → model → name → emit → format → API surface → type-check → (write or compare, by the caller).
+ * load → resolve → model → name → emit → format → type-check (its own process) beside the API surface →
+ * (write or compare, by the caller).
  */
 import { readFileSync } from "node:fs";
 import { emitBinding } from "./emit/binding.js";
@@ -10,9 +11,10 @@ import { loadContract, type ContractSource, type LoadedContract } from "./load/c
 import { buildModel } from "./model/build.js";
 import { byCodeUnits } from "./order.js";
 import type { ContractModel } from "./model/types.js";
-import { compareGeneration, type Generation } from "./output/files.js";
+import { differsOnDisk, type Generation } from "./output/files.js";
 import { formatTypeScript } from "./output/format.js";
 import { header, type HeaderFacts } from "./output/header.js";
+import { typeCheck } from "./output/typecheck.js";
 import { contractDirName, RUNTIME_DIR } from "./output/paths.js";
 import { indexSchema } from "./resolve/index.js";
 
@@ -69,21 +71,20 @@ export async function generateFiles(
       await finish(name, text, facts),
     ]),
   );
-  // The binding's public declarations, committed beside it, so a surface change shows in review.
-  const surface = await apiSurface(model.id, new Map(bindingFiles.map(([path, text]) => [path.slice(dir.length + 1), text])));
-  const files = new Map(
-    [...runtimeFiles(), ...bindingFiles, [`${dir}/${API_SURFACE_FILE}`, surface] as [string, string]].sort(([a], [b]) =>
-      byCodeUnits(a, b),
-    ),
-  );
+  const code: Generation = new Map([...runtimeFiles(), ...bindingFiles]);
+  // Checked only when a write would change a file: api.md is made from these files, so they decide.
   const mustCheck =
     options.typeCheck === "always" ||
-    (options.typeCheck === "when-changed" &&
-      (options.outDir === undefined || compareGeneration(options.outDir, files).length > 0));
-  if (mustCheck) {
-    // Loaded on demand: the compiler is the heaviest dependency, and most runs write nothing.
-    const { typeCheck } = await import("./output/typecheck.js");
-    typeCheck(new Map([...files].filter(([path]) => path.endsWith(".ts"))));
-  }
+    (options.typeCheck === "when-changed" && (options.outDir === undefined || differsOnDisk(options.outDir, code)));
+  // The compiler runs in a process of its own: it checks while the API surface is read here.
+  const checked = mustCheck ? typeCheck(code) : Promise.resolve();
+  // The binding's public declarations, committed beside it, so a surface change shows in review.
+  const [surface] = await Promise.all([
+    apiSurface(model.id, new Map(bindingFiles.map(([path, text]) => [path.slice(dir.length + 1), text]))),
+    checked,
+  ]);
+  const files = new Map(
+    [...code, [`${dir}/${API_SURFACE_FILE}`, surface] as [string, string]].sort(([a], [b]) => byCodeUnits(a, b)),
+  );
   return { contract, model, files };
 }

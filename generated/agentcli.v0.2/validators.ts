@@ -165,32 +165,32 @@ function matchesApplyAction(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.action;
-    if (!((v1 as unknown) === "created" || (v1 as unknown) === "updated" || (v1 as unknown) === "adopted")) {
+    if ((v1 as unknown) !== "created" && (v1 as unknown) !== "updated" && (v1 as unknown) !== "adopted") {
       return false;
     }
   }
   {
     const v2 = o1.job_id;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
   {
     const v3 = o1.name;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
   {
     const v4 = o1.invocation_mode;
-    if (!((v4 as unknown) === "schedule" || (v4 as unknown) === "trigger")) {
+    if ((v4 as unknown) !== "schedule" && (v4 as unknown) !== "trigger") {
       return false;
     }
   }
   {
     const v5 = o1.adopted_from_job_id;
     if (v5 !== undefined) {
-      if (!(typeof v5 === "string")) {
+      if (typeof v5 !== "string") {
         return false;
       }
     }
@@ -212,11 +212,11 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.action;
-    if (!((v1 as unknown) === "created" || (v1 as unknown) === "updated" || (v1 as unknown) === "adopted")) {
+    if ((v1 as unknown) !== "created" && (v1 as unknown) !== "updated" && (v1 as unknown) !== "adopted") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "action"')
-          : !(typeof v1 === "string")
+          : typeof v1 !== "string"
             ? issue("/action", "/properties/action/type", "type", ": must be string, got " + kindOf(v1))
             : issue(
                 "/action",
@@ -229,7 +229,7 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
   }
   {
     const v2 = o1.job_id;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "job_id"')
@@ -239,7 +239,7 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
   }
   {
     const v3 = o1.name;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue("", "/required", "required", ': must have required property "name"')
@@ -249,11 +249,11 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
   }
   {
     const v4 = o1.invocation_mode;
-    if (!((v4 as unknown) === "schedule" || (v4 as unknown) === "trigger")) {
+    if ((v4 as unknown) !== "schedule" && (v4 as unknown) !== "trigger") {
       return [
         v4 === undefined
           ? issue("", "/required", "required", ': must have required property "invocation_mode"')
-          : !(typeof v4 === "string")
+          : typeof v4 !== "string"
             ? issue(
                 "/invocation_mode",
                 "/properties/invocation_mode/type",
@@ -272,7 +272,7 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
   {
     const v5 = o1.adopted_from_job_id;
     if (v5 !== undefined) {
-      if (!(typeof v5 === "string")) {
+      if (typeof v5 !== "string") {
         return [
           issue(
             "/adopted_from_job_id",
@@ -309,31 +309,31 @@ function matchesApplyCapabilities(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.source;
-    if (!((v1 as unknown) === "static" || (v1 as unknown) === "runtime")) {
+    if ((v1 as unknown) !== "static" && (v1 as unknown) !== "runtime") {
       return false;
     }
   }
   {
     const v2 = o1.negotiated;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return false;
     }
   }
   {
     const v3 = o1.handoff_version;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
   {
     const v4 = o1.schema_version;
-    if (!((typeof v4 === "number" && Number.isInteger(v4)) || v4 === null)) {
+    if ((typeof v4 !== "number" || !Number.isInteger(v4)) && v4 !== null) {
       return false;
     }
   }
   {
     const v5 = o1.handoff_contract;
-    if (!((typeof v5 === "object" && v5 !== null && !Array.isArray(v5)) || v5 === null)) {
+    if ((typeof v5 !== "object" || v5 === null || Array.isArray(v5)) && v5 !== null) {
       return false;
     }
   }
@@ -346,11 +346,11 @@ function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | unde
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.source;
-    if (!((v1 as unknown) === "static" || (v1 as unknown) === "runtime")) {
+    if ((v1 as unknown) !== "static" && (v1 as unknown) !== "runtime") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "source"')
-          : !(typeof v1 === "string")
+          : typeof v1 !== "string"
             ? issue("/source", "/properties/source/type", "type", ": must be string, got " + kindOf(v1))
             : issue(
                 "/source",
@@ -363,7 +363,7 @@ function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | unde
   }
   {
     const v2 = o1.negotiated;
-    if (!(typeof v2 === "boolean")) {
+    if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "negotiated"')
@@ -378,7 +378,7 @@ function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | unde
   }
   {
     const v3 = o1.handoff_version;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue("", "/required", "required", ': must have required property "handoff_version"')
@@ -393,7 +393,7 @@ function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | unde
   }
   {
     const v4 = o1.schema_version;
-    if (!((typeof v4 === "number" && Number.isInteger(v4)) || v4 === null)) {
+    if ((typeof v4 !== "number" || !Number.isInteger(v4)) && v4 !== null) {
       return [
         v4 === undefined
           ? issue("", "/required", "required", ': must have required property "schema_version"')
@@ -408,7 +408,7 @@ function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | unde
   }
   {
     const v5 = o1.handoff_contract;
-    if (!((typeof v5 === "object" && v5 !== null && !Array.isArray(v5)) || v5 === null)) {
+    if ((typeof v5 !== "object" || v5 === null || Array.isArray(v5)) && v5 !== null) {
       return [
         v5 === undefined
           ? issue("", "/required", "required", ': must have required property "handoff_contract"')
@@ -431,24 +431,24 @@ function matchesApplyHandoff(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.field_version;
-    if (!(
-      (v1 as unknown) === "1" ||
-      (v1 as unknown) === "2" ||
-      (v1 as unknown) === "3" ||
-      (v1 as unknown) === "4"
-    )) {
+    if (
+      (v1 as unknown) !== "1" &&
+      (v1 as unknown) !== "2" &&
+      (v1 as unknown) !== "3" &&
+      (v1 as unknown) !== "4"
+    ) {
       return false;
     }
   }
   {
     const v2 = o1.projected_fields;
-    if (!(typeof v2 === "number" && Number.isInteger(v2))) {
+    if (typeof v2 !== "number" || !Number.isInteger(v2)) {
       return false;
     }
   }
   {
     const v3 = o1.v02_fields_included;
-    if (!(typeof v3 === "boolean")) {
+    if (typeof v3 !== "boolean") {
       return false;
     }
   }
@@ -461,16 +461,16 @@ function checkApplyHandoff(x: unknown, d: number): ValidationIssue[] | undefined
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.field_version;
-    if (!(
-      (v1 as unknown) === "1" ||
-      (v1 as unknown) === "2" ||
-      (v1 as unknown) === "3" ||
-      (v1 as unknown) === "4"
-    )) {
+    if (
+      (v1 as unknown) !== "1" &&
+      (v1 as unknown) !== "2" &&
+      (v1 as unknown) !== "3" &&
+      (v1 as unknown) !== "4"
+    ) {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "field_version"')
-          : !(typeof v1 === "string")
+          : typeof v1 !== "string"
             ? issue(
                 "/field_version",
                 "/properties/field_version/type",
@@ -488,7 +488,7 @@ function checkApplyHandoff(x: unknown, d: number): ValidationIssue[] | undefined
   }
   {
     const v2 = o1.projected_fields;
-    if (!(typeof v2 === "number" && Number.isInteger(v2))) {
+    if (typeof v2 !== "number" || !Number.isInteger(v2)) {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "projected_fields"')
@@ -503,7 +503,7 @@ function checkApplyHandoff(x: unknown, d: number): ValidationIssue[] | undefined
   }
   {
     const v3 = o1.v02_fields_included;
-    if (!(typeof v3 === "boolean")) {
+    if (typeof v3 !== "boolean") {
       return [
         v3 === undefined
           ? issue("", "/required", "required", ': must have required property "v02_fields_included"')
@@ -527,7 +527,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.adoptBy;
     if (v1 !== undefined) {
-      if (!((v1 as unknown) === "id" || (v1 as unknown) === "name")) {
+      if ((v1 as unknown) !== "id" && (v1 as unknown) !== "name") {
         return false;
       }
     }
@@ -535,7 +535,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
   {
     const v2 = o1.allowProofCommand;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "boolean")) {
+      if (typeof v2 !== "boolean") {
         return false;
       }
     }
@@ -543,7 +543,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
   {
     const v3 = o1.dbPath;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return false;
       }
     }
@@ -551,7 +551,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
   {
     const v4 = o1.dryRun;
     if (v4 !== undefined) {
-      if (!(typeof v4 === "boolean")) {
+      if (typeof v4 !== "boolean") {
         return false;
       }
     }
@@ -559,7 +559,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
   {
     const v5 = o1.explain;
     if (v5 !== undefined) {
-      if (!(typeof v5 === "boolean")) {
+      if (typeof v5 !== "boolean") {
         return false;
       }
     }
@@ -575,7 +575,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
   {
     const v7 = o1.schedulerBin;
     if (v7 !== undefined) {
-      if (!(typeof v7 === "string")) {
+      if (typeof v7 !== "string") {
         return false;
       }
     }
@@ -583,7 +583,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
   {
     const v8 = o1.schedulerPrefix;
     if (v8 !== undefined) {
-      if (!(typeof v8 === "string")) {
+      if (typeof v8 !== "string") {
         return false;
       }
     }
@@ -598,9 +598,9 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
   {
     const v1 = o1.adoptBy;
     if (v1 !== undefined) {
-      if (!((v1 as unknown) === "id" || (v1 as unknown) === "name")) {
+      if ((v1 as unknown) !== "id" && (v1 as unknown) !== "name") {
         return [
-          !(typeof v1 === "string")
+          typeof v1 !== "string"
             ? issue("/adoptBy", "/properties/adoptBy/type", "type", ": must be string, got " + kindOf(v1))
             : issue(
                 "/adoptBy",
@@ -615,7 +615,7 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
   {
     const v2 = o1.allowProofCommand;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "boolean")) {
+      if (typeof v2 !== "boolean") {
         return [
           issue(
             "/allowProofCommand",
@@ -630,7 +630,7 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
   {
     const v3 = o1.dbPath;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return [issue("/dbPath", "/properties/dbPath/type", "type", ": must be string, got " + kindOf(v3))];
       }
     }
@@ -638,7 +638,7 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
   {
     const v4 = o1.dryRun;
     if (v4 !== undefined) {
-      if (!(typeof v4 === "boolean")) {
+      if (typeof v4 !== "boolean") {
         return [issue("/dryRun", "/properties/dryRun/type", "type", ": must be boolean, got " + kindOf(v4))];
       }
     }
@@ -646,7 +646,7 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
   {
     const v5 = o1.explain;
     if (v5 !== undefined) {
-      if (!(typeof v5 === "boolean")) {
+      if (typeof v5 !== "boolean") {
         return [
           issue("/explain", "/properties/explain/type", "type", ": must be boolean, got " + kindOf(v5)),
         ];
@@ -666,7 +666,7 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
   {
     const v7 = o1.schedulerBin;
     if (v7 !== undefined) {
-      if (!(typeof v7 === "string")) {
+      if (typeof v7 !== "string") {
         return [
           issue(
             "/schedulerBin",
@@ -681,7 +681,7 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
   {
     const v8 = o1.schedulerPrefix;
     if (v8 !== undefined) {
-      if (!(typeof v8 === "string")) {
+      if (typeof v8 !== "string") {
         return [
           issue(
             "/schedulerPrefix",
@@ -709,13 +709,13 @@ function matchesApplyResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.target;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
   {
     const v3 = o1.dry_run;
-    if (!(typeof v3 === "boolean")) {
+    if (typeof v3 !== "boolean") {
       return false;
     }
   }
@@ -727,13 +727,13 @@ function matchesApplyResult(x: unknown, d: number): boolean {
     const o13 = v4 as Record<string, unknown>;
     {
       const v7 = o13.command;
-      if (!(typeof v7 === "string")) {
+      if (typeof v7 !== "string") {
         return false;
       }
     }
     {
       const v8 = o13.db_path;
-      if (!(typeof v8 === "string")) {
+      if (typeof v8 !== "string") {
         return false;
       }
     }
@@ -746,31 +746,31 @@ function matchesApplyResult(x: unknown, d: number): boolean {
     const o29 = v9 as Record<string, unknown>;
     {
       const v15 = o29.source;
-      if (!((v15 as unknown) === "static" || (v15 as unknown) === "runtime")) {
+      if ((v15 as unknown) !== "static" && (v15 as unknown) !== "runtime") {
         return false;
       }
     }
     {
       const v16 = o29.negotiated;
-      if (!(typeof v16 === "boolean")) {
+      if (typeof v16 !== "boolean") {
         return false;
       }
     }
     {
       const v17 = o29.handoff_version;
-      if (!(typeof v17 === "string")) {
+      if (typeof v17 !== "string") {
         return false;
       }
     }
     {
       const v18 = o29.schema_version;
-      if (!((typeof v18 === "number" && Number.isInteger(v18)) || v18 === null)) {
+      if ((typeof v18 !== "number" || !Number.isInteger(v18)) && v18 !== null) {
         return false;
       }
     }
     {
       const v19 = o29.handoff_contract;
-      if (!((typeof v19 === "object" && v19 !== null && !Array.isArray(v19)) || v19 === null)) {
+      if ((typeof v19 !== "object" || v19 === null || Array.isArray(v19)) && v19 !== null) {
         return false;
       }
     }
@@ -783,31 +783,31 @@ function matchesApplyResult(x: unknown, d: number): boolean {
     const o47 = v20 as Record<string, unknown>;
     {
       const v24 = o47.field_version;
-      if (!(
-        (v24 as unknown) === "1" ||
-        (v24 as unknown) === "2" ||
-        (v24 as unknown) === "3" ||
-        (v24 as unknown) === "4"
-      )) {
+      if (
+        (v24 as unknown) !== "1" &&
+        (v24 as unknown) !== "2" &&
+        (v24 as unknown) !== "3" &&
+        (v24 as unknown) !== "4"
+      ) {
         return false;
       }
     }
     {
       const v25 = o47.projected_fields;
-      if (!(typeof v25 === "number" && Number.isInteger(v25))) {
+      if (typeof v25 !== "number" || !Number.isInteger(v25)) {
         return false;
       }
     }
     {
       const v26 = o47.v02_fields_included;
-      if (!(typeof v26 === "boolean")) {
+      if (typeof v26 !== "boolean") {
         return false;
       }
     }
   }
   {
     const v27 = o1.job_count;
-    if (!(typeof v27 === "number" && Number.isInteger(v27))) {
+    if (typeof v27 !== "number" || !Number.isInteger(v27)) {
       return false;
     }
   }
@@ -826,36 +826,36 @@ function matchesApplyResult(x: unknown, d: number): boolean {
       const o68 = item2 as Record<string, unknown>;
       {
         const v35 = o68.action;
-        if (!(
-          (v35 as unknown) === "created" ||
-          (v35 as unknown) === "updated" ||
-          (v35 as unknown) === "adopted"
-        )) {
+        if (
+          (v35 as unknown) !== "created" &&
+          (v35 as unknown) !== "updated" &&
+          (v35 as unknown) !== "adopted"
+        ) {
           return false;
         }
       }
       {
         const v36 = o68.job_id;
-        if (!(typeof v36 === "string")) {
+        if (typeof v36 !== "string") {
           return false;
         }
       }
       {
         const v37 = o68.name;
-        if (!(typeof v37 === "string")) {
+        if (typeof v37 !== "string") {
           return false;
         }
       }
       {
         const v38 = o68.invocation_mode;
-        if (!((v38 as unknown) === "schedule" || (v38 as unknown) === "trigger")) {
+        if ((v38 as unknown) !== "schedule" && (v38 as unknown) !== "trigger") {
           return false;
         }
       }
       {
         const v39 = o68.adopted_from_job_id;
         if (v39 !== undefined) {
-          if (!(typeof v39 === "string")) {
+          if (typeof v39 !== "string") {
             return false;
           }
         }
@@ -913,7 +913,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -921,7 +921,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
   }
   {
     const v2 = o1.target;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "target"')
@@ -931,7 +931,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
   }
   {
     const v3 = o1.dry_run;
-    if (!(typeof v3 === "boolean")) {
+    if (typeof v3 !== "boolean") {
       return [
         v3 === undefined
           ? issue("", "/required", "required", ': must have required property "dry_run"')
@@ -951,7 +951,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     const o13 = v4 as Record<string, unknown>;
     {
       const v7 = o13.command;
-      if (!(typeof v7 === "string")) {
+      if (typeof v7 !== "string") {
         return [
           v7 === undefined
             ? issue(
@@ -971,7 +971,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
     {
       const v8 = o13.db_path;
-      if (!(typeof v8 === "string")) {
+      if (typeof v8 !== "string") {
         return [
           v8 === undefined
             ? issue(
@@ -1007,7 +1007,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     const o29 = v9 as Record<string, unknown>;
     {
       const v15 = o29.source;
-      if (!((v15 as unknown) === "static" || (v15 as unknown) === "runtime")) {
+      if ((v15 as unknown) !== "static" && (v15 as unknown) !== "runtime") {
         return [
           v15 === undefined
             ? issue(
@@ -1016,7 +1016,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
                 "required",
                 ': must have required property "source"',
               )
-            : !(typeof v15 === "string")
+            : typeof v15 !== "string"
               ? issue(
                   "/capabilities/source",
                   "/properties/capabilities/properties/source/type",
@@ -1034,7 +1034,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
     {
       const v16 = o29.negotiated;
-      if (!(typeof v16 === "boolean")) {
+      if (typeof v16 !== "boolean") {
         return [
           v16 === undefined
             ? issue(
@@ -1054,7 +1054,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
     {
       const v17 = o29.handoff_version;
-      if (!(typeof v17 === "string")) {
+      if (typeof v17 !== "string") {
         return [
           v17 === undefined
             ? issue(
@@ -1074,7 +1074,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
     {
       const v18 = o29.schema_version;
-      if (!((typeof v18 === "number" && Number.isInteger(v18)) || v18 === null)) {
+      if ((typeof v18 !== "number" || !Number.isInteger(v18)) && v18 !== null) {
         return [
           v18 === undefined
             ? issue(
@@ -1094,7 +1094,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
     {
       const v19 = o29.handoff_contract;
-      if (!((typeof v19 === "object" && v19 !== null && !Array.isArray(v19)) || v19 === null)) {
+      if ((typeof v19 !== "object" || v19 === null || Array.isArray(v19)) && v19 !== null) {
         return [
           v19 === undefined
             ? issue(
@@ -1125,12 +1125,12 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     const o47 = v20 as Record<string, unknown>;
     {
       const v24 = o47.field_version;
-      if (!(
-        (v24 as unknown) === "1" ||
-        (v24 as unknown) === "2" ||
-        (v24 as unknown) === "3" ||
-        (v24 as unknown) === "4"
-      )) {
+      if (
+        (v24 as unknown) !== "1" &&
+        (v24 as unknown) !== "2" &&
+        (v24 as unknown) !== "3" &&
+        (v24 as unknown) !== "4"
+      ) {
         return [
           v24 === undefined
             ? issue(
@@ -1139,7 +1139,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
                 "required",
                 ': must have required property "field_version"',
               )
-            : !(typeof v24 === "string")
+            : typeof v24 !== "string"
               ? issue(
                   "/handoff/field_version",
                   "/properties/handoff/properties/field_version/type",
@@ -1157,7 +1157,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
     {
       const v25 = o47.projected_fields;
-      if (!(typeof v25 === "number" && Number.isInteger(v25))) {
+      if (typeof v25 !== "number" || !Number.isInteger(v25)) {
         return [
           v25 === undefined
             ? issue(
@@ -1177,7 +1177,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
     {
       const v26 = o47.v02_fields_included;
-      if (!(typeof v26 === "boolean")) {
+      if (typeof v26 !== "boolean") {
         return [
           v26 === undefined
             ? issue(
@@ -1198,7 +1198,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
   }
   {
     const v27 = o1.job_count;
-    if (!(typeof v27 === "number" && Number.isInteger(v27))) {
+    if (typeof v27 !== "number" || !Number.isInteger(v27)) {
       return [
         v27 === undefined
           ? issue("", "/required", "required", ': must have required property "job_count"')
@@ -1237,11 +1237,11 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
       const o68 = item2 as Record<string, unknown>;
       {
         const v35 = o68.action;
-        if (!(
-          (v35 as unknown) === "created" ||
-          (v35 as unknown) === "updated" ||
-          (v35 as unknown) === "adopted"
-        )) {
+        if (
+          (v35 as unknown) !== "created" &&
+          (v35 as unknown) !== "updated" &&
+          (v35 as unknown) !== "adopted"
+        ) {
           return [
             v35 === undefined
               ? issue(
@@ -1250,7 +1250,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
                   "required",
                   ': must have required property "action"',
                 )
-              : !(typeof v35 === "string")
+              : typeof v35 !== "string"
                 ? issue(
                     "/actions/" + i2 + "/action",
                     "/properties/actions/items/properties/action/type",
@@ -1268,7 +1268,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
       }
       {
         const v36 = o68.job_id;
-        if (!(typeof v36 === "string")) {
+        if (typeof v36 !== "string") {
           return [
             v36 === undefined
               ? issue(
@@ -1288,7 +1288,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
       }
       {
         const v37 = o68.name;
-        if (!(typeof v37 === "string")) {
+        if (typeof v37 !== "string") {
           return [
             v37 === undefined
               ? issue(
@@ -1308,7 +1308,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
       }
       {
         const v38 = o68.invocation_mode;
-        if (!((v38 as unknown) === "schedule" || (v38 as unknown) === "trigger")) {
+        if ((v38 as unknown) !== "schedule" && (v38 as unknown) !== "trigger") {
           return [
             v38 === undefined
               ? issue(
@@ -1317,7 +1317,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
                   "required",
                   ': must have required property "invocation_mode"',
                 )
-              : !(typeof v38 === "string")
+              : typeof v38 !== "string"
                 ? issue(
                     "/actions/" + i2 + "/invocation_mode",
                     "/properties/actions/items/properties/invocation_mode/type",
@@ -1336,7 +1336,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
       {
         const v39 = o68.adopted_from_job_id;
         if (v39 !== undefined) {
-          if (!(typeof v39 === "string")) {
+          if (typeof v39 !== "string") {
             return [
               issue(
                 "/actions/" + i2 + "/adopted_from_job_id",
@@ -1426,13 +1426,13 @@ function matchesApplyScheduler(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.command;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.db_path;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -1445,7 +1445,7 @@ function checkApplyScheduler(x: unknown, d: number): ValidationIssue[] | undefin
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.command;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "command"')
@@ -1455,7 +1455,7 @@ function checkApplyScheduler(x: unknown, d: number): ValidationIssue[] | undefin
   }
   {
     const v2 = o1.db_path;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "db_path"')
@@ -1474,13 +1474,13 @@ function matchesApprovalsListParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.status;
     if (v1 !== undefined) {
-      if (!(
-        (v1 as unknown) === "pending" ||
-        (v1 as unknown) === "consumed" ||
-        (v1 as unknown) === "expired" ||
-        (v1 as unknown) === "revoked" ||
-        (v1 as unknown) === "all"
-      )) {
+      if (
+        (v1 as unknown) !== "pending" &&
+        (v1 as unknown) !== "consumed" &&
+        (v1 as unknown) !== "expired" &&
+        (v1 as unknown) !== "revoked" &&
+        (v1 as unknown) !== "all"
+      ) {
         return false;
       }
     }
@@ -1488,7 +1488,7 @@ function matchesApprovalsListParams(x: unknown, d: number): boolean {
   {
     const v2 = o1.taskId;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "string")) {
+      if (typeof v2 !== "string") {
         return false;
       }
     }
@@ -1496,7 +1496,7 @@ function matchesApprovalsListParams(x: unknown, d: number): boolean {
   {
     const v3 = o1.workflowId;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return false;
       }
     }
@@ -1511,15 +1511,15 @@ function checkApprovalsListParams(x: unknown, d: number): ValidationIssue[] | un
   {
     const v1 = o1.status;
     if (v1 !== undefined) {
-      if (!(
-        (v1 as unknown) === "pending" ||
-        (v1 as unknown) === "consumed" ||
-        (v1 as unknown) === "expired" ||
-        (v1 as unknown) === "revoked" ||
-        (v1 as unknown) === "all"
-      )) {
+      if (
+        (v1 as unknown) !== "pending" &&
+        (v1 as unknown) !== "consumed" &&
+        (v1 as unknown) !== "expired" &&
+        (v1 as unknown) !== "revoked" &&
+        (v1 as unknown) !== "all"
+      ) {
         return [
-          !(typeof v1 === "string")
+          typeof v1 !== "string"
             ? issue("/status", "/properties/status/type", "type", ": must be string, got " + kindOf(v1))
             : issue(
                 "/status",
@@ -1534,7 +1534,7 @@ function checkApprovalsListParams(x: unknown, d: number): ValidationIssue[] | un
   {
     const v2 = o1.taskId;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "string")) {
+      if (typeof v2 !== "string") {
         return [issue("/taskId", "/properties/taskId/type", "type", ": must be string, got " + kindOf(v2))];
       }
     }
@@ -1542,7 +1542,7 @@ function checkApprovalsListParams(x: unknown, d: number): ValidationIssue[] | un
   {
     const v3 = o1.workflowId;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return [
           issue("/workflowId", "/properties/workflowId/type", "type", ": must be string, got " + kindOf(v3)),
         ];
@@ -1565,7 +1565,7 @@ function matchesApprovalsListResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.count;
-    if (!(typeof v2 === "number" && Number.isInteger(v2))) {
+    if (typeof v2 !== "number" || !Number.isInteger(v2)) {
       return false;
     }
   }
@@ -1594,7 +1594,7 @@ function checkApprovalsListResult(x: unknown, d: number): ValidationIssue[] | un
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -1602,7 +1602,7 @@ function checkApprovalsListResult(x: unknown, d: number): ValidationIssue[] | un
   }
   {
     const v2 = o1.count;
-    if (!(typeof v2 === "number" && Number.isInteger(v2))) {
+    if (typeof v2 !== "number" || !Number.isInteger(v2)) {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "count"')
@@ -1644,7 +1644,7 @@ function matchesAuditParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.limit;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+      if (typeof v1 !== "number" || !Number.isInteger(v1)) {
         return false;
       }
       if ((v1 as number) < 1) {
@@ -1662,7 +1662,7 @@ function checkAuditParams(x: unknown, d: number): ValidationIssue[] | undefined 
   {
     const v1 = o1.limit;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+      if (typeof v1 !== "number" || !Number.isInteger(v1)) {
         return [issue("/limit", "/properties/limit/type", "type", ": must be integer, got " + kindOf(v1))];
       }
       if ((v1 as number) < 1) {
@@ -1688,7 +1688,7 @@ function matchesAuditResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.count;
-    if (!(typeof v2 === "number" && Number.isInteger(v2))) {
+    if (typeof v2 !== "number" || !Number.isInteger(v2)) {
       return false;
     }
   }
@@ -1719,13 +1719,13 @@ function matchesAuditResult(x: unknown, d: number): boolean {
       const o14 = item2 as Record<string, unknown>;
       {
         const v7 = o14.line_number;
-        if (!(typeof v7 === "number" && Number.isInteger(v7))) {
+        if (typeof v7 !== "number" || !Number.isInteger(v7)) {
           return false;
         }
       }
       {
         const v8 = o14.message;
-        if (!(typeof v8 === "string")) {
+        if (typeof v8 !== "string") {
           return false;
         }
       }
@@ -1744,7 +1744,7 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -1752,7 +1752,7 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
   }
   {
     const v2 = o1.count;
-    if (!(typeof v2 === "number" && Number.isInteger(v2))) {
+    if (typeof v2 !== "number" || !Number.isInteger(v2)) {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "count"')
@@ -1809,7 +1809,7 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
       const o14 = item2 as Record<string, unknown>;
       {
         const v7 = o14.line_number;
-        if (!(typeof v7 === "number" && Number.isInteger(v7))) {
+        if (typeof v7 !== "number" || !Number.isInteger(v7)) {
           return [
             v7 === undefined
               ? issue(
@@ -1829,7 +1829,7 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
       }
       {
         const v8 = o14.message;
-        if (!(typeof v8 === "string")) {
+        if (typeof v8 !== "string") {
           return [
             v8 === undefined
               ? issue(
@@ -1859,13 +1859,13 @@ function matchesAuditWarning(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.line_number;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return false;
     }
   }
   {
     const v2 = o1.message;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -1878,7 +1878,7 @@ function checkAuditWarning(x: unknown, d: number): ValidationIssue[] | undefined
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.line_number;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "line_number"')
@@ -1893,7 +1893,7 @@ function checkAuditWarning(x: unknown, d: number): ValidationIssue[] | undefined
   }
   {
     const v2 = o1.message;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "message"')
@@ -1911,13 +1911,13 @@ function matchesAuthorizationEvaluateDecision(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.allowed;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return false;
     }
   }
   {
     const v2 = o1.reason;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -1930,7 +1930,7 @@ function checkAuthorizationEvaluateDecision(x: unknown, d: number): ValidationIs
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.allowed;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "allowed"')
@@ -1940,7 +1940,7 @@ function checkAuthorizationEvaluateDecision(x: unknown, d: number): ValidationIs
   }
   {
     const v2 = o1.reason;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "reason"')
@@ -1964,14 +1964,14 @@ function matchesAuthorizationEvaluateParams(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.taskId;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
   {
     const v3 = o1.workflowId;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return false;
       }
     }
@@ -2000,7 +2000,7 @@ function checkAuthorizationEvaluateParams(x: unknown, d: number): ValidationIssu
   }
   {
     const v2 = o1.taskId;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "taskId"')
@@ -2011,7 +2011,7 @@ function checkAuthorizationEvaluateParams(x: unknown, d: number): ValidationIssu
   {
     const v3 = o1.workflowId;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return [
           issue("/workflowId", "/properties/workflowId/type", "type", ": must be string, got " + kindOf(v3)),
         ];
@@ -2040,13 +2040,13 @@ function matchesAuthorizationEvaluateResult(x: unknown, d: number): boolean {
     const o9 = v2 as Record<string, unknown>;
     {
       const v5 = o9.allowed;
-      if (!(typeof v5 === "boolean")) {
+      if (typeof v5 !== "boolean") {
         return false;
       }
     }
     {
       const v6 = o9.reason;
-      if (!(typeof v6 === "string")) {
+      if (typeof v6 !== "string") {
         return false;
       }
     }
@@ -2064,7 +2064,7 @@ function checkAuthorizationEvaluateResult(x: unknown, d: number): ValidationIssu
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -2082,7 +2082,7 @@ function checkAuthorizationEvaluateResult(x: unknown, d: number): ValidationIssu
     const o9 = v2 as Record<string, unknown>;
     {
       const v5 = o9.allowed;
-      if (!(typeof v5 === "boolean")) {
+      if (typeof v5 !== "boolean") {
         return [
           v5 === undefined
             ? issue(
@@ -2102,7 +2102,7 @@ function checkAuthorizationEvaluateResult(x: unknown, d: number): ValidationIssu
     }
     {
       const v6 = o9.reason;
-      if (!(typeof v6 === "string")) {
+      if (typeof v6 !== "string") {
         return [
           v6 === undefined
             ? issue(
@@ -2163,7 +2163,7 @@ function checkAuthorizationProofMethodsResult(x: unknown, d: number): Validation
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -2208,7 +2208,7 @@ function matchesAuthorizationProofSchemaParams(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.method;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
@@ -2221,7 +2221,7 @@ function checkAuthorizationProofSchemaParams(x: unknown, d: number): ValidationI
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.method;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "method"')
@@ -2245,13 +2245,13 @@ function matchesAuthorizationProofSchemaResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.method;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
   {
     const v3 = o1.verifier;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
@@ -2268,7 +2268,7 @@ function checkAuthorizationProofSchemaResult(x: unknown, d: number): ValidationI
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -2276,7 +2276,7 @@ function checkAuthorizationProofSchemaResult(x: unknown, d: number): ValidationI
   }
   {
     const v2 = o1.method;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "method"')
@@ -2286,7 +2286,7 @@ function checkAuthorizationProofSchemaResult(x: unknown, d: number): ValidationI
   }
   {
     const v3 = o1.verifier;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue("", "/required", "required", ': must have required property "verifier"')
@@ -2327,7 +2327,7 @@ function checkAuthorizationProofVerifyResult(x: unknown, d: number): ValidationI
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -2405,7 +2405,7 @@ function checkAuthorizationProvidersResult(x: unknown, d: number): ValidationIss
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -2451,7 +2451,7 @@ function matchesAuthorizationSchemaParams(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.provider;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
@@ -2464,7 +2464,7 @@ function checkAuthorizationSchemaParams(x: unknown, d: number): ValidationIssue[
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.provider;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "provider"')
@@ -2488,7 +2488,7 @@ function matchesAuthorizationSchemaResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.provider;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -2511,7 +2511,7 @@ function checkAuthorizationSchemaResult(x: unknown, d: number): ValidationIssue[
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -2519,7 +2519,7 @@ function checkAuthorizationSchemaResult(x: unknown, d: number): ValidationIssue[
   }
   {
     const v2 = o1.provider;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "provider"')
@@ -2603,7 +2603,7 @@ function matchesCompileParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.explain;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "boolean")) {
+      if (typeof v1 !== "boolean") {
         return false;
       }
     }
@@ -2619,7 +2619,7 @@ function matchesCompileParams(x: unknown, d: number): boolean {
   {
     const v3 = o1.target;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return false;
       }
     }
@@ -2634,7 +2634,7 @@ function checkCompileParams(x: unknown, d: number): ValidationIssue[] | undefine
   {
     const v1 = o1.explain;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "boolean")) {
+      if (typeof v1 !== "boolean") {
         return [
           issue("/explain", "/properties/explain/type", "type", ": must be boolean, got " + kindOf(v1)),
         ];
@@ -2654,7 +2654,7 @@ function checkCompileParams(x: unknown, d: number): ValidationIssue[] | undefine
   {
     const v3 = o1.target;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return [issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v3))];
       }
     }
@@ -2675,7 +2675,7 @@ function matchesCompileResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.target;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -2713,7 +2713,7 @@ function checkCompileResult(x: unknown, d: number): ValidationIssue[] | undefine
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -2721,7 +2721,7 @@ function checkCompileResult(x: unknown, d: number): ValidationIssue[] | undefine
   }
   {
     const v2 = o1.target;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "target"')
@@ -2837,7 +2837,7 @@ function checkConvertResult(x: unknown, d: number): ValidationIssue[] | undefine
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -2961,14 +2961,14 @@ function matchesDescribeParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.target;
     if (v1 !== undefined) {
-      if (!(
-        (v1 as unknown) === "manifest" ||
-        (v1 as unknown) === "workflow" ||
-        (v1 as unknown) === "task" ||
-        (v1 as unknown) === "targets" ||
-        (v1 as unknown) === "commands" ||
-        (v1 as unknown) === "rpc"
-      )) {
+      if (
+        (v1 as unknown) !== "manifest" &&
+        (v1 as unknown) !== "workflow" &&
+        (v1 as unknown) !== "task" &&
+        (v1 as unknown) !== "targets" &&
+        (v1 as unknown) !== "commands" &&
+        (v1 as unknown) !== "rpc"
+      ) {
         return false;
       }
     }
@@ -2983,16 +2983,16 @@ function checkDescribeParams(x: unknown, d: number): ValidationIssue[] | undefin
   {
     const v1 = o1.target;
     if (v1 !== undefined) {
-      if (!(
-        (v1 as unknown) === "manifest" ||
-        (v1 as unknown) === "workflow" ||
-        (v1 as unknown) === "task" ||
-        (v1 as unknown) === "targets" ||
-        (v1 as unknown) === "commands" ||
-        (v1 as unknown) === "rpc"
-      )) {
+      if (
+        (v1 as unknown) !== "manifest" &&
+        (v1 as unknown) !== "workflow" &&
+        (v1 as unknown) !== "task" &&
+        (v1 as unknown) !== "targets" &&
+        (v1 as unknown) !== "commands" &&
+        (v1 as unknown) !== "rpc"
+      ) {
         return [
-          !(typeof v1 === "string")
+          typeof v1 !== "string"
             ? issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v1))
             : issue(
                 "/target",
@@ -3066,7 +3066,7 @@ function checkDescribeResult(x: unknown, d: number): ValidationIssue[] | undefin
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -3160,7 +3160,7 @@ function matchesEvidenceSchemaResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.provider;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -3173,7 +3173,7 @@ function matchesEvidenceSchemaResult(x: unknown, d: number): boolean {
     for (let i2 = 0; i2 < a8.length; i2++) {
       const item2 = a8[i2];
 
-      if (!(typeof item2 === "string")) {
+      if (typeof item2 !== "string") {
         return false;
       }
     }
@@ -3191,7 +3191,7 @@ function checkEvidenceSchemaResult(x: unknown, d: number): ValidationIssue[] | u
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -3199,7 +3199,7 @@ function checkEvidenceSchemaResult(x: unknown, d: number): ValidationIssue[] | u
   }
   {
     const v2 = o1.provider;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "provider"')
@@ -3220,7 +3220,7 @@ function checkEvidenceSchemaResult(x: unknown, d: number): ValidationIssue[] | u
     for (let i2 = 0; i2 < a8.length; i2++) {
       const item2 = a8[i2];
 
-      if (!(typeof item2 === "string")) {
+      if (typeof item2 !== "string") {
         return [
           issue(
             "/methods/" + i2,
@@ -3243,7 +3243,7 @@ function matchesEvidenceSchemaResult_methods(x: unknown, d: number): boolean {
   for (let i1 = 0; i1 < a1.length; i1++) {
     const item1 = a1[i1];
 
-    if (!(typeof item1 === "string")) {
+    if (typeof item1 !== "string") {
       return false;
     }
   }
@@ -3257,7 +3257,7 @@ function checkEvidenceSchemaResult_methods(x: unknown, d: number): ValidationIss
   for (let i1 = 0; i1 < a1.length; i1++) {
     const item1 = a1[i1];
 
-    if (!(typeof item1 === "string")) {
+    if (typeof item1 !== "string") {
       return [issue("/" + i1, "/items/type", "type", ": must be string, got " + kindOf(item1))];
     }
   }
@@ -3289,7 +3289,7 @@ function matchesIdentityResolveResult(x: unknown, d: number): boolean {
   }
   {
     const v4 = o1.principal_used;
-    if (!(typeof v4 === "string")) {
+    if (typeof v4 !== "string") {
       return false;
     }
   }
@@ -3306,7 +3306,7 @@ function checkIdentityResolveResult(x: unknown, d: number): ValidationIssue[] | 
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -3344,7 +3344,7 @@ function checkIdentityResolveResult(x: unknown, d: number): ValidationIssue[] | 
   }
   {
     const v4 = o1.principal_used;
-    if (!(typeof v4 === "string")) {
+    if (typeof v4 !== "string") {
       return [
         v4 === undefined
           ? issue("", "/required", "required", ': must have required property "principal_used"')
@@ -3390,7 +3390,7 @@ function checkIdentityValidateDelegationResult(x: unknown, d: number): Validatio
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -3422,7 +3422,7 @@ function matchesInspectParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.dbPath;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
+      if (typeof v1 !== "string") {
         return false;
       }
     }
@@ -3430,7 +3430,7 @@ function matchesInspectParams(x: unknown, d: number): boolean {
   {
     const v2 = o1.entity;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "string")) {
+      if (typeof v2 !== "string") {
         return false;
       }
     }
@@ -3438,7 +3438,7 @@ function matchesInspectParams(x: unknown, d: number): boolean {
   {
     const v3 = o1.fields;
     if (v3 !== undefined) {
-      if (!(matchesEvidenceSchemaResult_methods(v3, d) || typeof v3 === "string")) {
+      if (!matchesEvidenceSchemaResult_methods(v3, d) && typeof v3 !== "string") {
         return false;
       }
     }
@@ -3446,7 +3446,7 @@ function matchesInspectParams(x: unknown, d: number): boolean {
   {
     const v4 = o1.limit;
     if (v4 !== undefined) {
-      if (!(typeof v4 === "number" && Number.isInteger(v4))) {
+      if (typeof v4 !== "number" || !Number.isInteger(v4)) {
         return false;
       }
     }
@@ -3461,7 +3461,7 @@ function checkInspectParams(x: unknown, d: number): ValidationIssue[] | undefine
   {
     const v1 = o1.dbPath;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "string")) {
+      if (typeof v1 !== "string") {
         return [issue("/dbPath", "/properties/dbPath/type", "type", ": must be string, got " + kindOf(v1))];
       }
     }
@@ -3469,7 +3469,7 @@ function checkInspectParams(x: unknown, d: number): ValidationIssue[] | undefine
   {
     const v2 = o1.entity;
     if (v2 !== undefined) {
-      if (!(typeof v2 === "string")) {
+      if (typeof v2 !== "string") {
         return [issue("/entity", "/properties/entity/type", "type", ": must be string, got " + kindOf(v2))];
       }
     }
@@ -3477,7 +3477,7 @@ function checkInspectParams(x: unknown, d: number): ValidationIssue[] | undefine
   {
     const v3 = o1.fields;
     if (v3 !== undefined) {
-      if (!(matchesEvidenceSchemaResult_methods(v3, d) || typeof v3 === "string")) {
+      if (!matchesEvidenceSchemaResult_methods(v3, d) && typeof v3 !== "string") {
         const reasons1 = Array.isArray(v3)
           ? within(checkEvidenceSchemaResult_methods(v3, d), "/fields", "/properties/fields/anyOf/0")
           : typeof v3 === "string"
@@ -3502,7 +3502,7 @@ function checkInspectParams(x: unknown, d: number): ValidationIssue[] | undefine
   {
     const v4 = o1.limit;
     if (v4 !== undefined) {
-      if (!(typeof v4 === "number" && Number.isInteger(v4))) {
+      if (typeof v4 !== "number" || !Number.isInteger(v4)) {
         return [issue("/limit", "/properties/limit/type", "type", ": must be integer, got " + kindOf(v4))];
       }
     }
@@ -3523,19 +3523,19 @@ function matchesInspectResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.target;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
   {
     const v3 = o1.entity;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
   {
     const v4 = o1.count;
-    if (!(typeof v4 === "number" && Number.isInteger(v4))) {
+    if (typeof v4 !== "number" || !Number.isInteger(v4)) {
       return false;
     }
   }
@@ -3564,7 +3564,7 @@ function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefine
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -3572,7 +3572,7 @@ function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefine
   }
   {
     const v2 = o1.target;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "target"')
@@ -3582,7 +3582,7 @@ function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefine
   }
   {
     const v3 = o1.entity;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue("", "/required", "required", ': must have required property "entity"')
@@ -3592,7 +3592,7 @@ function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefine
   }
   {
     const v4 = o1.count;
-    if (!(typeof v4 === "number" && Number.isInteger(v4))) {
+    if (typeof v4 !== "number" || !Number.isInteger(v4)) {
       return [
         v4 === undefined
           ? issue("", "/required", "required", ': must have required property "count"')
@@ -3642,14 +3642,14 @@ function checkManifest(x: unknown, d: number): ValidationIssue[] | undefined {
 }
 /** #/$defs/manifestVersion */
 function matchesManifestVersion(x: unknown, d: number): boolean {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return false;
   }
 
   return true;
 }
 function checkManifestVersion(x: unknown, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return [issue("", "/type", "type", ": must be string, got " + kindOf(x))];
   }
 
@@ -3686,7 +3686,7 @@ function checkPathsResult(x: unknown, d: number): ValidationIssue[] | undefined 
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -3735,7 +3735,7 @@ function checkPingResult(x: unknown, d: number): ValidationIssue[] | undefined {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -3747,7 +3747,7 @@ function checkPingResult(x: unknown, d: number): ValidationIssue[] | undefined {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "pong"')
-          : !(typeof v2 === "boolean")
+          : typeof v2 !== "boolean"
             ? issue("/pong", "/properties/pong/type", "type", ": must be boolean, got " + kindOf(v2))
             : issue("/pong", "/properties/pong/const", "const", ": must be equal to constant true"),
       ];
@@ -3763,7 +3763,7 @@ function matchesProviderEntry(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.name;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
@@ -3782,7 +3782,7 @@ function checkProviderEntry(x: unknown, d: number): ValidationIssue[] | undefine
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.name;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "name"')
@@ -3821,7 +3821,7 @@ function matchesReadyNotification(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.manifest_version;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -3838,7 +3838,7 @@ function checkReadyNotification(x: unknown, d: number): ValidationIssue[] | unde
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -3846,7 +3846,7 @@ function checkReadyNotification(x: unknown, d: number): ValidationIssue[] | unde
   }
   {
     const v2 = o1.manifest_version;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "manifest_version"')
@@ -3898,7 +3898,7 @@ function checkRegistryListResult(x: unknown, d: number): ValidationIssue[] | und
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -3937,7 +3937,7 @@ function matchesRegistryShowParams(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.name;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
@@ -3950,7 +3950,7 @@ function checkRegistryShowParams(x: unknown, d: number): ValidationIssue[] | und
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.name;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "name"')
@@ -3974,7 +3974,7 @@ function matchesRegistryShowResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.name;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -3997,7 +3997,7 @@ function checkRegistryShowResult(x: unknown, d: number): ValidationIssue[] | und
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -4005,7 +4005,7 @@ function checkRegistryShowResult(x: unknown, d: number): ValidationIssue[] | und
   }
   {
     const v2 = o1.name;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "name"')
@@ -4032,29 +4032,29 @@ function checkRegistryShowResult(x: unknown, d: number): ValidationIssue[] | und
 }
 /** #/$defs/rpcErrorCode */
 function matchesRpcErrorCode(x: unknown, d: number): boolean {
-  if (!(
-    (x as unknown) === -32700 ||
-    (x as unknown) === -32600 ||
-    (x as unknown) === -32602 ||
-    (x as unknown) === -32601 ||
-    (x as unknown) === -32000 ||
-    (x as unknown) === -32603
-  )) {
+  if (
+    (x as unknown) !== -32700 &&
+    (x as unknown) !== -32600 &&
+    (x as unknown) !== -32602 &&
+    (x as unknown) !== -32601 &&
+    (x as unknown) !== -32000 &&
+    (x as unknown) !== -32603
+  ) {
     return false;
   }
   return true;
 }
 function checkRpcErrorCode(x: unknown, d: number): ValidationIssue[] | undefined {
-  if (!(
-    (x as unknown) === -32700 ||
-    (x as unknown) === -32600 ||
-    (x as unknown) === -32602 ||
-    (x as unknown) === -32601 ||
-    (x as unknown) === -32000 ||
-    (x as unknown) === -32603
-  )) {
+  if (
+    (x as unknown) !== -32700 &&
+    (x as unknown) !== -32600 &&
+    (x as unknown) !== -32602 &&
+    (x as unknown) !== -32601 &&
+    (x as unknown) !== -32000 &&
+    (x as unknown) !== -32603
+  ) {
     return [
-      !(typeof x === "number" && Number.isInteger(x))
+      typeof x !== "number" || !Number.isInteger(x)
         ? issue("", "/type", "type", ": must be integer, got " + kindOf(x))
         : issue(
             "",
@@ -4074,13 +4074,13 @@ function matchesRpcErrorData(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.code;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.error_type;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -4093,7 +4093,7 @@ function checkRpcErrorData(x: unknown, d: number): ValidationIssue[] | undefined
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.code;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "code"')
@@ -4103,7 +4103,7 @@ function checkRpcErrorData(x: unknown, d: number): ValidationIssue[] | undefined
   }
   {
     const v2 = o1.error_type;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "error_type"')
@@ -4126,20 +4126,20 @@ function matchesRpcErrorType(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.code;
-    if (!(
-      (v1 as unknown) === -32700 ||
-      (v1 as unknown) === -32600 ||
-      (v1 as unknown) === -32602 ||
-      (v1 as unknown) === -32601 ||
-      (v1 as unknown) === -32000 ||
-      (v1 as unknown) === -32603
-    )) {
+    if (
+      (v1 as unknown) !== -32700 &&
+      (v1 as unknown) !== -32600 &&
+      (v1 as unknown) !== -32602 &&
+      (v1 as unknown) !== -32601 &&
+      (v1 as unknown) !== -32000 &&
+      (v1 as unknown) !== -32603
+    ) {
       return false;
     }
   }
   {
     const v2 = o1.message;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -4161,18 +4161,18 @@ function checkRpcErrorType(x: unknown, d: number): ValidationIssue[] | undefined
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.code;
-    if (!(
-      (v1 as unknown) === -32700 ||
-      (v1 as unknown) === -32600 ||
-      (v1 as unknown) === -32602 ||
-      (v1 as unknown) === -32601 ||
-      (v1 as unknown) === -32000 ||
-      (v1 as unknown) === -32603
-    )) {
+    if (
+      (v1 as unknown) !== -32700 &&
+      (v1 as unknown) !== -32600 &&
+      (v1 as unknown) !== -32602 &&
+      (v1 as unknown) !== -32601 &&
+      (v1 as unknown) !== -32000 &&
+      (v1 as unknown) !== -32603
+    ) {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "code"')
-          : !(typeof v1 === "number" && Number.isInteger(v1))
+          : typeof v1 !== "number" || !Number.isInteger(v1)
             ? issue("/code", "/properties/code/$ref/type", "type", ": must be integer, got " + kindOf(v1))
             : issue(
                 "/code",
@@ -4185,7 +4185,7 @@ function checkRpcErrorType(x: unknown, d: number): ValidationIssue[] | undefined
   }
   {
     const v2 = o1.message;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "message"')
@@ -4218,7 +4218,7 @@ function matchesSchemaParams(x: unknown, d: number): boolean {
   {
     const v1 = o1.legacy;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "boolean")) {
+      if (typeof v1 !== "boolean") {
         return false;
       }
     }
@@ -4241,7 +4241,7 @@ function checkSchemaParams(x: unknown, d: number): ValidationIssue[] | undefined
   {
     const v1 = o1.legacy;
     if (v1 !== undefined) {
-      if (!(typeof v1 === "boolean")) {
+      if (typeof v1 !== "boolean") {
         return [issue("/legacy", "/properties/legacy/type", "type", ": must be boolean, got " + kindOf(v1))];
       }
     }
@@ -4251,7 +4251,7 @@ function checkSchemaParams(x: unknown, d: number): ValidationIssue[] | undefined
     if (v2 !== undefined) {
       if (!allowed_a57f54.has(v2)) {
         return [
-          !(typeof v2 === "string")
+          typeof v2 !== "string"
             ? issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v2))
             : issue(
                 "/target",
@@ -4279,7 +4279,7 @@ function matchesSchemaResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.schema_format;
-    if (!((v2 as unknown) === "json-schema-draft-2020-12" || (v2 as unknown) === "agentcli-legacy")) {
+    if ((v2 as unknown) !== "json-schema-draft-2020-12" && (v2 as unknown) !== "agentcli-legacy") {
       return false;
     }
   }
@@ -4299,7 +4299,7 @@ function checkSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -4307,11 +4307,11 @@ function checkSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined
   }
   {
     const v2 = o1.schema_format;
-    if (!((v2 as unknown) === "json-schema-draft-2020-12" || (v2 as unknown) === "agentcli-legacy")) {
+    if ((v2 as unknown) !== "json-schema-draft-2020-12" && (v2 as unknown) !== "agentcli-legacy") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "schema_format"')
-          : !(typeof v2 === "string")
+          : typeof v2 !== "string"
             ? issue(
                 "/schema_format",
                 "/properties/schema_format/type",
@@ -4340,13 +4340,13 @@ function matchesTargetEntry(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.name;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.description;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -4377,7 +4377,7 @@ function checkTargetEntry(x: unknown, d: number): ValidationIssue[] | undefined 
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.name;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "name"')
@@ -4387,7 +4387,7 @@ function checkTargetEntry(x: unknown, d: number): ValidationIssue[] | undefined 
   }
   {
     const v2 = o1.description;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "description"')
@@ -4467,13 +4467,13 @@ function matchesTargetsResult(x: unknown, d: number): boolean {
       const o14 = item2 as Record<string, unknown>;
       {
         const v7 = o14.name;
-        if (!(typeof v7 === "string")) {
+        if (typeof v7 !== "string") {
           return false;
         }
       }
       {
         const v8 = o14.description;
-        if (!(typeof v8 === "string")) {
+        if (typeof v8 !== "string") {
           return false;
         }
       }
@@ -4510,7 +4510,7 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -4542,7 +4542,7 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
       const o14 = item2 as Record<string, unknown>;
       {
         const v7 = o14.name;
-        if (!(typeof v7 === "string")) {
+        if (typeof v7 !== "string") {
           return [
             v7 === undefined
               ? issue(
@@ -4562,7 +4562,7 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
       }
       {
         const v8 = o14.description;
-        if (!(typeof v8 === "string")) {
+        if (typeof v8 !== "string") {
           return [
             v8 === undefined
               ? issue(
@@ -4660,7 +4660,7 @@ function matchesValidateResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return false;
     }
   }
@@ -4697,7 +4697,7 @@ function checkValidateResult(x: unknown, d: number): ValidationIssue[] | undefin
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ok;
-    if (!(typeof v1 === "boolean")) {
+    if (typeof v1 !== "boolean") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
@@ -4797,13 +4797,13 @@ function matchesVersionResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.package_version;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
   {
     const v3 = o1.manifest_version;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
@@ -4820,7 +4820,7 @@ function checkVersionResult(x: unknown, d: number): ValidationIssue[] | undefine
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
       ];
@@ -4828,7 +4828,7 @@ function checkVersionResult(x: unknown, d: number): ValidationIssue[] | undefine
   }
   {
     const v2 = o1.package_version;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "package_version"')
@@ -4843,7 +4843,7 @@ function checkVersionResult(x: unknown, d: number): ValidationIssue[] | undefine
   }
   {
     const v3 = o1.manifest_version;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue("", "/required", "required", ': must have required property "manifest_version"')

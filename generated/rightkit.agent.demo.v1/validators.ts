@@ -114,26 +114,26 @@ function matchesActParams(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.token;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.ref;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
   {
     const v3 = o1.op;
-    if (!((v3 as unknown) === "click" || (v3 as unknown) === "type" || (v3 as unknown) === "press")) {
+    if ((v3 as unknown) !== "click" && (v3 as unknown) !== "type" && (v3 as unknown) !== "press") {
       return false;
     }
   }
   {
     const v4 = o1.key;
     if (v4 !== undefined) {
-      if (!(typeof v4 === "string")) {
+      if (typeof v4 !== "string") {
         return false;
       }
     }
@@ -141,7 +141,7 @@ function matchesActParams(x: unknown, d: number): boolean {
   {
     const v5 = o1.text;
     if (v5 !== undefined) {
-      if (!(typeof v5 === "string")) {
+      if (typeof v5 !== "string") {
         return false;
       }
     }
@@ -155,7 +155,7 @@ function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.token;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "token"')
@@ -165,7 +165,7 @@ function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
   }
   {
     const v2 = o1.ref;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "ref"')
@@ -175,11 +175,11 @@ function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
   }
   {
     const v3 = o1.op;
-    if (!((v3 as unknown) === "click" || (v3 as unknown) === "type" || (v3 as unknown) === "press")) {
+    if ((v3 as unknown) !== "click" && (v3 as unknown) !== "type" && (v3 as unknown) !== "press") {
       return [
         v3 === undefined
           ? issue("", "/required", "required", ': must have required property "op"')
-          : !(typeof v3 === "string")
+          : typeof v3 !== "string"
             ? issue("/op", "/properties/op/$ref/type", "type", ": must be string, got " + kindOf(v3))
             : issue(
                 "/op",
@@ -193,7 +193,7 @@ function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
   {
     const v4 = o1.key;
     if (v4 !== undefined) {
-      if (!(typeof v4 === "string")) {
+      if (typeof v4 !== "string") {
         return [issue("/key", "/properties/key/type", "type", ": must be string, got " + kindOf(v4))];
       }
     }
@@ -201,7 +201,7 @@ function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
   {
     const v5 = o1.text;
     if (v5 !== undefined) {
-      if (!(typeof v5 === "string")) {
+      if (typeof v5 !== "string") {
         return [issue("/text", "/properties/text/type", "type", ": must be string, got " + kindOf(v5))];
       }
     }
@@ -216,7 +216,7 @@ function matchesActResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.receipt_id;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
@@ -229,7 +229,7 @@ function checkActResult(x: unknown, d: number): ValidationIssue[] | undefined {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.receipt_id;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "receipt_id"')
@@ -252,13 +252,13 @@ function matchesAppEntry(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.id;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.name;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -271,7 +271,7 @@ function checkAppEntry(x: unknown, d: number): ValidationIssue[] | undefined {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.id;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "id"')
@@ -281,7 +281,7 @@ function checkAppEntry(x: unknown, d: number): ValidationIssue[] | undefined {
   }
   {
     const v2 = o1.name;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "name"')
@@ -327,13 +327,13 @@ function matchesAppsResult(x: unknown, d: number): boolean {
       const o8 = item2 as Record<string, unknown>;
       {
         const v4 = o8.id;
-        if (!(typeof v4 === "string")) {
+        if (typeof v4 !== "string") {
           return false;
         }
       }
       {
         const v5 = o8.name;
-        if (!(typeof v5 === "string")) {
+        if (typeof v5 !== "string") {
           return false;
         }
       }
@@ -372,7 +372,7 @@ function checkAppsResult(x: unknown, d: number): ValidationIssue[] | undefined {
       const o8 = item2 as Record<string, unknown>;
       {
         const v4 = o8.id;
-        if (!(typeof v4 === "string")) {
+        if (typeof v4 !== "string") {
           return [
             v4 === undefined
               ? issue(
@@ -392,7 +392,7 @@ function checkAppsResult(x: unknown, d: number): ValidationIssue[] | undefined {
       }
       {
         const v5 = o8.name;
-        if (!(typeof v5 === "string")) {
+        if (typeof v5 !== "string") {
           return [
             v5 === undefined
               ? issue(
@@ -422,7 +422,7 @@ function matchesBatchParams(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.token;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
@@ -456,7 +456,7 @@ function checkBatchParams(x: unknown, d: number): ValidationIssue[] | undefined 
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.token;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "token"')
@@ -523,7 +523,7 @@ function matchesBatchResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.completed;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return false;
     }
     if ((v1 as number) < 0) {
@@ -545,7 +545,7 @@ function matchesBatchResult(x: unknown, d: number): boolean {
       const o8 = item2 as Record<string, unknown>;
       {
         const v4 = o8.receipt_id;
-        if (!(typeof v4 === "string")) {
+        if (typeof v4 !== "string") {
           return false;
         }
       }
@@ -553,7 +553,7 @@ function matchesBatchResult(x: unknown, d: number): boolean {
   }
   {
     const v5 = o1.failed_step;
-    if (!((typeof v5 === "number" && Number.isInteger(v5)) || v5 === null)) {
+    if ((typeof v5 !== "number" || !Number.isInteger(v5)) && v5 !== null) {
       return false;
     }
     if (typeof v5 === "number") {
@@ -567,7 +567,7 @@ function matchesBatchResult(x: unknown, d: number): boolean {
     if (v6 === undefined) {
       return false;
     }
-    if (!(allowed_80b0bb.has(v6) || v6 === null)) {
+    if (!allowed_80b0bb.has(v6) && v6 !== null) {
       return false;
     }
   }
@@ -580,7 +580,7 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.completed;
-    if (!(typeof v1 === "number" && Number.isInteger(v1))) {
+    if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "completed"')
@@ -624,7 +624,7 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
       const o8 = item2 as Record<string, unknown>;
       {
         const v4 = o8.receipt_id;
-        if (!(typeof v4 === "string")) {
+        if (typeof v4 !== "string") {
           return [
             v4 === undefined
               ? issue(
@@ -646,7 +646,7 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
   }
   {
     const v5 = o1.failed_step;
-    if (!((typeof v5 === "number" && Number.isInteger(v5)) || v5 === null)) {
+    if ((typeof v5 !== "number" || !Number.isInteger(v5)) && v5 !== null) {
       return [
         v5 === undefined
           ? issue("", "/required", "required", ': must have required property "failed_step"')
@@ -676,7 +676,7 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if (v6 === undefined) {
       return [issue("", "/required", "required", ': must have required property "error_code"')];
     }
-    if (!(allowed_80b0bb.has(v6) || v6 === null)) {
+    if (!allowed_80b0bb.has(v6) && v6 !== null) {
       const reasons1 =
         typeof v6 === "string"
           ? within(checkBatchResult_error_code_oneOf0(v6, d), "/error_code", "/properties/error_code/oneOf/0")
@@ -719,7 +719,7 @@ function matchesBatchResult_error_code_oneOf0(x: unknown, d: number): boolean {
 function checkBatchResult_error_code_oneOf0(x: unknown, d: number): ValidationIssue[] | undefined {
   if (!allowed_80b0bb.has(x)) {
     return [
-      !(typeof x === "string")
+      typeof x !== "string"
         ? issue("", "/$ref/type", "type", ": must be string, got " + kindOf(x))
         : issue(
             "",
@@ -733,14 +733,14 @@ function checkBatchResult_error_code_oneOf0(x: unknown, d: number): ValidationIs
 }
 /** #/$defs/batch/result/properties/error_code/oneOf/1 */
 function matchesBatchResult_error_code_oneOf1(x: unknown, d: number): boolean {
-  if (!(x === null)) {
+  if (x !== null) {
     return false;
   }
 
   return true;
 }
 function checkBatchResult_error_code_oneOf1(x: unknown, d: number): ValidationIssue[] | undefined {
-  if (!(x === null)) {
+  if (x !== null) {
     return [issue("", "/type", "type", ": must be null, got " + kindOf(x))];
   }
 
@@ -748,15 +748,15 @@ function checkBatchResult_error_code_oneOf1(x: unknown, d: number): ValidationIs
 }
 /** #/$defs/elementOp */
 function matchesElementOp(x: unknown, d: number): boolean {
-  if (!((x as unknown) === "click" || (x as unknown) === "type" || (x as unknown) === "press")) {
+  if ((x as unknown) !== "click" && (x as unknown) !== "type" && (x as unknown) !== "press") {
     return false;
   }
   return true;
 }
 function checkElementOp(x: unknown, d: number): ValidationIssue[] | undefined {
-  if (!((x as unknown) === "click" || (x as unknown) === "type" || (x as unknown) === "press")) {
+  if ((x as unknown) !== "click" && (x as unknown) !== "type" && (x as unknown) !== "press") {
     return [
-      !(typeof x === "string")
+      typeof x !== "string"
         ? issue("", "/type", "type", ": must be string, got " + kindOf(x))
         : issue(
             "",
@@ -770,14 +770,14 @@ function checkElementOp(x: unknown, d: number): ValidationIssue[] | undefined {
 }
 /** #/$defs/elementRef */
 function matchesElementRef(x: unknown, d: number): boolean {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return false;
   }
 
   return true;
 }
 function checkElementRef(x: unknown, d: number): ValidationIssue[] | undefined {
-  if (!(typeof x === "string")) {
+  if (typeof x !== "string") {
     return [issue("", "/type", "type", ": must be string, got " + kindOf(x))];
   }
 
@@ -791,7 +791,7 @@ function matchesEndParams(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.token;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
@@ -804,7 +804,7 @@ function checkEndParams(x: unknown, d: number): ValidationIssue[] | undefined {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.token;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "token"')
@@ -828,13 +828,13 @@ function matchesEndResult(x: unknown, d: number): boolean {
   }
   {
     const v2 = o1.bundle_id;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
   {
     const v3 = o1.bundle_state;
-    if (!((v3 as unknown) === "complete" || (v3 as unknown) === "killed")) {
+    if ((v3 as unknown) !== "complete" && (v3 as unknown) !== "killed") {
       return false;
     }
   }
@@ -851,7 +851,7 @@ function checkEndResult(x: unknown, d: number): ValidationIssue[] | undefined {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ended"')
-          : !(typeof v1 === "boolean")
+          : typeof v1 !== "boolean"
             ? issue("/ended", "/properties/ended/type", "type", ": must be boolean, got " + kindOf(v1))
             : issue("/ended", "/properties/ended/const", "const", ": must be equal to constant true"),
       ];
@@ -859,7 +859,7 @@ function checkEndResult(x: unknown, d: number): ValidationIssue[] | undefined {
   }
   {
     const v2 = o1.bundle_id;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "bundle_id"')
@@ -869,11 +869,11 @@ function checkEndResult(x: unknown, d: number): ValidationIssue[] | undefined {
   }
   {
     const v3 = o1.bundle_state;
-    if (!((v3 as unknown) === "complete" || (v3 as unknown) === "killed")) {
+    if ((v3 as unknown) !== "complete" && (v3 as unknown) !== "killed") {
       return [
         v3 === undefined
           ? issue("", "/required", "required", ': must have required property "bundle_state"')
-          : !(typeof v3 === "string")
+          : typeof v3 !== "string"
             ? issue(
                 "/bundle_state",
                 "/properties/bundle_state/type",
@@ -901,7 +901,7 @@ function matchesErrorCode(x: unknown, d: number): boolean {
 function checkErrorCode(x: unknown, d: number): ValidationIssue[] | undefined {
   if (!allowed_80b0bb.has(x)) {
     return [
-      !(typeof x === "string")
+      typeof x !== "string"
         ? issue("", "/type", "type", ": must be string, got " + kindOf(x))
         : issue(
             "",
@@ -921,13 +921,13 @@ function matchesRequestParams(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.app;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.agent_name;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
@@ -940,7 +940,7 @@ function checkRequestParams(x: unknown, d: number): ValidationIssue[] | undefine
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.app;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "app"')
@@ -950,7 +950,7 @@ function checkRequestParams(x: unknown, d: number): ValidationIssue[] | undefine
   }
   {
     const v2 = o1.agent_name;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "agent_name"')
@@ -973,19 +973,19 @@ function matchesRequestResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.session;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.token;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
   {
     const v3 = o1.app;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
@@ -998,7 +998,7 @@ function checkRequestResult(x: unknown, d: number): ValidationIssue[] | undefine
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.session;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "session"')
@@ -1008,7 +1008,7 @@ function checkRequestResult(x: unknown, d: number): ValidationIssue[] | undefine
   }
   {
     const v2 = o1.token;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "token"')
@@ -1018,7 +1018,7 @@ function checkRequestResult(x: unknown, d: number): ValidationIssue[] | undefine
   }
   {
     const v3 = o1.app;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue("", "/required", "required", ': must have required property "app"')
@@ -1036,19 +1036,19 @@ function matchesSnapshotElement(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ref;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.role;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return false;
     }
   }
   {
     const v3 = o1.label;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return false;
     }
   }
@@ -1061,11 +1061,7 @@ function matchesSnapshotElement(x: unknown, d: number): boolean {
     for (let i2 = 0; i2 < a13.length; i2++) {
       const item2 = a13[i2];
 
-      if (!(
-        (item2 as unknown) === "click" ||
-        (item2 as unknown) === "type" ||
-        (item2 as unknown) === "press"
-      )) {
+      if ((item2 as unknown) !== "click" && (item2 as unknown) !== "type" && (item2 as unknown) !== "press") {
         return false;
       }
     }
@@ -1079,7 +1075,7 @@ function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefi
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ref;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ref"')
@@ -1089,7 +1085,7 @@ function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefi
   }
   {
     const v2 = o1.role;
-    if (!(typeof v2 === "string")) {
+    if (typeof v2 !== "string") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "role"')
@@ -1099,7 +1095,7 @@ function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefi
   }
   {
     const v3 = o1.label;
-    if (!(typeof v3 === "string")) {
+    if (typeof v3 !== "string") {
       return [
         v3 === undefined
           ? issue("", "/required", "required", ': must have required property "label"')
@@ -1120,13 +1116,9 @@ function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefi
     for (let i2 = 0; i2 < a13.length; i2++) {
       const item2 = a13[i2];
 
-      if (!(
-        (item2 as unknown) === "click" ||
-        (item2 as unknown) === "type" ||
-        (item2 as unknown) === "press"
-      )) {
+      if ((item2 as unknown) !== "click" && (item2 as unknown) !== "type" && (item2 as unknown) !== "press") {
         return [
-          !(typeof item2 === "string")
+          typeof item2 !== "string"
             ? issue(
                 "/ops/" + i2,
                 "/properties/ops/items/$ref/type",
@@ -1153,7 +1145,7 @@ function matchesSnapshotResult(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.capture_state;
-    if (!((v1 as unknown) === "safe")) {
+    if ((v1 as unknown) !== "safe") {
       return false;
     }
   }
@@ -1172,19 +1164,19 @@ function matchesSnapshotResult(x: unknown, d: number): boolean {
       const o20 = item4 as Record<string, unknown>;
       {
         const v7 = o20.ref;
-        if (!(typeof v7 === "string")) {
+        if (typeof v7 !== "string") {
           return false;
         }
       }
       {
         const v8 = o20.role;
-        if (!(typeof v8 === "string")) {
+        if (typeof v8 !== "string") {
           return false;
         }
       }
       {
         const v9 = o20.label;
-        if (!(typeof v9 === "string")) {
+        if (typeof v9 !== "string") {
           return false;
         }
       }
@@ -1197,11 +1189,11 @@ function matchesSnapshotResult(x: unknown, d: number): boolean {
         for (let i6 = 0; i6 < a33.length; i6++) {
           const item6 = a33[i6];
 
-          if (!(
-            (item6 as unknown) === "click" ||
-            (item6 as unknown) === "type" ||
-            (item6 as unknown) === "press"
-          )) {
+          if (
+            (item6 as unknown) !== "click" &&
+            (item6 as unknown) !== "type" &&
+            (item6 as unknown) !== "press"
+          ) {
             return false;
           }
         }
@@ -1217,11 +1209,11 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.capture_state;
-    if (!((v1 as unknown) === "safe")) {
+    if ((v1 as unknown) !== "safe") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "capture_state"')
-          : !(typeof v1 === "string")
+          : typeof v1 !== "string"
             ? issue(
                 "/capture_state",
                 "/properties/capture_state/type",
@@ -1263,7 +1255,7 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
       const o20 = item4 as Record<string, unknown>;
       {
         const v7 = o20.ref;
-        if (!(typeof v7 === "string")) {
+        if (typeof v7 !== "string") {
           return [
             v7 === undefined
               ? issue(
@@ -1283,7 +1275,7 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
       }
       {
         const v8 = o20.role;
-        if (!(typeof v8 === "string")) {
+        if (typeof v8 !== "string") {
           return [
             v8 === undefined
               ? issue(
@@ -1303,7 +1295,7 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
       }
       {
         const v9 = o20.label;
-        if (!(typeof v9 === "string")) {
+        if (typeof v9 !== "string") {
           return [
             v9 === undefined
               ? issue(
@@ -1344,13 +1336,13 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
         for (let i6 = 0; i6 < a33.length; i6++) {
           const item6 = a33[i6];
 
-          if (!(
-            (item6 as unknown) === "click" ||
-            (item6 as unknown) === "type" ||
-            (item6 as unknown) === "press"
-          )) {
+          if (
+            (item6 as unknown) !== "click" &&
+            (item6 as unknown) !== "type" &&
+            (item6 as unknown) !== "press"
+          ) {
             return [
-              !(typeof item6 === "string")
+              typeof item6 !== "string"
                 ? issue(
                     "/elements/" + i4 + "/ops/" + i6,
                     "/properties/elements/items/properties/ops/items/$ref/type",
@@ -1379,20 +1371,20 @@ function matchesStep(x: unknown, d: number): boolean {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ref;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return false;
     }
   }
   {
     const v2 = o1.op;
-    if (!((v2 as unknown) === "click" || (v2 as unknown) === "type" || (v2 as unknown) === "press")) {
+    if ((v2 as unknown) !== "click" && (v2 as unknown) !== "type" && (v2 as unknown) !== "press") {
       return false;
     }
   }
   {
     const v3 = o1.key;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return false;
       }
     }
@@ -1400,7 +1392,7 @@ function matchesStep(x: unknown, d: number): boolean {
   {
     const v4 = o1.text;
     if (v4 !== undefined) {
-      if (!(typeof v4 === "string")) {
+      if (typeof v4 !== "string") {
         return false;
       }
     }
@@ -1414,7 +1406,7 @@ function checkStep(x: unknown, d: number): ValidationIssue[] | undefined {
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.ref;
-    if (!(typeof v1 === "string")) {
+    if (typeof v1 !== "string") {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ref"')
@@ -1424,11 +1416,11 @@ function checkStep(x: unknown, d: number): ValidationIssue[] | undefined {
   }
   {
     const v2 = o1.op;
-    if (!((v2 as unknown) === "click" || (v2 as unknown) === "type" || (v2 as unknown) === "press")) {
+    if ((v2 as unknown) !== "click" && (v2 as unknown) !== "type" && (v2 as unknown) !== "press") {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "op"')
-          : !(typeof v2 === "string")
+          : typeof v2 !== "string"
             ? issue("/op", "/properties/op/$ref/type", "type", ": must be string, got " + kindOf(v2))
             : issue(
                 "/op",
@@ -1442,7 +1434,7 @@ function checkStep(x: unknown, d: number): ValidationIssue[] | undefined {
   {
     const v3 = o1.key;
     if (v3 !== undefined) {
-      if (!(typeof v3 === "string")) {
+      if (typeof v3 !== "string") {
         return [issue("/key", "/properties/key/type", "type", ": must be string, got " + kindOf(v3))];
       }
     }
@@ -1450,7 +1442,7 @@ function checkStep(x: unknown, d: number): ValidationIssue[] | undefined {
   {
     const v4 = o1.text;
     if (v4 !== undefined) {
-      if (!(typeof v4 === "string")) {
+      if (typeof v4 !== "string") {
         return [issue("/text", "/properties/text/type", "type", ": must be string, got " + kindOf(v4))];
       }
     }

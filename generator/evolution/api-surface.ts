@@ -156,6 +156,35 @@ function statementEntries(read: Reader, statement: Ts.Statement): Entry[] {
   return [{ key: "", lines: [read.line(statement)] }];
 }
 
+const STATEMENT_START =
+  /^(export|import|function|async function|const|let|var|type|interface|class|abstract class|enum|declare|namespace)\b/;
+const CLOSING = /^[}\])]/;
+const COMMENT_LINE = /^\s*(\*|\/\*|\/\/)/;
+
+/**
+ * The exported top-level statements of a generated file, the only ones api.md reads: parsing the
+ * megabytes of validator functions behind them was most of this stage's time. Read from the
+ * layout: in formatted code every top-level statement starts at column 0, and otherwise only
+ * closing brackets do. A file whose lines cannot be read that way (a template literal, which may
+ * span lines, or another kind of line at column 0) is returned whole, to be parsed whole.
+ */
+export function exportedStatements(text: string): string {
+  const kept: string[] = [];
+  let keep = false;
+  for (const line of text.split("\n")) {
+    if (line.includes("`") && !COMMENT_LINE.test(line)) return text;
+    if (line === "" || line.startsWith(" ") || CLOSING.test(line)) {
+      if (keep) kept.push(line);
+    } else if (line.startsWith("/*") || line.startsWith("//")) {
+      keep = false;
+    } else if (STATEMENT_START.test(line)) {
+      keep = line.startsWith("export");
+      if (keep) kept.push(line);
+    } else return text;
+  }
+  return kept.join("\n");
+}
+
 /**
  * `files` maps file names inside the binding folder (`types.ts`, …) to their contents; only
  * `.ts` files are read. The result is the text of `api.md`.
@@ -165,7 +194,8 @@ export async function apiSurface(contractId: string, files: ReadonlyMap<string, 
   const { ts } = await import("ts-morph");
   const sections: string[] = [];
   for (const name of [...files.keys()].filter((file) => file.endsWith(".ts")).sort(byCodeUnits)) {
-    const file = ts.createSourceFile(name, files.get(name) as string, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    const text = exportedStatements(files.get(name) as string);
+    const file = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
     const read = readerFor(ts, file);
     const entries = file.statements.flatMap((statement) => statementEntries(read, statement));
     const lines = entries

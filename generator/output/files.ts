@@ -77,6 +77,16 @@ export interface Drift {
   readonly patch: string;
 }
 
+/**
+ * Whether any of `files` differs from (or is missing in) `outDir`: what `compareGeneration`
+ * finds, without making a patch of megabytes to say so. Files on disk that `files` lacks are
+ * not looked at.
+ */
+export function differsOnDisk(outDir: string, files: Generation): boolean {
+  const existing = onDisk(outDir, files);
+  return [...files].some(([path, text]) => existing.get(path) !== text);
+}
+
 export function compareGeneration(outDir: string, files: Generation): Drift[] {
   const existing = onDisk(outDir, files);
   const paths = [...new Set([...files.keys(), ...existing.keys()])].sort(byCodeUnits);

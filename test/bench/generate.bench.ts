@@ -1,7 +1,9 @@
 /**
  * bench:generate — wall time of whole `rightkit-bindgen` processes (start-up included), on the
  * embedded contract and on synthetic contracts of 50, 100 and 200 methods, to show growth.
- * Three runs each; the median is printed. Not a test: nothing here asserts a time.
+ * Three runs each; the median is printed, and the peak RSS of each command (where
+ * /usr/bin/time exists: the largest process of the run, the generator or the tsgo type check it
+ * starts, whichever is larger). Not a test: nothing here asserts a time.
  *
  * Then the churn table: for three small hand edits of the demo contract, how many lines of each
  * generated file change (added + removed, as a unified diff counts them). A generator whose
@@ -9,7 +11,7 @@
  * is what the hand edit itself touched, so the two can be compared. `--churn-only` prints just that.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { diffLines } from "diff";
@@ -64,20 +66,32 @@ function syntheticContract(methods: number): object {
   };
 }
 
-function time(args: string[], cwd: string): number {
+/** GNU time prints the peak RSS (KB) of the process it waited for, its own children included. */
+const GNU_TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+
+interface Run {
+  readonly ms: number;
+  /** Peak RSS in MB, when GNU time is there to say. */
+  readonly mb: number | undefined;
+}
+
+function time(args: string[], cwd: string): Run {
+  const command =
+    GNU_TIME === undefined ? [process.execPath, BIN, ...args] : [GNU_TIME, "-f", "%M", process.execPath, BIN, ...args];
   const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8" });
+  const result = spawnSync(command[0] as string, command.slice(1), { cwd, encoding: "utf8" });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0) throw new Error(`${args.join(" ")} failed: ${result.stderr}`);
-  return ms;
+  const kb = GNU_TIME === undefined ? undefined : Number(result.stderr.trim().split("\n").pop());
+  return { ms, mb: kb === undefined || Number.isNaN(kb) ? undefined : Math.round(kb / 1024) };
 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 function measure(label: string, setup: (dir: string) => string[]): void {
-  const firstWrite: number[] = [];
-  const unchanged: number[] = [];
-  const check: number[] = [];
+  const firstWrite: Run[] = [];
+  const unchanged: Run[] = [];
+  const check: Run[] = [];
   for (let run = 0; run < RUNS; run++) {
     const dir = mkdtempSync(join(tmpdir(), "bindgen-bench-"));
     const args = setup(dir);
@@ -86,20 +100,21 @@ function measure(label: string, setup: (dir: string) => string[]): void {
     check.push(time(["check", ...args], dir));
     rmSync(dir, { recursive: true, force: true });
   }
-  const row = [label, median(firstWrite), median(unchanged), median(check)];
-  console.log(
-    `${String(row[0]).padEnd(24)} ${row
-      .slice(1)
-      .map((ms) => `${Math.round(ms as number)} ms`.padStart(16))
-      .join("")}`,
-  );
+  const runs = [firstWrite, unchanged, check];
+  const times = runs.map((column) => `${Math.round(median(column.map((run) => run.ms)))} ms`.padStart(16));
+  const peaks = runs.map((column) => {
+    const mbs = column.map((run) => run.mb).filter((mb): mb is number => mb !== undefined);
+    return (mbs.length === 0 ? "n/a" : `${median(mbs)} MB`).padStart(12);
+  });
+  console.log(`${label.padEnd(24)} ${times.join("")}${peaks.join("")}`);
 }
 
 // `--churn-only` skips the timings (a minute of process starts) when only the churn table is wanted.
 if (!process.argv.includes("--churn-only")) {
   console.log(`rightkit-bindgen whole-process wall time, median of ${RUNS} (node ${process.version})`);
   console.log(
-    `${"contract".padEnd(24)}${"generate (write)".padStart(16)}${"generate (same)".padStart(16)}${"check".padStart(16)}`,
+    `${"contract".padEnd(24)}${"generate (write)".padStart(16)}${"generate (same)".padStart(16)}${"check".padStart(16)}` +
+      `${"RSS write".padStart(12)}${"RSS same".padStart(12)}${"RSS check".padStart(12)}`,
   );
   measure("embedded (6 methods)", (dir) => {
     cpSync("contract", join(dir, "contract"), { recursive: true });

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { apiSurface } from "../../generator/evolution/api-surface.js";
+import { apiSurface, exportedStatements } from "../../generator/evolution/api-surface.js";
 import { compareGeneration } from "../../generator/output/files.js";
 import { generateFiles } from "../../generator/pipeline.js";
 import { EMBEDDED } from "../support/bindgen.js";
@@ -75,6 +75,22 @@ describe("API surface", () => {
   it("fences content that contains backticks so it cannot close the block", async () => {
     const surface = await apiSurface("x.v1", new Map([["a.ts", 'export type T = "```";']]));
     expect(surface).toContain("````ts");
+  });
+
+  it("reads only the exported statements of a file, and a file whose layout it cannot read whole", async () => {
+    const { files } = await generateFiles(EMBEDDED, { typeCheck: "never" });
+    const validators = files.get("rightkit.agent.demo.v1/validators.ts") as string;
+    const exported = exportedStatements(validators);
+    expect(exported.length).toBeLessThan(validators.length / 4);
+    expect(exported).not.toMatch(/^function /m);
+    // The same surface as from the whole file (a template literal makes apiSurface parse it whole).
+    const whole = `${validators}const wholeFile = \`\n}\nexport const not = 1;\n\`;\n`;
+    expect(exportedStatements(whole)).toBe(whole);
+    const [fast, slow] = await Promise.all(
+      [validators, whole].map((text) => apiSurface("rightkit.agent.demo.v1", new Map([["validators.ts", text]]))),
+    );
+    expect(fast).toBe(slow);
+    expect(slow).not.toContain("const not");
   });
 
   it("starts with a do-not-edit line", () => {

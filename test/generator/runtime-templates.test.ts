@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { formatTypeScript } from "../../generator/output/format.js";
+import { formatWithPrettier } from "../../generator/output/format.js";
 import { RUNTIME_TEMPLATES_DIR, runtimeSourceNames } from "../../generator/output/runtime-sources.js";
 import { withHeader } from "../../generator/pipeline.js";
 
@@ -15,7 +15,7 @@ describe("runtime sources are already prettier-formatted", () => {
   for (const name of names) {
     it(name, async () => {
       const text = withHeader(readFileSync(new URL(name, RUNTIME_TEMPLATES_DIR), "utf8"), { contractId: undefined });
-      expect(await formatTypeScript(text)).toBe(text);
+      expect(await formatWithPrettier(text)).toBe(text);
     });
   }
 });

@@ -6,9 +6,9 @@
  */
 import { readFileSync } from "node:fs";
 import { compile } from "json-schema-to-typescript";
-import { Project } from "ts-morph";
+import { Project, ts } from "ts-morph";
 import { expect, it } from "vitest";
-import { STRICT_OPTIONS } from "../../generator/output/typecheck.js";
+import { STRICT_TSCONFIG } from "../../generator/output/typecheck.js";
 import { EMBEDDED } from "../support/bindgen.js";
 
 const schema = JSON.parse(readFileSync(EMBEDDED.contract, "utf8"));
@@ -16,7 +16,8 @@ const pascal = (name: string): string => name[0]!.toUpperCase() + name.slice(1);
 const methods = Object.keys(schema.$defs).filter((name) => schema.$defs[name].params !== undefined);
 
 it("our types and json-schema-to-typescript's agree for every params and result", async () => {
-  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: STRICT_OPTIONS });
+  const compilerOptions = ts.convertCompilerOptionsFromJson(STRICT_TSCONFIG, "/").options;
+  const project = new Project({ useInMemoryFileSystem: true, compilerOptions });
   project.createSourceFile("/ours.ts", readFileSync("generated/rightkit.agent.demo.v1/types.ts", "utf8"));
   const checks: string[] = [];
   for (const method of methods) {

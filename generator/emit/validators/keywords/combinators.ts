@@ -10,7 +10,7 @@ import { fail, issueExpression, text, said, within } from "../mode.js";
 import { badValue } from "./numbers.js";
 import { keywordValue, type JsonType, type KeywordEmit, type SchemaObject } from "./emit.js";
 import { typeTest } from "./guard.js";
-import { leafTest } from "./leaf.js";
+import { leafMiss } from "./leaf.js";
 import { refTarget } from "./ref.js";
 
 export function emitCombinators(k: KeywordEmit): Code[] {
@@ -71,18 +71,19 @@ return ${reasons};`;
   }
 }
 
-/** Whether a branch matches: a few checks written out (leaf.ts), or a call to its `is` function. */
-function branchTest(k: KeywordEmit, keyword: string, i: number, branch: unknown): Code {
+/** When a branch does not match: a few checks written out (leaf.ts), or a call to its `is` function. */
+function branchMiss(k: KeywordEmit, keyword: string, i: number, branch: unknown): Code {
   const pointer = appendPointer(k.pointer, keyword, i);
-  return leafTest(k.ctx, pointer, branch, k.value) ?? code`${k.ctx.functionsFor(pointer).is}(${k.value}, d)`;
+  return leafMiss(k.ctx, pointer, branch, k.value) ?? code`!${k.ctx.functionsFor(pointer).is}(${k.value}, d)`;
 }
 
 function emitAnyOf(k: KeywordEmit): Code {
   const all = branches(k, "anyOf");
   if (all === undefined) return EMPTY;
-  const tests = all.map((branch, i) => branchTest(k, "anyOf", i, branch));
+  // `!a && !b`, not `!(a || b)`: see typeMiss in guard.ts.
+  const misses = all.map((branch, i) => branchMiss(k, "anyOf", i, branch));
   const message = "must match at least one schema in anyOf";
-  return code`if (!(${join(tests, code` || `)})) { ${noBranchMatched(k, "anyOf", all, message, disjointTypes(k, "anyOf", all))} }`;
+  return code`if (${join(misses, code` && `)}) { ${noBranchMatched(k, "anyOf", all, message, disjointTypes(k, "anyOf", all))} }`;
 }
 
 function emitOneOf(k: KeywordEmit): Code {
@@ -92,11 +93,13 @@ function emitOneOf(k: KeywordEmit): Code {
   const branchTypes = disjointTypes(k, "oneOf", all);
   if (branchTypes !== undefined) {
     // At most one branch can match: the first match decides, as for anyOf.
-    const tests = all.map((branch, i) => branchTest(k, "oneOf", i, branch));
-    return code`if (!(${join(tests, code` || `)})) { ${noBranchMatched(k, "oneOf", all, message, branchTypes)} }`;
+    const misses = all.map((branch, i) => branchMiss(k, "oneOf", i, branch));
+    return code`if (${join(misses, code` && `)}) { ${noBranchMatched(k, "oneOf", all, message, branchTypes)} }`;
   }
   const count = k.ctx.local("count");
-  const tests = all.map((branch, i) => code`if (${branchTest(k, "oneOf", i, branch)}) ${count}++;`);
+  const tests = all.map(
+    (_, i) => code`if (${k.ctx.functionsFor(appendPointer(k.pointer, "oneOf", i)).is}(${k.value}, d)) ${count}++;`,
+  );
   const site = { pointer: k.pointer, keyword: "oneOf" };
   return code`{
 let ${count} = 0;

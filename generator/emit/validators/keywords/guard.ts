@@ -25,6 +25,30 @@ export function typeTest(value: Code, type: JsonType | "integer"): Code {
   }
 }
 
+/**
+ * The negation of `typeTest`, written without a negated group: `!(a || b)` at the top of an `if`
+ * is laid out differently by prettier and the fast formatter (generator/output/format.ts), so
+ * callers join misses with `&&` instead. Compound misses are parenthesised for that join.
+ */
+export function typeMiss(value: Code, type: JsonType | "integer"): Code {
+  switch (type) {
+    case "null":
+      return code`${value} !== null`;
+    case "boolean":
+      return code`typeof ${value} !== "boolean"`;
+    case "number":
+      return code`(typeof ${value} !== "number" || !Number.isFinite(${value}))`;
+    case "integer":
+      return code`(typeof ${value} !== "number" || !Number.isInteger(${value}))`;
+    case "string":
+      return code`typeof ${value} !== "string"`;
+    case "array":
+      return code`!Array.isArray(${value})`;
+    case "object":
+      return code`(typeof ${value} !== "object" || ${value} === null || Array.isArray(${value}))`;
+  }
+}
+
 /** Wraps the group's statements in a guard unless the type is already certain; drops them if impossible. */
 export function guarded(known: ReadonlySet<JsonType>, type: JsonType, value: Code, body: readonly Code[]): Code {
   const statements = lines(body);

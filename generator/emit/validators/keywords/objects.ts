@@ -200,9 +200,8 @@ ${applied}
   if (additional !== undefined) {
     const applied = additionalCheck(k, additional, key, v, mode);
     if (!applied.isEmpty) {
-      const declared = declaredTest(k, key);
       const unmatched = needsMatched ? code`!${matched} && ` : EMPTY;
-      body.push(code`if (${unmatched}!(${declared})) {
+      body.push(code`if (${unmatched}${undeclaredTest(k, key)}) {
 ${applied}
 }`);
     }
@@ -227,19 +226,22 @@ function additionalCheck(k: KeywordEmit, additional: unknown, key: Code, v: Code
   return failure(k.ctx, k.mode, { pointer: k.pointer, keyword: "additionalProperties" }, message);
 }
 
-/** Whether `key` is named by `properties`: a few `===`, or a module-scope Set. */
-function declaredTest(k: KeywordEmit, key: Code): Code {
+/**
+ * Whether `key` is not named by `properties`: a few `!==`, or a module-scope Set. Not
+ * `!(a || b)`: see typeMiss in guard.ts.
+ */
+function undeclaredTest(k: KeywordEmit, key: Code): Code {
   const names = schemaMap(k, "properties").map(([name]) => name);
-  if (names.length === 0) return code`false`;
+  if (names.length === 0) return code`true`;
   if (names.length <= INLINE_NAMES)
     return join(
-      names.map((name) => code`${key} === ${literal(name)}`),
-      code` || `,
+      names.map((name) => code`${key} !== ${literal(name)}`),
+      code` && `,
     );
   const set = k.ctx.hoist(
     `names:${JSON.stringify(names)}`,
     "declared",
     () => code`new Set<string>([${names.map((name) => literal(name))}])`,
   );
-  return code`${set}.has(${key})`;
+  return code`!${set}.has(${key})`;
 }

@@ -33,23 +33,26 @@ export function emitEnum(k: KeywordEmit): Code[] {
   );
   const primitives = [...new Set(members.filter(isPrimitive))];
   const containers = members.filter((member) => !isPrimitive(member)).map(sortKeys);
-  const tests: Code[] = [];
+  // Each entry fails when the value is not among its members; the value fails when it is in none.
+  // Written `a !== x && b !== y`, not `!(a === x || …)`: prettier and the fast formatter break a
+  // negated group at the top of an `if` differently (generator/output/format.ts).
+  const misses: Code[] = [];
   if (primitives.length > INLINE_MEMBERS) {
     const set = k.ctx.hoist(
       `enum:${JSON.stringify(primitives)}`,
       "allowed",
       () => code`new Set<unknown>([${primitives.map(literal)}])`,
     );
-    tests.push(code`${set}.has(${k.value})`);
+    misses.push(code`!${set}.has(${k.value})`);
   } else {
-    tests.push(...primitives.map((member) => code`(${k.value} as unknown) === ${literal(member)}`));
+    misses.push(...primitives.map((member) => code`(${k.value} as unknown) !== ${literal(member)}`));
   }
   if (containers.length > 0) {
     const list = k.ctx.hoist(`enum-containers:${JSON.stringify(containers)}`, "allowedContainers", () => literal(containers));
     const deepEqual = k.ctx.helper("deepEqual");
-    tests.push(code`${list}.some((member: unknown) => ${deepEqual}(${k.value}, member))`);
+    misses.push(code`!${list}.some((member: unknown) => ${deepEqual}(${k.value}, member))`);
   }
-  const failsWhen = tests.length === 0 ? code`true` : code`!(${join(tests, code` || `)})`;
+  const failsWhen = misses.length === 0 ? code`true` : join(misses, code` && `);
   return [valueFail(k, failsWhen, site, message)];
 }
 
