@@ -81,7 +81,8 @@ export function shareIdenticalShapes(reader: ShapeReader, roots: readonly Pointe
   }
   if (dynamic) return { representative: (pointer) => pointer, worthCalling: () => false };
 
-  const ordered = [...locations.keys()].sort(byDepthThenCodeUnits);
+  const depth = new Map([...locations.keys()].map((pointer) => [pointer, parsePointer(pointer)?.length ?? 0]));
+  const ordered = [...locations.keys()].sort((a, b) => (depth.get(a) as number) - (depth.get(b) as number) || byCodeUnits(a, b));
   const classOf = refine(ordered, locations);
   const representatives = new Map<number, Pointer>();
   const members = new Map<number, number>();
@@ -151,10 +152,6 @@ function numbered(ordered: readonly Pointer[], signature: (pointer: Pointer) => 
     classOf.set(pointer, id);
   }
   return classOf;
-}
-
-function byDepthThenCodeUnits(a: Pointer, b: Pointer): number {
-  return (parsePointer(a)?.length ?? 0) - (parsePointer(b)?.length ?? 0) || byCodeUnits(a, b);
 }
 
 /**
