@@ -5,10 +5,13 @@
  * and the toolchain never fetches anything.
  */
 import { BindgenError } from "../errors.js";
-import { DEFAULT_DIALECT, type Dialect } from "../schema/dialects.js";
+import { DEFAULT_DIALECT, DIALECTS, dialectOf, readingOf, type Dialect } from "../schema/dialects.js";
 import { forEachSubschema } from "../schema/subschemas.js";
 import { appendPointer, getAt, isJsonObject, parsePointer, ROOT, type Pointer } from "./pointer.js";
 import { DEFAULT_BASE, fragmentOf, resolveUri, withoutFragment } from "./uri.js";
+
+/** Keywords naming a plain-name anchor in the resource they stand in, where their dialect defines them. */
+const ANCHOR_KEYWORDS = ["$anchor", "$dynamicAnchor"] as const;
 
 export interface ResolvedRef {
   /** Where the target sits, as a pointer from the document root. */
@@ -32,23 +35,33 @@ export function indexSchema(root: unknown, file?: string): SchemaIndex {
   const anchors = new Map<string, Pointer>();
   const baseOf = new Map<Pointer, string>();
 
+  const addAnchor = (uri: string, pointer: Pointer): void => {
+    if (!anchors.has(uri)) anchors.set(uri, pointer);
+  };
+
   /** Schema positions only, each read in its own dialect: an `$id` inside data (`enum`, `x-…`) names nothing. */
-  const visit = (schema: unknown, pointer: Pointer, dialect: Dialect, parentBase: string): void => {
+  const visit = (schema: unknown, pointer: Pointer, inherited: Dialect, parentBase: string): void => {
     if (!isJsonObject(schema)) return;
+    const dialect = dialectOf(schema, inherited);
+    const row = DIALECTS[dialect];
     let base = parentBase;
-    if (typeof schema.$id === "string") {
+    // Where `$ref` overrides its siblings, an `$id` beside it is one of them: it changes nothing.
+    const idApplies = !(row.refSiblings === "ignored" && Object.hasOwn(schema, "$ref"));
+    if (idApplies && typeof schema.$id === "string") {
       const resolved = resolveUri(schema.$id, parentBase);
       if (resolved !== undefined) {
         base = withoutFragment(resolved);
         if (!resources.has(base)) resources.set(base, pointer);
+        const fragment = fragmentOf(resolved);
+        if (row.idFragment === "anchor" && fragment !== "" && !fragment.startsWith("/")) addAnchor(resolved, pointer);
       }
     }
     baseOf.set(pointer, base);
-    for (const keyword of ["$anchor", "$dynamicAnchor"] as const) {
+    for (const keyword of ANCHOR_KEYWORDS) {
       const anchor = schema[keyword];
-      if (typeof anchor === "string" && !anchors.has(`${base}#${anchor}`)) anchors.set(`${base}#${anchor}`, pointer);
+      if (typeof anchor === "string" && readingOf(dialect, keyword) === "known") addAnchor(`${base}#${anchor}`, pointer);
     }
-    forEachSubschema(schema, pointer, dialect, (child, at, inherited) => visit(child, at, inherited, base));
+    forEachSubschema(schema, pointer, inherited, (child, at, own) => visit(child, at, own, base));
   };
 
   resources.set(DEFAULT_BASE, ROOT);

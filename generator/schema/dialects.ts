@@ -15,11 +15,18 @@ export interface DialectRow {
   /** The `$schema` values naming it; a trailing empty fragment (`…/schema#`) names the same. */
   readonly uris: readonly string[];
   /**
-   * Keywords beside a `$ref`: `applied` beside it (2020-12), or `ignored`, the `$ref` alone
-   * deciding (draft-07). Ignored siblings still document: the types' JSDoc shows them.
+   * Keywords beside a `$ref`: `applied` beside it (2019-09 on), or `ignored`, the `$ref` alone
+   * deciding (draft-07) — an `$id` beside it too, which therefore changes no base URI and names
+   * no resource. Ignored siblings still document: the types' JSDoc shows them.
    */
   readonly refSiblings: "applied" | "ignored";
-  /** `items: [A, B]`: draft-07's tuple, or refused (2020-12 spells a tuple `prefixItems`). */
+  /**
+   * What the fragment of an `$id` is: `anchor` (draft-07 spells a location-independent name
+   * `"$id": "#foo"`, or `"$id": "other.json#foo"`), or `none`: the `$anchor` keyword names places
+   * (2019-09 on), and an `$id` fragment names nothing.
+   */
+  readonly idFragment: "anchor" | "none";
+  /** `items: [A, B]`: a tuple (draft-07, 2019-09), or refused (2020-12 spells a tuple `prefixItems`). */
   readonly itemsArray: "tuple" | "refused";
   /**
    * Keywords holding definitions. Both dialects read both: a contract's shape is read from
@@ -39,6 +46,7 @@ export const DIALECTS: Readonly<Record<Dialect, DialectRow>> = {
     dialect: "2020-12",
     uris: ["https://json-schema.org/draft/2020-12/schema"],
     refSiblings: "applied",
+    idFragment: "none",
     itemsArray: "refused",
     definitions: ["$defs", "definitions"],
     retired: ["additionalItems", "dependencies", "$recursiveRef", "$recursiveAnchor"],
@@ -47,6 +55,7 @@ export const DIALECTS: Readonly<Record<Dialect, DialectRow>> = {
     dialect: "draft-07",
     uris: ["http://json-schema.org/draft-07/schema", "https://json-schema.org/draft-07/schema"],
     refSiblings: "ignored",
+    idFragment: "anchor",
     itemsArray: "tuple",
     definitions: ["$defs", "definitions"],
     retired: [],

@@ -10,10 +10,7 @@
  * docs lines come out in the order the JSDoc always showed them (see docs-words.ts).
  */
 
-/**
- * The drafts whose keywords are listed. 2019-09 is never read as a dialect (see dialects.ts); its
- * keywords are listed so that a 2020-12 schema can refuse them by name instead of ignoring them.
- */
+/** The drafts whose keywords are listed: the dialects of dialects.ts. */
 export type Draft = "draft-07" | "2019-09" | "2020-12";
 
 /**
