@@ -1,6 +1,7 @@
 /**
  * Indexes one schema document for `$ref` resolution: every schema resource (`$id`, including
- * embedded ones), every `$anchor`/`$dynamicAnchor`, and the base URI in force at any location.
+ * embedded ones), every `$anchor`/`$dynamicAnchor` (and draft-07 `$id` fragment), the base URI
+ * and the resource in force at any location, and each resource's dynamic anchors.
  * A reference that does not land inside this document is an error: schemas are untrusted input
  * and the toolchain never fetches anything.
  */
@@ -28,23 +29,44 @@ export interface SchemaIndex {
   schemaAt(pointer: Pointer): unknown;
   /** The base URI in force for the schema at `pointer`. */
   baseUriAt(pointer: Pointer): string;
+  /** The root of the schema resource the schema at `pointer` belongs to (`#`, or an embedded `$id`'s schema). */
+  resourceAt(pointer: Pointer): Pointer;
+  /**
+   * The dynamic anchors a resource (by its root's pointer) brings into the dynamic scope, by
+   * name: each 2020-12 `$dynamicAnchor` in it, and, under the empty name, its root when that is a
+   * 2019-09 `"$recursiveAnchor": true`. Empty for most resources.
+   */
+  dynamicAnchorsOf(resource: Pointer): ReadonlyMap<string, Pointer>;
+  /** Whether any resource has a dynamic anchor: when none has, dynamic scope never matters. */
+  readonly hasDynamicAnchors: boolean;
 }
+
+/** The dynamic-anchor name under which a 2019-09 `"$recursiveAnchor": true` resource root is kept. */
+export const RECURSIVE_ANCHOR = "";
 
 export function indexSchema(root: unknown, file?: string): SchemaIndex {
   const resources = new Map<string, Pointer>();
   const anchors = new Map<string, Pointer>();
   const baseOf = new Map<Pointer, string>();
+  const resourceOf = new Map<Pointer, Pointer>();
+  const dynamicAnchors = new Map<Pointer, Map<string, Pointer>>();
+  const addDynamicAnchor = (resource: Pointer, name: string, pointer: Pointer): void => {
+    const known = dynamicAnchors.get(resource) ?? new Map<string, Pointer>();
+    dynamicAnchors.set(resource, known);
+    if (!known.has(name)) known.set(name, pointer);
+  };
 
   const addAnchor = (uri: string, pointer: Pointer): void => {
     if (!anchors.has(uri)) anchors.set(uri, pointer);
   };
 
   /** Schema positions only, each read in its own dialect: an `$id` inside data (`enum`, `x-…`) names nothing. */
-  const visit = (schema: unknown, pointer: Pointer, inherited: Dialect, parentBase: string): void => {
+  const visit = (schema: unknown, pointer: Pointer, inherited: Dialect, parentBase: string, parentResource: Pointer): void => {
     if (!isJsonObject(schema)) return;
     const dialect = dialectOf(schema, inherited);
     const row = DIALECTS[dialect];
     let base = parentBase;
+    let resource = parentResource;
     // Where `$ref` overrides its siblings, an `$id` beside it is one of them: it changes nothing.
     const idApplies = !(row.refSiblings === "ignored" && Object.hasOwn(schema, "$ref"));
     if (idApplies && typeof schema.$id === "string") {
@@ -52,20 +74,27 @@ export function indexSchema(root: unknown, file?: string): SchemaIndex {
       if (resolved !== undefined) {
         base = withoutFragment(resolved);
         if (!resources.has(base)) resources.set(base, pointer);
+        if (!schema.$id.startsWith("#")) resource = pointer;
         const fragment = fragmentOf(resolved);
         if (row.idFragment === "anchor" && fragment !== "" && !fragment.startsWith("/")) addAnchor(resolved, pointer);
       }
     }
     baseOf.set(pointer, base);
+    resourceOf.set(pointer, resource);
     for (const keyword of ANCHOR_KEYWORDS) {
       const anchor = schema[keyword];
       if (typeof anchor === "string" && readingOf(dialect, keyword) === "known") addAnchor(`${base}#${anchor}`, pointer);
     }
-    forEachSubschema(schema, pointer, inherited, (child, at, own) => visit(child, at, own, base));
+    if (typeof schema.$dynamicAnchor === "string" && readingOf(dialect, "$dynamicAnchor") === "known")
+      addDynamicAnchor(resource, schema.$dynamicAnchor, pointer);
+    // `$recursiveAnchor` means something only at a resource's root.
+    if (schema.$recursiveAnchor === true && resource === pointer && readingOf(dialect, "$recursiveAnchor") === "known")
+      addDynamicAnchor(resource, RECURSIVE_ANCHOR, pointer);
+    forEachSubschema(schema, pointer, inherited, (child, at, own) => visit(child, at, own, base, resource));
   };
 
   resources.set(DEFAULT_BASE, ROOT);
-  visit(root, ROOT, DEFAULT_DIALECT, DEFAULT_BASE);
+  visit(root, ROOT, DEFAULT_DIALECT, DEFAULT_BASE, ROOT);
 
   const fail = (code: "dangling_ref" | "external_ref", message: string, pointer: Pointer): never => {
     throw new BindgenError(code, message, { file, pointer });
@@ -87,6 +116,17 @@ export function indexSchema(root: unknown, file?: string): SchemaIndex {
     }
   };
 
+  /** As for the base URI: an unvisited pointer belongs to its nearest visited ancestor's resource. */
+  const resourceAt = (pointer: Pointer): Pointer => {
+    for (let at = pointer; ; at = at.slice(0, at.lastIndexOf("/"))) {
+      const resource = resourceOf.get(at);
+      if (resource !== undefined) return resource;
+      if (at === ROOT || !at.includes("/")) return ROOT;
+    }
+  };
+
+  const NO_ANCHORS: ReadonlyMap<string, Pointer> = new Map();
+
   const resolveRef = (ref: string, from: Pointer): ResolvedRef => {
     const where = appendPointer(from, "$ref");
     const absolute = resolveUri(ref, baseUriAt(from));
@@ -107,7 +147,16 @@ export function indexSchema(root: unknown, file?: string): SchemaIndex {
     return { pointer: normalizePointer(pointer), schema: hit.value };
   };
 
-  return { root, file, resolveRef, schemaAt, baseUriAt };
+  return {
+    root,
+    file,
+    resolveRef,
+    schemaAt,
+    baseUriAt,
+    resourceAt,
+    dynamicAnchorsOf: (resource) => dynamicAnchors.get(resource) ?? NO_ANCHORS,
+    hasDynamicAnchors: dynamicAnchors.size > 0,
+  };
 }
 
 function decodeFragment(fragment: string): string {

@@ -21,6 +21,7 @@ export interface SuiteDraft {
 
 export const DRAFTS: readonly SuiteDraft[] = [
   { folder: "draft2020-12", schema: "https://json-schema.org/draft/2020-12/schema" },
+  { folder: "draft2019-09", schema: "https://json-schema.org/draft/2019-09/schema" },
   { folder: "draft7", schema: "http://json-schema.org/draft-07/schema#" },
 ];
 

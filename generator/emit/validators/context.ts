@@ -7,17 +7,22 @@
  */
 import { BindgenError } from "../../errors.js";
 import type { SchemaIndex } from "../../resolve/index.js";
-import type { Pointer } from "../../resolve/pointer.js";
+import { appendPointer, type Pointer } from "../../resolve/pointer.js";
 import { code, ident, type Code } from "../code.js";
 import { dialectAt, schemaView, type Dialect } from "./dialect.js";
-import type { LocationFunctions, Namer } from "./names.js";
+import { enterResource, EMPTY_SCOPE, type DynamicScope } from "./dynamic-scope.js";
+import { hashOf, type LocationFunctions, type Namer } from "./names.js";
 import type { HelperName } from "./runtime-helpers.js";
 
 export type { LocationFunctions } from "./names.js";
 
 export interface CompileContext {
   readonly index: SchemaIndex;
-  /** The functions for the schema at `pointer`; the first request queues them for emission. */
+  /** The dynamic scope code compiled in this context runs in (dynamic-scope.ts). */
+  readonly scope: DynamicScope;
+  /** This context after entering the resource of the schema at `pointer` (itself, unless that brings dynamic anchors). */
+  enter(pointer: Pointer): CompileContext;
+  /** The functions for the schema at `pointer` in this scope; the first request queues them for emission. */
   functionsFor(pointer: Pointer): LocationFunctions;
   /** Same, but also queues the annotation-collecting function. */
   evaluatedFor(pointer: Pointer): Code;
@@ -39,6 +44,8 @@ export interface PendingWork {
   readonly kind: "validate" | "evaluated";
   readonly pointer: Pointer;
   readonly names: LocationFunctions;
+  /** The context to compile it in: the scope it was asked for in. */
+  readonly context: CompileContext;
 }
 
 /** A module-scope constant: its declaration, and the name it is sorted by. */
@@ -67,26 +74,53 @@ export function createCompileState(index: SchemaIndex, namer: Namer): CompileSta
   const dialects = new Map<Pointer, Dialect>();
   let counters = new Map<string, number>();
 
-  const namesFor = (pointer: Pointer): LocationFunctions => {
-    const known = byPointer.get(pointer);
+  const contexts = new Map<string, CompileContext>();
+
+  /** A location in a non-empty scope is its own symbol, named as if one segment below it. */
+  const keyOf = (pointer: Pointer, scope: DynamicScope): Pointer =>
+    scope.key === "" ? pointer : appendPointer(pointer, `$dynamicScope_${hashOf(scope.key, 8)}`);
+
+  const namesFor = (pointer: Pointer, context: CompileContext): LocationFunctions => {
+    const key = keyOf(pointer, context.scope);
+    const known = byPointer.get(key);
     if (known !== undefined) return known;
-    const names = namer.location(pointer);
-    byPointer.set(pointer, names);
-    queue.push({ kind: "validate", pointer, names });
+    const names = namer.location(key);
+    byPointer.set(key, names);
+    queue.push({ kind: "validate", pointer, names, context });
     return names;
+  };
+
+  const contextIn = (scope: DynamicScope): CompileContext => {
+    const known = contexts.get(scope.key);
+    if (known !== undefined) return known;
+    const scoped: CompileContext = {
+      ...context,
+      scope,
+      enter(pointer) {
+        const next = enterResource(index, scope, pointer);
+        return next === scope ? scoped : contextIn(next);
+      },
+      functionsFor: (pointer) => namesFor(pointer, scoped),
+      evaluatedFor(pointer) {
+        const names = namesFor(pointer, scoped);
+        const key = keyOf(pointer, scope);
+        if (!evaluatedQueued.has(key)) {
+          evaluatedQueued.add(key);
+          queue.push({ kind: "evaluated", pointer, names, context: scoped });
+        }
+        return names.evaluated;
+      },
+    };
+    contexts.set(scope.key, scoped);
+    return scoped;
   };
 
   const context: CompileContext = {
     index,
-    functionsFor: namesFor,
-    evaluatedFor(pointer) {
-      const names = namesFor(pointer);
-      if (!evaluatedQueued.has(pointer)) {
-        evaluatedQueued.add(pointer);
-        queue.push({ kind: "evaluated", pointer, names });
-      }
-      return names.evaluated;
-    },
+    scope: EMPTY_SCOPE,
+    enter: (pointer) => contextIn(EMPTY_SCOPE).enter(pointer),
+    functionsFor: (pointer) => contextIn(EMPTY_SCOPE).functionsFor(pointer),
+    evaluatedFor: (pointer) => contextIn(EMPTY_SCOPE).evaluatedFor(pointer),
     dialectAt(pointer) {
       const known = dialects.get(pointer);
       if (known !== undefined) return known;
@@ -128,7 +162,7 @@ export function createCompileState(index: SchemaIndex, namer: Namer): CompileSta
   };
 
   return {
-    context,
+    context: contextIn(EMPTY_SCOPE),
     drain(emit) {
       for (let work = queue.shift(); work !== undefined; work = queue.shift()) emit(work);
     },
