@@ -6,7 +6,6 @@
 import { basename } from "node:path";
 import {
   contractShape,
-  DEFINITION_KEYWORDS,
   errorModel,
   METHOD_PARTS,
   namePath,

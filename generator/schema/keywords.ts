@@ -158,7 +158,8 @@ const JSON_SCHEMA_KEYWORDS: readonly KeywordRow[] = [
   // References whose target depends on the dynamic scope; the diff does not follow them.
   row("$dynamicRef", { dialects: ["2020-12"], subschemas: "none", role: "constrains", refers: true, diff: UNCLASSIFIED_DIFF }),
   row("$recursiveRef", { dialects: ["2019-09"], subschemas: "none", role: "constrains", refers: true, diff: UNCLASSIFIED_DIFF }),
-  refused("$vocabulary", SINCE_2019),
+  // Meaningful only where a schema is used as a meta-schema: a `$schema` naming a custom meta-schema is refused instead.
+  identifier("$vocabulary", SINCE_2019),
   annotation("$comment"),
   row("$defs", { dialects: SINCE_2019, subschemas: "map", role: "contains", diff: LOCATION_DIFF }),
   row("definitions", { dialects: ["draft-07"], subschemas: "map", role: "contains", diff: LOCATION_DIFF }),

@@ -2,13 +2,16 @@
  * Reads the official JSON-Schema-Test-Suite files (drafts 2020-12, 2019-09 and 7) and compiles
  * each group's schema through emitValidatorModule. Shared by the suite test and the type-check
  * test. The suite assumes a file's draft from its folder; the compiler reads `$schema`, so a group
- * schema without one gets its draft's.
+ * schema without one gets its draft's. The suite's remote documents (`remotes/`, served at
+ * http://localhost:1234/ by its own runner) and the drafts' meta-schemas are handed to the compiler
+ * as a registry, the remotes read in the same draft: nothing is fetched.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isBindgenError, type BindgenError } from "../../generator/errors.js";
 import { emitValidatorModule } from "../../generator/emit/validators/index.js";
+import type { SchemaRegistry } from "../../generator/resolve/index.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const JSTS_DIR = resolve(HERE, "../../../shared/jsts");
@@ -60,9 +63,51 @@ export function groupSchema(draft: SuiteDraft, group: SuiteGroup): object {
   return Object.hasOwn(schema, "$schema") ? schema : { $schema: draft.schema, ...schema };
 }
 
+const REMOTES_DIR = resolve(JSTS_DIR, "remotes");
+const REMOTES_URI = "http://localhost:1234/";
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? jsonFiles(resolve(dir, entry.name)) : entry.name.endsWith(".json") ? [resolve(dir, entry.name)] : [],
+  );
+}
+
+/** The drafts' own meta-schemas, which groups `$ref`, from the copies Ajv ships (by their `$id`). */
+const META_SCHEMA_DIRS = ["json-schema-draft-07.json", "json-schema-2019-09", "json-schema-2020-12"].map((name) =>
+  resolve(HERE, "../../node_modules/ajv/dist/refs", name),
+);
+
+function metaSchemas(): Record<string, unknown> {
+  const found: Record<string, unknown> = {};
+  for (const path of META_SCHEMA_DIRS) {
+    for (const file of path.endsWith(".json") ? [path] : jsonFiles(path)) {
+      const document = JSON.parse(readFileSync(file, "utf8")) as { $id: string };
+      found[document.$id.replace(/#$/, "")] = document;
+    }
+  }
+  return found;
+}
+
+const registries = new Map<string, SchemaRegistry>();
+
+/** Every remote document by the URI the suite serves it at, each read in `draft` unless it names its own. */
+export function remotes(draft: SuiteDraft): SchemaRegistry {
+  const known = registries.get(draft.folder);
+  if (known !== undefined) return known;
+  const registry: Record<string, unknown> = metaSchemas();
+  for (const file of jsonFiles(REMOTES_DIR).sort()) {
+    const document = JSON.parse(readFileSync(file, "utf8")) as unknown;
+    const uri = REMOTES_URI + relative(REMOTES_DIR, file).split("\\").join("/");
+    const object = typeof document === "object" && document !== null && !Array.isArray(document);
+    registry[uri] = object && !Object.hasOwn(document, "$schema") ? { $schema: draft.schema, ...document } : document;
+  }
+  registries.set(draft.folder, registry);
+  return registry;
+}
+
 export function compileGroup(draft: SuiteDraft, group: SuiteGroup): Compiled {
   try {
-    return { kind: "module", source: emitValidatorModule(groupSchema(draft, group)) };
+    return { kind: "module", source: emitValidatorModule(groupSchema(draft, group), { registry: remotes(draft) }) };
   } catch (error) {
     if (isBindgenError(error)) return { kind: "refused", error };
     throw error;

@@ -9,7 +9,7 @@ import { BindgenError } from "../../errors.js";
 import type { SchemaIndex } from "../../resolve/index.js";
 import { appendPointer, type Pointer } from "../../resolve/pointer.js";
 import { code, ident, type Code } from "../code.js";
-import { dialectAt, schemaView, type Dialect } from "./dialect.js";
+import { schemaView, type Dialect } from "./dialect.js";
 import { enterResource, EMPTY_SCOPE, type DynamicScope } from "./dynamic-scope.js";
 import { hashOf, type LocationFunctions, type Namer } from "./names.js";
 import type { HelperName } from "./runtime-helpers.js";
@@ -124,7 +124,7 @@ export function createCompileState(index: SchemaIndex, namer: Namer): CompileSta
     dialectAt(pointer) {
       const known = dialects.get(pointer);
       if (known !== undefined) return known;
-      const found = dialectAt(index.root, pointer);
+      const found = index.dialectAt(pointer);
       dialects.set(pointer, found);
       return found;
     },

@@ -81,8 +81,9 @@ if (issues !== undefined) return issues;
 /**
  * Keywords through which checking may reach another schema: every constraining keyword with
  * subschemas in the keyword table (draft-07's `dependencies` and `additionalItems` included), and
- * every reference (`$ref`, `$recursiveRef`, `$dynamicRef`). A target using none of them cannot recurse, so it may be inlined; any other is called
- * through its functions, and so counts toward the depth limit.
+ * every reference (`$ref`, `$recursiveRef`, `$dynamicRef`). A target using none of them cannot
+ * recurse, so it may be inlined; any other is called through its functions, and so counts toward
+ * the depth limit.
  */
 const DESCENDING: ReadonlySet<string> = new Set(
   KEYWORDS.filter((row) => (row.subschemas !== "none" && row.role === "constrains") || row.refers).map((row) => row.keyword),
