@@ -26,7 +26,7 @@ import {
   type JsonObject,
   type Pointer,
 } from "../resolve/pointer.js";
-import { dialectOf, type Dialect } from "../schema/dialects.js";
+import { DIALECTS, dialectOf, readingOf, type Dialect } from "../schema/dialects.js";
 import { keywordRow, type Subschemas } from "../schema/keywords.js";
 import { dialectAt } from "../schema/subschemas.js";
 import { schemaView } from "./validators/dialect.js";
@@ -159,17 +159,18 @@ class Copier {
     const own = dialectOf(schema, dialect);
     const view = schemaView(own, schema) as JsonObject;
     const out: JsonObject = {};
-    const tuple = own === "draft-07" && Array.isArray(view.items);
+    // draft-07 and 2019-09 spell a tuple `items: [A, B]` and its rest `additionalItems`.
+    const tuples = DIALECTS[own].itemsArray === "tuple";
+    const tuple = tuples && Array.isArray(view.items);
     for (const keyword of Object.keys(view)) {
       const value = view[keyword];
       const here = appendPointer(at, keyword);
       if (DROPPED.has(keyword)) continue;
       if (keyword === "$ref" && typeof value === "string") setOwn(out, "$ref", this.#ref(value, at));
-      else if (own === "draft-07" && keyword === "items" && Array.isArray(value))
-        setOwn(out, "prefixItems", this.#list(value, here, own));
-      else if (own === "draft-07" && keyword === "additionalItems") {
+      else if (tuples && keyword === "items" && Array.isArray(value)) setOwn(out, "prefixItems", this.#list(value, here, own));
+      else if (tuples && keyword === "additionalItems") {
         if (tuple) setOwn(out, "items", this.schema(value, here, own));
-      } else if (own === "draft-07" && keyword === "dependencies" && isJsonObject(value))
+      } else if (readingOf(own, "dependencies") === "known" && keyword === "dependencies" && isJsonObject(value))
         this.#dependencies(out, value, here, own);
       else this.#keyword(out, keyword, value, here, own);
     }

@@ -1,23 +1,36 @@
 /**
- * Every schema is checked against its draft's meta-schema before anything else looks at it:
- * draft 2020-12 (the default and the contract's draft) or draft-07, which many Rust-generated
- * schemas still declare. Ajv holds the meta-schemas; it validates our input, never our output.
+ * Every schema is checked against its draft's meta-schema before anything else looks at it: the
+ * dialect its root's `$schema` names in the dialect table (schema/dialects.ts), or draft 2020-12
+ * without one. Ajv holds the meta-schemas; it validates our input, never our output.
  */
 import { Ajv } from "ajv";
+import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { BindgenError } from "../errors.js";
 import { isJsonObject } from "../resolve/pointer.js";
+import { DEFAULT_DIALECT, DIALECTS, dialectNamed, type Dialect } from "../schema/dialects.js";
 
-const DRAFT_2020 = "https://json-schema.org/draft/2020-12/schema";
-const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
+export type Draft = Dialect;
 
-export type Draft = "2020-12" | "draft-07";
+/**
+ * The meta-schema checker of each dialect; a fresh instance per check, so no cache survives from
+ * one input to the next. Ajv has no meta-schema for OpenAPI 3.0's Schema Object, so that dialect
+ * is not checked here: the compiler and the model check the keywords they read as they read them.
+ */
+const CHECKERS: { readonly [dialect in Dialect]: (() => Ajv) | undefined } = {
+  "2020-12": () => new Ajv2020({ strict: false, validateFormats: false }),
+  "2019-09": () => new Ajv2019({ strict: false, validateFormats: false }),
+  "draft-07": () => new Ajv({ strict: false, validateFormats: false }),
+  "openapi-3.0": undefined,
+};
 
 export function draftOf(schema: unknown, file: string): Draft {
   const declared = isJsonObject(schema) ? schema.$schema : undefined;
-  if (declared === undefined || declared === DRAFT_2020 || declared === `${DRAFT_2020}#`) return "2020-12";
-  if (typeof declared === "string" && DRAFT_07.test(declared)) return "draft-07";
-  throw new BindgenError("meta_schema", `unsupported $schema ${JSON.stringify(declared)} (draft 2020-12 or draft-07 expected)`, {
+  if (declared === undefined) return DEFAULT_DIALECT;
+  const dialect = dialectNamed(declared);
+  if (dialect !== undefined) return dialect;
+  const expected = Object.keys(DIALECTS).join(", ");
+  throw new BindgenError("meta_schema", `unsupported $schema ${JSON.stringify(declared)} (one of ${expected} expected)`, {
     file,
     pointer: "#/$schema",
   });
@@ -28,11 +41,9 @@ export function checkMetaSchema(schema: unknown, file: string): Draft {
     throw new BindgenError("meta_schema", "a schema must be a JSON object or a boolean", { file, pointer: "#" });
   }
   const draft = draftOf(schema, file);
-  // A fresh instance per check: no cache may survive from one input to the next.
-  const ajv =
-    draft === "2020-12"
-      ? new Ajv2020({ strict: false, validateFormats: false })
-      : new Ajv({ strict: false, validateFormats: false });
+  const checker = CHECKERS[draft];
+  if (checker === undefined) return draft;
+  const ajv = checker();
   const valid = ajv.validateSchema(schema as object);
   if (valid !== true) {
     const first = ajv.errors?.[0];

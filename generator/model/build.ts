@@ -6,7 +6,6 @@
 import { basename } from "node:path";
 import {
   contractShape,
-  DEFINITION_KEYWORDS,
   errorModel,
   METHOD_PARTS,
   namePath,
@@ -31,7 +30,8 @@ import { camelCase, pascalCase } from "../naming/identifiers.js";
 import { planNames } from "../naming/plan.js";
 import { titled } from "../naming/requests.js";
 import { indexSchema, type SchemaIndex } from "../resolve/index.js";
-import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { appendPointer, getAt, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { DIALECTS, type Dialect } from "../schema/dialects.js";
 import { byCodeUnits } from "../order.js";
 import { TypeConverter } from "./convert.js";
 import { checkSchemas } from "./keywords.js";
@@ -143,8 +143,15 @@ function requiresNothing(schema: unknown): boolean {
 }
 
 /** A root schema that is itself a type (not just a container of definitions) gets a name too. */
-function rootIsType(root: JsonObject): boolean {
-  const containerKeys = new Set(["$schema", "$id", "$defs", "definitions", "title", "description", "$comment"]);
+function rootIsType(root: JsonObject, dialect: Dialect): boolean {
+  const containerKeys = new Set([
+    "$schema",
+    "$id",
+    ...DIALECTS[dialect].definitions.map((path) => path[0]),
+    "title",
+    "description",
+    "$comment",
+  ]);
   return Object.keys(root).some((key) => !containerKeys.has(key));
 }
 
@@ -173,11 +180,13 @@ export function buildModel(
 
   const converter = new TypeConverter(index, contract.draft);
   const methodIds = new Set([...methodEntries, ...notificationEntries].map((m) => m.pointer));
-  for (const keyword of DEFINITION_KEYWORDS) {
-    const defs = root[keyword];
+  // Every definition is a named type, wherever the document's dialect keeps them (OpenAPI: `components/schemas`).
+  for (const path of DIALECTS[contract.draft].definitions) {
+    const found = getAt(root, path);
+    const defs = found.found ? found.value : undefined;
     if (!isJsonObject(defs)) continue;
     for (const name of Object.keys(defs).sort(byCodeUnits)) {
-      const pointer = appendPointer("#", keyword, name);
+      const pointer = appendPointer("#", ...path, name);
       if (methodIds.has(pointer)) continue;
       converter.reserve(pointer, { candidates: [pascalCase(name), `${pascalCase(name)}Type`], priority: "fixed" });
     }
@@ -201,7 +210,7 @@ export function buildModel(
       converter.reserveWithScope(appendPointer(method.pointer, part), { candidates: [name], priority: "fixed" }, { stem, name });
     }
   }
-  if (rootIsType(root)) converter.reserve("#", { candidates: titled(root, ["Root"]), priority: "fixed" });
+  if (rootIsType(root, contract.draft)) converter.reserve("#", { candidates: titled(root, ["Root"]), priority: "fixed" });
   converter.drain();
 
   const id = typeof root.$id === "string" ? root.$id : basename(file).replace(/\.(schema\.)?(json|md)$/i, "");

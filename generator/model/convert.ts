@@ -18,7 +18,15 @@ import {
 import type { SchemaIndex } from "../resolve/index.js";
 import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
 import { byCodeUnits } from "../order.js";
-import { arrayKeywords, DIALECTS, dialectOf, type Dialect } from "../schema/dialects.js";
+import {
+  arrayKeywords,
+  declaredTypes,
+  DIALECTS,
+  dialectOf,
+  jsonSchemaSpelling,
+  readingOf,
+  type Dialect,
+} from "../schema/dialects.js";
 import { dialectAt } from "../schema/subschemas.js";
 import { docsOf, NO_DOCS } from "./docs.js";
 import type { JsonValue, NameRequest, PrimitiveType, PropertyNode, TypeId, TypeNode } from "./types.js";
@@ -79,11 +87,16 @@ export class TypeConverter {
     const dialect = dialectOf(schema, inherited);
     // Documentation is read from the whole object: where its dialect ignores the siblings of a
     // `$ref`, they still describe the value to a reader.
-    const docs = docsOf(schema);
+    const docs = docsOf(jsonSchemaSpelling(dialect, schema));
     const parts: TypeNode[] = [];
     const refOnly = typeof schema.$ref === "string" && DIALECTS[dialect].refSiblings === "ignored";
     if (typeof schema.$ref === "string") parts.push(this.refNode(schema.$ref, pointer));
     if (!refOnly) {
+      // A dynamic reference is typed as its first target: the type cannot follow the dynamic scope.
+      for (const keyword of ["$recursiveRef", "$dynamicRef"] as const) {
+        const ref = schema[keyword];
+        if (typeof ref === "string" && readingOf(dialect, keyword) === "known") parts.push(this.refNode(ref, pointer));
+      }
       const value = this.valueNode(schema, pointer, site, dialect);
       if (value !== undefined) parts.push(value);
       if (Array.isArray(schema.allOf)) {
@@ -115,8 +128,8 @@ export class TypeConverter {
   private valueNode(schema: JsonObject, pointer: Pointer, site: Site, dialect: Dialect): TypeNode | undefined {
     if (Object.hasOwn(schema, "const")) return { kind: "literal", value: schema.const as JsonValue, docs: NO_DOCS };
     if (Array.isArray(schema.enum)) return { kind: "enum", values: schema.enum as JsonValue[], docs: NO_DOCS };
-    const declared =
-      typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : undefined;
+    // OpenAPI's `nullable: true` is one more type here ("null"): the type gets `| null`.
+    const declared = declaredTypes(dialect, schema)?.filter((type): type is string => typeof type === "string");
     const hasUnion =
       Array.isArray(schema.oneOf) ||
       Array.isArray(schema.anyOf) ||

@@ -35,11 +35,17 @@ export function checkPattern(
   }
 }
 
-/** A keyword the schema's dialect defines (or retired) whose meaning this toolchain cannot honour. */
+/**
+ * A keyword the schema's dialect defines whose meaning this toolchain cannot honour, or one the
+ * dialect retired (written for an older draft: reading it as an annotation would say less).
+ */
 function refusedKeyword(schema: JsonObject, dialect: Dialect): string | undefined {
   return Object.keys(schema)
     .sort(byCodeUnits)
-    .find((keyword) => keywordRow(keyword)?.role === "refused" && readingOf(dialect, keyword) !== "unknown");
+    .find((keyword) => {
+      const reading = readingOf(dialect, keyword);
+      return reading === "retired" || (keywordRow(keyword)?.role === "refused" && reading !== "unknown");
+    });
 }
 
 /** Visits every schema reachable from the root, plus the parts of methods and notifications (`params`, `result`, `notification`). */

@@ -1,14 +1,19 @@
 /**
  * Indexes one schema document for `$ref` resolution: every schema resource (`$id`, including
- * embedded ones), every `$anchor`/`$dynamicAnchor`, and the base URI in force at any location.
+ * embedded ones), every `$anchor`/`$dynamicAnchor` (and draft-07 `$id` fragment), the base URI
+ * and the resource in force at any location, and each resource's dynamic anchors.
  * A reference that does not land inside this document is an error: schemas are untrusted input
  * and the toolchain never fetches anything.
  */
 import { BindgenError } from "../errors.js";
-import { DEFAULT_DIALECT, type Dialect } from "../schema/dialects.js";
-import { forEachSubschema } from "../schema/subschemas.js";
+import { DEFAULT_DIALECT, DIALECTS, dialectOf, readingOf, type Dialect } from "../schema/dialects.js";
+import { byCodeUnits } from "../order.js";
+import { dialectAt, forEachSubschema } from "../schema/subschemas.js";
 import { appendPointer, getAt, isJsonObject, parsePointer, ROOT, type Pointer } from "./pointer.js";
 import { DEFAULT_BASE, fragmentOf, resolveUri, withoutFragment } from "./uri.js";
+
+/** Keywords naming a plain-name anchor in the resource they stand in, where their dialect defines them. */
+const ANCHOR_KEYWORDS = ["$anchor", "$dynamicAnchor"] as const;
 
 export interface ResolvedRef {
   /** Where the target sits, as a pointer from the document root. */
@@ -17,62 +22,140 @@ export interface ResolvedRef {
 }
 
 export interface SchemaIndex {
+  /** The document compiled; the documents of the registry are reached through `$ref` only. */
   readonly root: unknown;
   readonly file: string | undefined;
   /** Resolves `ref` as written at `from` (a pointer to the schema holding the `$ref`). */
   resolveRef(ref: string, from: Pointer): ResolvedRef;
-  /** The schema at a pointer from the document root, or a `dangling_ref` error. */
+  /** The schema at a pointer (from the document root, or `<uri>#/…` in a registry document), or a `dangling_ref` error. */
   schemaAt(pointer: Pointer): unknown;
+  /** The dialect in force at a pointer, in whichever document it points. */
+  dialectAt(pointer: Pointer): Dialect;
   /** The base URI in force for the schema at `pointer`. */
   baseUriAt(pointer: Pointer): string;
+  /** The root of the schema resource the schema at `pointer` belongs to (`#`, or an embedded `$id`'s schema). */
+  resourceAt(pointer: Pointer): Pointer;
+  /**
+   * The dynamic anchors a resource (by its root's pointer) brings into the dynamic scope, by
+   * name: each 2020-12 `$dynamicAnchor` in it, and, under the empty name, its root when that is a
+   * 2019-09 `"$recursiveAnchor": true`. Empty for most resources.
+   */
+  dynamicAnchorsOf(resource: Pointer): ReadonlyMap<string, Pointer>;
+  /** Whether any resource has a dynamic anchor: when none has, dynamic scope never matters. */
+  readonly hasDynamicAnchors: boolean;
 }
 
-export function indexSchema(root: unknown, file?: string): SchemaIndex {
+/** The dynamic-anchor name under which a 2019-09 `"$recursiveAnchor": true` resource root is kept. */
+export const RECURSIVE_ANCHOR = "";
+
+/**
+ * Documents a schema may `$ref` besides itself, by the absolute URI (without fragment) they are
+ * known by: given by the caller, never fetched. A location in one is written `<uri>#/pointer`.
+ */
+export type SchemaRegistry = Readonly<Record<string, unknown>>;
+
+/** The document a pointer is in (`""` for the root document) and the pointer within it. */
+function splitPointer(pointer: Pointer): { readonly document: string; readonly local: Pointer } {
+  const hash = pointer.indexOf("#");
+  return hash <= 0 ? { document: "", local: pointer } : { document: pointer.slice(0, hash), local: pointer.slice(hash) };
+}
+
+export function indexSchema(root: unknown, file?: string, registry: SchemaRegistry = {}): SchemaIndex {
+  const documents = new Map<string, unknown>([["", root]]);
   const resources = new Map<string, Pointer>();
   const anchors = new Map<string, Pointer>();
   const baseOf = new Map<Pointer, string>();
+  const resourceOf = new Map<Pointer, Pointer>();
+  const dynamicAnchors = new Map<Pointer, Map<string, Pointer>>();
+  const addDynamicAnchor = (resource: Pointer, name: string, pointer: Pointer): void => {
+    const known = dynamicAnchors.get(resource) ?? new Map<string, Pointer>();
+    dynamicAnchors.set(resource, known);
+    if (!known.has(name)) known.set(name, pointer);
+  };
+
+  const addAnchor = (uri: string, pointer: Pointer): void => {
+    if (!anchors.has(uri)) anchors.set(uri, pointer);
+  };
 
   /** Schema positions only, each read in its own dialect: an `$id` inside data (`enum`, `x-…`) names nothing. */
-  const visit = (schema: unknown, pointer: Pointer, dialect: Dialect, parentBase: string): void => {
+  const visit = (schema: unknown, pointer: Pointer, inherited: Dialect, parentBase: string, parentResource: Pointer): void => {
     if (!isJsonObject(schema)) return;
+    const dialect = dialectOf(schema, inherited);
+    const row = DIALECTS[dialect];
     let base = parentBase;
-    if (typeof schema.$id === "string") {
+    let resource = parentResource;
+    // Where `$ref` overrides its siblings, an `$id` beside it is one of them: it changes nothing.
+    const idApplies = !(row.refSiblings === "ignored" && Object.hasOwn(schema, "$ref"));
+    if (idApplies && typeof schema.$id === "string") {
       const resolved = resolveUri(schema.$id, parentBase);
       if (resolved !== undefined) {
         base = withoutFragment(resolved);
         if (!resources.has(base)) resources.set(base, pointer);
+        if (!schema.$id.startsWith("#")) resource = pointer;
+        const fragment = fragmentOf(resolved);
+        if (row.idFragment === "anchor" && fragment !== "" && !fragment.startsWith("/")) addAnchor(resolved, pointer);
       }
     }
     baseOf.set(pointer, base);
-    for (const keyword of ["$anchor", "$dynamicAnchor"] as const) {
+    resourceOf.set(pointer, resource);
+    for (const keyword of ANCHOR_KEYWORDS) {
       const anchor = schema[keyword];
-      if (typeof anchor === "string" && !anchors.has(`${base}#${anchor}`)) anchors.set(`${base}#${anchor}`, pointer);
+      if (typeof anchor === "string" && readingOf(dialect, keyword) === "known") addAnchor(`${base}#${anchor}`, pointer);
     }
-    forEachSubschema(schema, pointer, dialect, (child, at, inherited) => visit(child, at, inherited, base));
+    if (typeof schema.$dynamicAnchor === "string" && readingOf(dialect, "$dynamicAnchor") === "known")
+      addDynamicAnchor(resource, schema.$dynamicAnchor, pointer);
+    // `$recursiveAnchor` means something only at a resource's root.
+    if (schema.$recursiveAnchor === true && resource === pointer && readingOf(dialect, "$recursiveAnchor") === "known")
+      addDynamicAnchor(resource, RECURSIVE_ANCHOR, pointer);
+    forEachSubschema(schema, pointer, inherited, (child, at, own) => visit(child, at, own, base, resource));
   };
 
   resources.set(DEFAULT_BASE, ROOT);
-  visit(root, ROOT, DEFAULT_DIALECT, DEFAULT_BASE);
+  visit(root, ROOT, DEFAULT_DIALECT, DEFAULT_BASE, ROOT);
+  for (const uri of Object.keys(registry).sort(byCodeUnits)) {
+    const known = withoutFragment(uri);
+    if (documents.has(known) || resources.has(known)) continue;
+    const documentRoot: Pointer = `${known}#`;
+    documents.set(known, registry[uri]);
+    resources.set(known, documentRoot);
+    visit(registry[uri], documentRoot, DEFAULT_DIALECT, known, documentRoot);
+  }
 
   const fail = (code: "dangling_ref" | "external_ref", message: string, pointer: Pointer): never => {
     throw new BindgenError(code, message, { file, pointer });
   };
 
+  /** The value at a pointer in its document; undefined when there is none. */
+  const lookup = (pointer: Pointer): { found: true; value: unknown } | { found: false } | undefined => {
+    const { document, local } = splitPointer(pointer);
+    const segments = parsePointer(local);
+    return segments === undefined || !documents.has(document) ? undefined : getAt(documents.get(document), segments);
+  };
+
   const schemaAt = (pointer: Pointer): unknown => {
-    const segments = parsePointer(pointer);
-    const hit = segments === undefined ? undefined : getAt(root, segments);
+    const hit = lookup(pointer);
     if (hit === undefined || !hit.found) return fail("dangling_ref", `nothing at ${pointer}`, pointer);
     return hit.value;
   };
 
-  /** Pointers reached through unknown keywords were not visited; their base is the nearest visited ancestor's. */
-  const baseUriAt = (pointer: Pointer): string => {
+  /** The value `known` has for the nearest visited ancestor of `pointer` (its document's root at worst). */
+  const nearest = <T>(known: ReadonlyMap<Pointer, T>, pointer: Pointer, fallback: T): T => {
+    const { document } = splitPointer(pointer);
+    const top = document.length + 1;
     for (let at = pointer; ; at = at.slice(0, at.lastIndexOf("/"))) {
-      const base = baseOf.get(at);
-      if (base !== undefined) return base;
-      if (at === ROOT || !at.includes("/")) return baseOf.get(ROOT) ?? DEFAULT_BASE;
+      const value = known.get(at);
+      if (value !== undefined) return value;
+      if (at.length <= top) return known.get(at.slice(0, top)) ?? fallback;
     }
   };
+
+  /** Pointers reached through unknown keywords were not visited; their base is the nearest visited ancestor's. */
+  const baseUriAt = (pointer: Pointer): string => nearest(baseOf, pointer, DEFAULT_BASE);
+
+  /** As for the base URI: an unvisited pointer belongs to its nearest visited ancestor's resource. */
+  const resourceAt = (pointer: Pointer): Pointer => nearest(resourceOf, pointer, ROOT);
+
+  const NO_ANCHORS: ReadonlyMap<string, Pointer> = new Map();
 
   const resolveRef = (ref: string, from: Pointer): ResolvedRef => {
     const where = appendPointer(from, "$ref");
@@ -85,16 +168,28 @@ export function indexSchema(root: unknown, file?: string): SchemaIndex {
     const fragment = decodeFragment(fragmentOf(absolute));
     let pointer: Pointer | undefined;
     if (fragment === "") pointer = resource;
-    else if (fragment.startsWith("/")) pointer = resource === ROOT ? `#${fragment}` : `${resource}${fragment}`;
+    else if (fragment.startsWith("/")) pointer = `${resource}${fragment}`;
     else pointer = anchors.get(absolute);
     if (pointer === undefined) return fail("dangling_ref", `$ref ${JSON.stringify(ref)} names no anchor in the document`, where);
-    const segments = parsePointer(pointer);
-    const hit = segments === undefined ? undefined : getAt(root, segments);
+    const hit = lookup(pointer);
     if (hit === undefined || !hit.found) return fail("dangling_ref", `$ref ${JSON.stringify(ref)} points at nothing`, where);
     return { pointer: normalizePointer(pointer), schema: hit.value };
   };
 
-  return { root, file, resolveRef, schemaAt, baseUriAt };
+  return {
+    root,
+    file,
+    resolveRef,
+    schemaAt,
+    dialectAt: (pointer) => {
+      const { document, local } = splitPointer(pointer);
+      return dialectAt(documents.get(document), local);
+    },
+    baseUriAt,
+    resourceAt,
+    dynamicAnchorsOf: (resource) => dynamicAnchors.get(resource) ?? NO_ANCHORS,
+    hasDynamicAnchors: dynamicAnchors.size > 0,
+  };
 }
 
 function decodeFragment(fragment: string): string {
@@ -107,6 +202,6 @@ function decodeFragment(fragment: string): string {
 
 /** Re-escapes a pointer so equal locations always get equal strings (`~1` vs a raw slash inside a key cannot occur after parsing). */
 function normalizePointer(pointer: Pointer): Pointer {
-  const segments = parsePointer(pointer) ?? [];
-  return appendPointer(ROOT, ...segments);
+  const { document, local } = splitPointer(pointer);
+  return appendPointer(`${document}${ROOT}`, ...(parsePointer(local) ?? []));
 }

@@ -10,11 +10,8 @@
  * docs lines come out in the order the JSDoc always showed them (see docs-words.ts).
  */
 
-/**
- * The drafts whose keywords are listed. 2019-09 is never read as a dialect (see dialects.ts); its
- * keywords are listed so that a 2020-12 schema can refuse them by name instead of ignoring them.
- */
-export type Draft = "draft-07" | "2019-09" | "2020-12";
+/** The drafts whose keywords are listed: the dialects of dialects.ts. */
+export type Draft = "draft-07" | "2019-09" | "2020-12" | "openapi-3.0";
 
 /**
  * Where a keyword's value holds subschemas: `schema` (one), `array` (a list), `map` (an object of
@@ -94,6 +91,8 @@ export interface KeywordRow {
   /** The drafts that define it. */
   readonly dialects: readonly Draft[];
   readonly subschemas: Subschemas;
+  /** Its value is a URI reference to a schema applied in place (`$ref`, and the dynamic references). */
+  readonly refers: boolean;
   readonly role: Role;
   readonly docs: DocsWords | undefined;
   readonly diff: DiffClass;
@@ -118,12 +117,17 @@ const UNCLASSIFIED_DIFF = both("unclassified", "any-change-breaks");
 /** How a change of `type` (and of null-ness, and of a schema becoming `true`) reads. */
 export const TYPE_DIFF: DiffClass = typed("type");
 
-type Row = Omit<KeywordRow, "docs" | "dialects"> & { readonly docs?: DocsWords; readonly dialects?: readonly Draft[] };
+type Row = Omit<KeywordRow, "docs" | "dialects" | "refers"> & {
+  readonly docs?: DocsWords;
+  readonly dialects?: readonly Draft[];
+  readonly refers?: boolean;
+};
 
 const row = (keyword: string, fields: Omit<Row, "keyword">): KeywordRow => ({
   keyword,
   dialects: fields.dialects ?? ALL,
   subschemas: fields.subschemas,
+  refers: fields.refers ?? false,
   role: fields.role,
   docs: fields.docs,
   diff: fields.diff,
@@ -142,18 +146,20 @@ const unmodelled = (keyword: string, subschemas: Subschemas, dialects: readonly 
 const rule = (keyword: string, compare: "lower-bound" | "upper-bound" | "rule", docs: DocsWords): KeywordRow =>
   row(keyword, { subschemas: "none", role: "constrains", docs, diff: runtime(compare) });
 
-export const KEYWORDS: readonly KeywordRow[] = [
+const JSON_SCHEMA_KEYWORDS: readonly KeywordRow[] = [
   // core
   identifier("$schema", ALL),
   identifier("$id", ALL),
   identifier("$anchor", SINCE_2019),
-  // Alone, $dynamicAnchor is an ordinary anchor (the resolver indexes it); only $dynamicRef is dynamic.
+  // A $dynamicAnchor is an ordinary anchor too (the resolver indexes it), and a dynamic one for $dynamicRef.
   identifier("$dynamicAnchor", ["2020-12"]),
-  row("$ref", { subschemas: "none", role: "constrains", diff: LOCATION_DIFF }),
-  refused("$dynamicRef", ["2020-12"]),
-  refused("$recursiveRef", ["2019-09"]),
-  refused("$recursiveAnchor", ["2019-09"]),
-  refused("$vocabulary", SINCE_2019),
+  identifier("$recursiveAnchor", ["2019-09"]),
+  row("$ref", { subschemas: "none", role: "constrains", refers: true, diff: LOCATION_DIFF }),
+  // References whose target depends on the dynamic scope; the diff does not follow them.
+  row("$dynamicRef", { dialects: ["2020-12"], subschemas: "none", role: "constrains", refers: true, diff: UNCLASSIFIED_DIFF }),
+  row("$recursiveRef", { dialects: ["2019-09"], subschemas: "none", role: "constrains", refers: true, diff: UNCLASSIFIED_DIFF }),
+  // Meaningful only where a schema is used as a meta-schema: a `$schema` naming a custom meta-schema is refused instead.
+  identifier("$vocabulary", SINCE_2019),
   annotation("$comment"),
   row("$defs", { dialects: SINCE_2019, subschemas: "map", role: "contains", diff: LOCATION_DIFF }),
   row("definitions", { dialects: ["draft-07"], subschemas: "map", role: "contains", diff: LOCATION_DIFF }),
@@ -223,6 +229,59 @@ export const KEYWORDS: readonly KeywordRow[] = [
   // retired: draft-07 spellings that 2020-12 replaced (dialects.ts says what 2020-12 does with them)
   row("additionalItems", { dialects: ["draft-07", "2019-09"], subschemas: "schema", role: "constrains", diff: typed("items") }),
   unmodelled("dependencies", "schema-or-names-map", ["draft-07"]),
+];
+
+/**
+ * The keywords of OpenAPI 3.0's Schema Object that JSON Schema defines too, read as draft-07
+ * reads them (but for `exclusiveMinimum`/`exclusiveMaximum`: see dialects.ts), and
+ * `additionalItems`, which schemars emits beside a tuple's array-form `items` in this dialect.
+ * Keywords only OpenAPI defines have rows of their own below.
+ */
+const OPENAPI_SHARED: ReadonlySet<string> = new Set([
+  "$ref",
+  "title",
+  "description",
+  "default",
+  "multipleOf",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "maxItems",
+  "minItems",
+  "uniqueItems",
+  "maxProperties",
+  "minProperties",
+  "required",
+  "enum",
+  "type",
+  "allOf",
+  "oneOf",
+  "anyOf",
+  "not",
+  "items",
+  "additionalItems",
+  "properties",
+  "additionalProperties",
+  "format",
+  "readOnly",
+  "writeOnly",
+  "deprecated",
+]);
+
+export const KEYWORDS: readonly KeywordRow[] = [
+  ...JSON_SCHEMA_KEYWORDS.map((entry) =>
+    OPENAPI_SHARED.has(entry.keyword) ? { ...entry, dialects: [...entry.dialects, "openapi-3.0" as const] } : entry,
+  ),
+  // OpenAPI 3.0 only. `nullable: true` widens the sibling `type` (dialects.ts), so a change to it reads as one to `type`.
+  row("nullable", { dialects: ["openapi-3.0"], subschemas: "none", role: "constrains", diff: TYPE_DIFF }),
+  annotation("example", { dialects: ["openapi-3.0"] }),
+  annotation("discriminator", { dialects: ["openapi-3.0"] }),
+  annotation("externalDocs", { dialects: ["openapi-3.0"] }),
+  annotation("xml", { dialects: ["openapi-3.0"] }),
 ];
 
 const BY_NAME: ReadonlyMap<string, KeywordRow> = new Map(KEYWORDS.map((entry) => [entry.keyword, entry]));

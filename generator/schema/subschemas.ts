@@ -13,7 +13,7 @@ import { keywordRow, type Subschemas } from "./keywords.js";
 
 /** Where `keyword`'s value holds subschemas when a schema of `dialect` uses it. */
 export function subschemasIn(dialect: Dialect, keyword: string): Subschemas {
-  if (DIALECTS[dialect].definitions.includes(keyword)) return "map";
+  if (DIALECTS[dialect].definitions.some((path) => path.length === 1 && path[0] === keyword)) return "map";
   if (readingOf(dialect, keyword) === "unknown") return "none";
   return keywordRow(keyword)?.subschemas ?? "none";
 }
@@ -37,6 +37,13 @@ export function forEachSubschema(
   for (const keyword of Object.keys(schema).sort(byCodeUnits)) {
     const value = schema[keyword];
     const at = appendPointer(pointer, keyword);
+    // Definitions one level down (OpenAPI's `components/schemas`).
+    for (const path of DIALECTS[own].definitions) {
+      const map = path.length === 2 && path[0] === keyword && isJsonObject(value) ? value[path[1]] : undefined;
+      if (!isJsonObject(map)) continue;
+      for (const key of Object.keys(map).sort(byCodeUnits))
+        if (isSchema(map[key])) visit(map[key], appendPointer(at, path[1] as string, key), own);
+    }
     const kind = subschemasIn(own, keyword);
     switch (kind) {
       case "none":

@@ -43,7 +43,7 @@ const cases: { name: string; args: string[]; message: RegExp }[] = [
   {
     name: "unsupported keyword",
     args: ["--contract", bad("unsupported-keyword.json")],
-    message: /unsupported-keyword\.json:#\/\$defs\/a\/\$dynamicRef: keyword \$dynamicRef is not supported/,
+    message: /unsupported-keyword\.json:#\/\$defs\/a\/\$recursiveRef: keyword \$recursiveRef is not supported/,
   },
   {
     name: "binding naming a method the schema lacks",

@@ -2,7 +2,7 @@
  * Every generated module type-checks with the TypeScript compiler API under the strictest
  * options the binding uses (strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess): the
  * demo contract's validators.ts (against a types.ts declaring its names), every module compiled
- * from the JSON-Schema-Test-Suite, and the hostile schemas. One in-memory program for all.
+ * from the JSON-Schema-Test-Suite (every draft), and the hostile schemas. One in-memory program for all.
  */
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ import { emitValidatorModule, emitValidators } from "../../generator/emit/valida
 import { indexSchema } from "../../generator/resolve/index.js";
 import { DEMO_SHAPES, demoSchema } from "./demo-contract.js";
 import { hugeEnum, LINKED_LIST_SCHEMA, nastySchemas, nestedAllOf, nestedProperties, TREE_SCHEMA } from "./hostile-schemas.js";
-import { compileGroup, readGroups, suiteFiles } from "./jsts-suite.js";
+import { compileGroup, DRAFTS, readGroups, suiteFiles } from "./jsts-suite.js";
 
 const OPTIONS: ts.CompilerOptions = {
   strict: true,
@@ -36,12 +36,15 @@ function virtualFiles(): Map<string, string> {
     DEMO_SHAPES.map((shape) => `export type ${shape.name} = { readonly shape?: "${shape.name}" };`).join("\n"),
   );
   files.set("/virtual/demo/validators.ts", `${emitValidators(indexSchema(demoSchema()), DEMO_SHAPES)}`);
-  [...suiteFiles(""), ...suiteFiles("optional")].forEach((file) => {
-    readGroups(file).forEach((group, g) => {
-      const compiled = compileGroup(group);
-      if (compiled.kind === "module") files.set(`/virtual/jsts/${file.replace(/[/.]/g, "_")}_${g}.ts`, compiled.source);
+  for (const draft of DRAFTS) {
+    [...suiteFiles(draft, ""), ...suiteFiles(draft, "optional")].forEach((file) => {
+      readGroups(draft, file).forEach((group, g) => {
+        const compiled = compileGroup(draft, group);
+        if (compiled.kind === "module")
+          files.set(`/virtual/jsts/${draft.folder}/${file.replace(/[/.]/g, "_")}_${g}.ts`, compiled.source);
+      });
     });
-  });
+  }
   [nestedProperties(500), nestedAllOf(500), hugeEnum(10_000), TREE_SCHEMA, LINKED_LIST_SCHEMA, ...nastySchemas()].forEach(
     (schema, i) => {
       files.set(`/virtual/hostile/${i}.ts`, emitValidatorModule(schema));

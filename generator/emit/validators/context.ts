@@ -9,10 +9,11 @@
  */
 import { BindgenError } from "../../errors.js";
 import type { SchemaIndex } from "../../resolve/index.js";
-import type { Pointer } from "../../resolve/pointer.js";
+import { appendPointer, type Pointer } from "../../resolve/pointer.js";
 import { code, ident, type Code } from "../code.js";
-import { dialectAt, schemaView, type Dialect } from "./dialect.js";
-import type { LocationFunctions, Namer } from "./names.js";
+import { schemaView, type Dialect } from "./dialect.js";
+import { enterResource, EMPTY_SCOPE, type DynamicScope } from "./dynamic-scope.js";
+import { hashOf, type LocationFunctions, type Namer } from "./names.js";
 import type { HelperName } from "./runtime-helpers.js";
 import { shareIdenticalShapes, type SharedShapes } from "./shapes.js";
 
@@ -20,7 +21,11 @@ export type { LocationFunctions } from "./names.js";
 
 export interface CompileContext {
   readonly index: SchemaIndex;
-  /** The functions for the schema at `pointer`; the first request queues them for emission. */
+  /** The dynamic scope code compiled in this context runs in (dynamic-scope.ts). */
+  readonly scope: DynamicScope;
+  /** This context after entering the resource of the schema at `pointer` (itself, unless that brings dynamic anchors). */
+  enter(pointer: Pointer): CompileContext;
+  /** The functions for the schema at `pointer` in this scope; the first request queues them for emission. */
   functionsFor(pointer: Pointer): LocationFunctions;
   /** Same, but also queues the annotation-collecting function. */
   evaluatedFor(pointer: Pointer): Code;
@@ -53,6 +58,8 @@ export interface PendingWork {
   /** The representative of the class the functions serve. */
   readonly pointer: Pointer;
   readonly names: LocationFunctions;
+  /** The context to compile it in: the scope it was asked for in. */
+  readonly context: CompileContext;
 }
 
 /** A module-scope constant: its declaration, and the name it is sorted by. */
@@ -91,15 +98,7 @@ export function createCompileState(index: SchemaIndex, namer: Namer, roots: read
   let counters = new Map<string, number>();
   let frames: Frame[] = [];
 
-  const namesFor = (pointer: Pointer): LocationFunctions => {
-    const representative = shapes.representative(pointer);
-    const known = byPointer.get(representative);
-    if (known !== undefined) return known;
-    const names = namer.location(representative);
-    byPointer.set(representative, names);
-    queue.push({ kind: "validate", pointer: representative, names });
-    return names;
-  };
+  const contexts = new Map<string, CompileContext>();
 
   const schemaPath = (pointer: Pointer): string => {
     for (let i = frames.length - 1; i >= 0; i--) {
@@ -110,18 +109,58 @@ export function createCompileState(index: SchemaIndex, namer: Namer, roots: read
     throw new Error(`validators: ${pointer} lies outside the function being emitted`);
   };
 
+  /**
+   * The location whose functions serve `pointer` in `scope`, and their symbol's key: the class
+   * representative (shapes.ts) outside dynamic scopes; a location in a non-empty scope is its own
+   * symbol, named as if one segment below it (a document with dynamic references shares nothing).
+   */
+  const servedBy = (pointer: Pointer, scope: DynamicScope): { readonly pointer: Pointer; readonly key: Pointer } => {
+    if (scope.key !== "") return { pointer, key: appendPointer(pointer, `$dynamicScope_${hashOf(scope.key, 8)}`) };
+    const representative = shapes.representative(pointer);
+    return { pointer: representative, key: representative };
+  };
+
+  const namesFor = (pointer: Pointer, context: CompileContext): LocationFunctions => {
+    const served = servedBy(pointer, context.scope);
+    const known = byPointer.get(served.key);
+    if (known !== undefined) return known;
+    const names = namer.location(served.key);
+    byPointer.set(served.key, names);
+    queue.push({ kind: "validate", pointer: served.pointer, names, context });
+    return names;
+  };
+
+  const contextIn = (scope: DynamicScope): CompileContext => {
+    const known = contexts.get(scope.key);
+    if (known !== undefined) return known;
+    const scoped: CompileContext = {
+      ...context,
+      scope,
+      enter(pointer) {
+        const next = enterResource(index, scope, pointer);
+        return next === scope ? scoped : contextIn(next);
+      },
+      functionsFor: (pointer) => namesFor(pointer, scoped),
+      evaluatedFor(pointer) {
+        const names = namesFor(pointer, scoped);
+        const served = servedBy(pointer, scope);
+        if (!evaluatedQueued.has(served.key)) {
+          evaluatedQueued.add(served.key);
+          queue.push({ kind: "evaluated", pointer: served.pointer, names, context: scoped });
+        }
+        return names.evaluated;
+      },
+    };
+    contexts.set(scope.key, scoped);
+    return scoped;
+  };
+
   const context: CompileContext = {
     index,
-    functionsFor: namesFor,
-    evaluatedFor(pointer) {
-      const names = namesFor(pointer);
-      const representative = shapes.representative(pointer);
-      if (!evaluatedQueued.has(representative)) {
-        evaluatedQueued.add(representative);
-        queue.push({ kind: "evaluated", pointer: representative, names });
-      }
-      return names.evaluated;
-    },
+    scope: EMPTY_SCOPE,
+    enter: (pointer) => contextIn(EMPTY_SCOPE).enter(pointer),
+    functionsFor: (pointer) => contextIn(EMPTY_SCOPE).functionsFor(pointer),
+    evaluatedFor: (pointer) => contextIn(EMPTY_SCOPE).evaluatedFor(pointer),
     worthCalling(pointer) {
       return shapes.worthCalling(pointer);
     },
@@ -137,7 +176,7 @@ export function createCompileState(index: SchemaIndex, namer: Namer, roots: read
     dialectAt(pointer) {
       const known = dialects.get(pointer);
       if (known !== undefined) return known;
-      const found = dialectAt(index.root, pointer);
+      const found = index.dialectAt(pointer);
       dialects.set(pointer, found);
       return found;
     },
@@ -177,7 +216,7 @@ export function createCompileState(index: SchemaIndex, namer: Namer, roots: read
   const shapes: SharedShapes = shareIdenticalShapes({ index, dialectAt: context.dialectAt, view: context.view }, roots);
 
   return {
-    context,
+    context: contextIn(EMPTY_SCOPE),
     drain(emit) {
       for (let work = queue.shift(); work !== undefined; work = queue.shift()) emit(work);
     },

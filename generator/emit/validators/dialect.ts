@@ -7,7 +7,7 @@
  * that stay, so every pointer still names the real location.
  */
 import { isJsonObject } from "../../resolve/pointer.js";
-import { DIALECTS, readingOf, type Dialect } from "../../schema/dialects.js";
+import { DIALECTS, jsonSchemaSpelling, readingOf, type Dialect } from "../../schema/dialects.js";
 import { keywordRow } from "../../schema/keywords.js";
 
 export type { Dialect } from "../../schema/dialects.js";
@@ -28,6 +28,8 @@ function unknownWithForce(dialect: Dialect, keyword: string): boolean {
 export function schemaView(dialect: Dialect, schema: unknown): unknown {
   if (!isJsonObject(schema)) return schema;
   if (DIALECTS[dialect].refSiblings === "ignored" && Object.hasOwn(schema, "$ref")) return { $ref: schema.$ref };
-  if (!Object.keys(schema).some((keyword) => unknownWithForce(dialect, keyword))) return schema;
-  return Object.fromEntries(Object.entries(schema).filter(([keyword]) => !unknownWithForce(dialect, keyword)));
+  const kept = Object.keys(schema).some((keyword) => unknownWithForce(dialect, keyword))
+    ? Object.fromEntries(Object.entries(schema).filter(([keyword]) => !unknownWithForce(dialect, keyword)))
+    : schema;
+  return jsonSchemaSpelling(dialect, kept);
 }

@@ -3,7 +3,7 @@
  * TypeScript validators out.
  */
 import { byCodeUnits } from "../../order.js";
-import { indexSchema, type SchemaIndex } from "../../resolve/index.js";
+import { indexSchema, type SchemaIndex, type SchemaRegistry } from "../../resolve/index.js";
 import { code, EMPTY, ident, join, type Code } from "../code.js";
 import { buildValidatorModule } from "./module.js";
 
@@ -35,9 +35,10 @@ export function emitValidators(index: SchemaIndex, entries: readonly { name: str
  * A self-contained TypeScript module for one schema: `validate(value)` and `isValid(value)`.
  * Throws a BindgenError whose `code` is `unsupported_keyword` (with `keyword` and `pointer`) for
  * schemas it will not honour, and `bad_pattern` for a pattern that is not a valid regex.
+ * `registry`: other documents its `$ref`s may reach, by absolute URI (nothing is ever fetched).
  */
-export function emitValidatorModule(schema: object, options: { name?: string } = {}): string {
-  const index: SchemaIndex = indexSchema(schema, options.name);
+export function emitValidatorModule(schema: object, options: { name?: string; registry?: SchemaRegistry } = {}): string {
+  const index: SchemaIndex = indexSchema(schema, options.name, options.registry);
   const module = buildValidatorModule(
     index,
     [{ pointer: "#", stem: "Root", validateName: ident("validate"), guardName: ident("isValid"), type: code`unknown` }],

@@ -101,6 +101,7 @@ export function ${entry.guardName}(value: unknown): value is ${entry.type} {
   const functions: { readonly stem: string; readonly kind: PendingWork["kind"]; readonly source: Code }[] = [];
   const emit = (work: PendingWork): void => {
     const schema = index.schemaAt(work.pointer);
+    const ctx = work.context;
     const body = (make: () => Code): Code => {
       state.startFunction(work.pointer);
       return make();

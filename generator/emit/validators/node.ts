@@ -16,6 +16,7 @@ import type { KeywordEmit, SchemaObject } from "./keywords/emit.js";
 import { emitNumbers } from "./keywords/numbers.js";
 import { emitObjects } from "./keywords/objects.js";
 import { callFunctions, emitRef } from "./keywords/ref.js";
+import { emitDynamicRef } from "./keywords/dynamic-ref.js";
 import { emitStrings } from "./keywords/strings.js";
 import { typeCheck } from "./keywords/type.js";
 import { emitUnevaluated } from "./keywords/unevaluated.js";
@@ -29,8 +30,9 @@ import { isSchemaObject, refuseUnsupported, roleOf } from "./vocabulary.js";
  */
 const INLINE_DEPTH = 6;
 
-export function emitNode(ctx: CompileContext, pointer: Pointer, schema: unknown, value: Code, mode: Mode, depth: number): Code {
+export function emitNode(outer: CompileContext, pointer: Pointer, schema: unknown, value: Code, mode: Mode, depth: number): Code {
   if (schema === true) return EMPTY;
+  const ctx = outer.enter(pointer);
   if (schema === false) {
     return failure(
       ctx,
@@ -70,6 +72,7 @@ ${emitNode(ctx, pointer, schema, value, present, depth)}`;
     emitArrays(k),
     emitObjects(k),
     emitRef(k),
+    emitDynamicRef(k),
     ...emitCombinators(k),
     emitUnevaluated(k),
   ]);

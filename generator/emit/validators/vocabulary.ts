@@ -46,21 +46,18 @@ export function refuseUnsupported(ctx: CompileContext, schema: { readonly [key: 
       ctx.refuse(keyword, pointer, REFUSAL_REASONS[keyword] ?? "a keyword of an older draft");
   }
   if (Object.hasOwn(schema, "$schema") && dialectNamed(schema.$schema) === undefined) {
-    ctx.refuse(
-      "$schema",
-      pointer,
-      `only the draft 2020-12 and draft-07 dialects are compiled, not ${JSON.stringify(schema.$schema)}`,
-    );
+    // A custom meta-schema would say which vocabularies apply: they are not compiled.
+    ctx.refuse("$schema", pointer, `only the ${DIALECT_NAMES} dialects are compiled, not ${JSON.stringify(schema.$schema)}`);
   }
   if (DIALECTS[dialect].itemsArray === "refused" && Array.isArray(schema.items))
     ctx.refuse("items", pointer, "array-form items is draft-07; draft 2020-12 spells it prefixItems");
 }
 
+const DIALECT_NAMES = Object.keys(DIALECTS).join(", ");
+
 const REFUSAL_REASONS: { readonly [keyword: string]: string } = {
-  $dynamicRef: "dynamic scope resolution is not compiled",
-  $recursiveRef: "draft 2019-09 dynamic references are not compiled",
-  $recursiveAnchor: "draft 2019-09 dynamic references are not compiled",
-  $vocabulary: "custom vocabularies are not supported",
+  $recursiveRef: "a draft 2019-09 keyword; draft 2020-12 spells it $dynamicRef",
+  $recursiveAnchor: "a draft 2019-09 keyword; draft 2020-12 spells it $dynamicAnchor",
   dependencies: "a draft-07 keyword; draft 2020-12 splits it into dependentRequired and dependentSchemas",
   additionalItems: "a draft-07 keyword; draft 2020-12 uses prefixItems and items",
 };

@@ -10,6 +10,7 @@ import type { CompileContext } from "../context.js";
 import { refTarget } from "./ref.js";
 import { guarded } from "./guard.js";
 import { countKeyword } from "./numbers.js";
+import { arrayKeywords } from "../../../schema/dialects.js";
 
 export function emitArrays(k: KeywordEmit): Code {
   const a = k.ctx.local("a");
@@ -55,12 +56,13 @@ if (${a}[${i}] === undefined) { ${failure(k.ctx, childPath(k.mode, i), site, tex
 }
 
 /**
- * Which keywords hold the positional schemas and the schema for the rest: 2020-12's prefixItems
- * and items, or draft-07's array-form items and additionalItems.
+ * Which keywords hold the positional schemas and the schema for the rest, as the dialect table
+ * spells them: 2020-12's prefixItems and items, or the array-form items and additionalItems of
+ * draft-07 and 2019-09.
  */
 function itemKeywords(k: KeywordEmit): { readonly prefix: string; readonly rest: string } {
-  const draft07Tuple = k.ctx.dialectAt(k.pointer) === "draft-07" && Array.isArray(keywordValue(k.schema, "items"));
-  return draft07Tuple ? { prefix: "items", rest: "additionalItems" } : { prefix: "prefixItems", rest: "items" };
+  const { prefix, rest } = arrayKeywords(k.ctx.dialectAt(k.pointer), k.schema);
+  return { prefix: prefix ?? "prefixItems", rest };
 }
 
 function emitItems(k: KeywordEmit, a: Code): Code {

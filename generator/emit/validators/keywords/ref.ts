@@ -88,13 +88,13 @@ if (issues !== undefined) return ${within(ctx, mode, code`issues`, schemaPrefix)
 /**
  * Keywords through which checking may reach another schema: every constraining keyword with
  * subschemas in the keyword table (draft-07's `dependencies` and `additionalItems` included), and
- * `$ref`. A target using none of them cannot recurse, so it may be inlined; any other is called
- * through its functions, and so counts toward the depth limit.
+ * every reference (`$ref`, `$recursiveRef`, `$dynamicRef`). A target using none of them cannot
+ * recurse, so it may be inlined; any other is called through its functions, and so counts toward
+ * the depth limit.
  */
-const DESCENDING: ReadonlySet<string> = new Set([
-  ...KEYWORDS.filter((row) => row.subschemas !== "none" && row.role === "constrains").map((row) => row.keyword),
-  "$ref",
-]);
+const DESCENDING: ReadonlySet<string> = new Set(
+  KEYWORDS.filter((row) => (row.subschemas !== "none" && row.role === "constrains") || row.refers).map((row) => row.keyword),
+);
 
 /** Whether checking against `schema` may walk a container (or go through more references). */
 export function descends(schema: unknown): boolean {

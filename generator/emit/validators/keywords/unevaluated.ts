@@ -15,7 +15,9 @@ import { keywordValue, type KeywordEmit, type SchemaObject } from "./emit.js";
 import { typeTest } from "./guard.js";
 import { readOwn } from "./objects.js";
 import { REF_DEPTH_LIMIT, refTarget } from "./ref.js";
+import { DYNAMIC_REFS, dynamicRefTarget } from "./dynamic-ref.js";
 import { regexFor } from "./strings.js";
+import { arrayKeywords, DIALECTS } from "../../../schema/dialects.js";
 
 export function emitUnevaluated(k: KeywordEmit): Code {
   const properties = keywordValue(k.schema, "unevaluatedProperties");
@@ -81,7 +83,7 @@ ${applied}
  * (they are what is being computed).
  */
 export function evaluatedBody(
-  ctx: CompileContext,
+  outer: CompileContext,
   pointer: Pointer,
   schema: unknown,
   value: Code,
@@ -89,6 +91,7 @@ export function evaluatedBody(
   ix: Code,
   skipOwnUnevaluated: boolean,
 ): Code {
+  const ctx = outer.enter(pointer);
   const view = ctx.view(pointer, schema);
   if (typeof view !== "object" || view === null || Array.isArray(view)) return EMPTY;
   const s = view as SchemaObject;
@@ -119,12 +122,14 @@ ${lines(objectParts)}
   }
   const a = ctx.local("a");
   const arrayParts: Code[] = [];
-  if (has("items") || (has("unevaluatedItems") && !skipOwnUnevaluated)) {
+  const dialect = ctx.dialectAt(pointer);
+  const tuple = arrayKeywords(dialect, s);
+  if (has(tuple.rest) || (has("unevaluatedItems") && !skipOwnUnevaluated)) {
     arrayParts.push(code`for (let i = 0; i < ${a}.length; i++) ${ix}.add(i);`);
   } else {
-    const prefix = keywordValue(s, "prefixItems");
+    const prefix = tuple.prefix === undefined ? undefined : keywordValue(s, tuple.prefix);
     if (Array.isArray(prefix)) arrayParts.push(code`for (let i = 0; i < ${a}.length && i < ${prefix.length}; i++) ${ix}.add(i);`);
-    if (has("contains")) {
+    if (has("contains") && DIALECTS[dialect].containsEvaluates) {
       const { is } = ctx.functionsFor(appendPointer(pointer, "contains"));
       arrayParts.push(code`for (let i = 0; i < ${a}.length; i++) if (${is}(${a}[i], d)) ${ix}.add(i);`);
     }
@@ -166,9 +171,11 @@ ${otherwise}
       );
     }
   }
-  if (has("$ref")) {
-    const target = refTarget(ctx, pointer, s.$ref);
+  const targets = [
+    ...(has("$ref") ? [refTarget(ctx, pointer, s.$ref)] : []),
+    ...DYNAMIC_REFS.filter(has).map((keyword) => dynamicRefTarget(ctx, pointer, keyword, s[keyword])),
+  ];
+  for (const target of targets)
     statements.push(code`if (d < ${REF_DEPTH_LIMIT}) ${ctx.evaluatedFor(target)}(${value}, d + 1, ${ps}, ${ix});`);
-  }
   return lines(statements);
 }
