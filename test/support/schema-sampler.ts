@@ -537,6 +537,7 @@ function numberFor(shape: Shape, integer: boolean, random: Random): number {
   return from + random.next() * (to - from);
 }
 
+/** Lone surrogates too (JSON text may carry them): lengths and `u` patterns count code points. */
 const CHARACTERS = [
   "a",
   "b",
@@ -559,6 +560,8 @@ const CHARACTERS = [
   "\n",
   '"',
   "\\",
+  "\uD800",
+  "\uDC00",
 ];
 
 function randomString(random: Random, min: number, max: number): string {
@@ -663,6 +666,8 @@ function mutate(root: Json, site: Site, random: Random): Json {
       [1, () => value.slice(0, -1)],
       [1, () => [...value, anyJson(random, 1)]],
       [1, () => value.map((item, i) => (i === 0 ? wrongType(item, random) : item))],
+      // A duplicate with its keys in another order: uniqueItems compares values, not key order.
+      [1, () => (value.length > 0 ? [...value, reversedKeys(value[0] as Json)] : value)],
     );
   }
   if (isJsonObject(value)) {
@@ -727,6 +732,14 @@ function changed(value: Json, random: Random): Json {
   if (typeof value === "boolean") return !value;
   if (value === null) return random.pick([0, "null", false]);
   return random.pick([null, JSON.stringify(value)]);
+}
+
+function reversedKeys(value: Json): Json {
+  if (Array.isArray(value)) return value.map(reversedKeys);
+  if (!isJsonObject(value)) return value;
+  const out: { [key: string]: Json } = {};
+  for (const key of Object.keys(value).reverse()) put(out, key, reversedKeys(value[key] as Json));
+  return out;
 }
 
 function without(value: { [key: string]: Json }, name: string): Json {
