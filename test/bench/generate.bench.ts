@@ -1,9 +1,12 @@
 /**
  * bench:generate — wall time of whole `rightkit-bindgen` processes (start-up included), on the
- * embedded contract and on synthetic contracts of 50, 100 and 200 methods, to show growth.
- * Three runs each; the median is printed, and the peak RSS of each command (where
- * /usr/bin/time exists: the largest process of the run, the generator or the tsgo type check it
- * starts, whichever is larger). Not a test: nothing here asserts a time.
+ * embedded contract, on synthetic contracts of 50, 100 and 200 methods, to show growth, and on
+ * the three largest schemas of the real corpus (../shared/schemas/rust, by file size). Three runs
+ * each; the median is printed, with the peak RSS of the `generate` that writes and the size of
+ * what it wrote (the binding's files, the shared runtime/ left out). Each corpus row is followed
+ * by Ajv's standalone code generation for the same schema (every definition exported, Ajv of the
+ * schema's draft) in the same run, and our `generate` time over Ajv's. Not a test: nothing here
+ * asserts a time. `--corpus-only` prints only the corpus rows.
  *
  * Then the churn table: for three small hand edits of the demo contract, how many lines of each
  * generated file change (added + removed, as a unified diff counts them). A generator whose
@@ -11,9 +14,9 @@
  * is what the hand edit itself touched, so the two can be compared. `--churn-only` prints just that.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { diffLines } from "diff";
 import { generateFiles } from "../../generator/pipeline.js";
 
@@ -66,66 +69,227 @@ function syntheticContract(methods: number): object {
   };
 }
 
-/** GNU time prints the peak RSS (KB) of the process it waited for, its own children included. */
+// --- whole processes: wall time and peak RSS -----------------------------------------------
+
+/**
+ * Node cannot read a child's peak RSS, so the child reports its own: this preload writes
+ * `process.resourceUsage().maxRSS` (KiB) to file descriptor 3 as the process exits.
+ */
+const REPORT_MAX_RSS =
+  'data:text/javascript,import{writeSync}from"node:fs";process.on("exit",()=>writeSync(3,String(process.resourceUsage().maxRSS)))';
+
+/**
+ * GNU time, where it exists, also sees the generator's own children: `generate` type-checks in a
+ * tsgo process, which can be the largest of the run. Its figure (`%M`, KiB) goes to a file.
+ */
 const GNU_TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 
 interface Run {
   readonly ms: number;
-  /** Peak RSS in MB, when GNU time is there to say. */
-  readonly mb: number | undefined;
+  /** The largest process of the run: the generator, or (with GNU time) a child it started. */
+  readonly maxRssKib: number;
 }
 
-function time(args: string[], cwd: string): Run {
-  const command =
-    GNU_TIME === undefined ? [process.execPath, BIN, ...args] : [GNU_TIME, "-f", "%M", process.execPath, BIN, ...args];
+function runNode(args: readonly string[], cwd: string): Run {
+  const timeFile = join(mkdtempSync(join(tmpdir(), "rightkit-bench-time-")), "rss");
+  const node = [process.execPath, "--import", REPORT_MAX_RSS, ...args];
+  const command = GNU_TIME === undefined ? node : [GNU_TIME, "-f", "%M", "-o", timeFile, ...node];
   const start = process.hrtime.bigint();
-  const result = spawnSync(command[0] as string, command.slice(1), { cwd, encoding: "utf8" });
+  const result = spawnSync(command[0] as string, command.slice(1), {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe", "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0) throw new Error(`${args.join(" ")} failed: ${result.stderr}`);
-  const kb = GNU_TIME === undefined ? undefined : Number(result.stderr.trim().split("\n").pop());
-  return { ms, mb: kb === undefined || Number.isNaN(kb) ? undefined : Math.round(kb / 1024) };
+  const own = Number(result.output[3] ?? Number.NaN);
+  const tree = GNU_TIME === undefined ? Number.NaN : Number(readFileSync(timeFile, "utf8").trim());
+  rmSync(dirname(timeFile), { recursive: true, force: true });
+  return { ms, maxRssKib: Number.isNaN(tree) ? own : Math.max(own, tree) };
 }
+
+const time = (args: string[], cwd: string): Run => runNode([BIN, ...args], cwd);
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
-function measure(label: string, setup: (dir: string) => string[]): void {
+/** Bytes of every file under `dir`. */
+function bytesUnder(dir: string): number {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .map((entry) => statSync(join(dir, entry)))
+    .reduce((sum, stat) => sum + (stat.isFile() ? stat.size : 0), 0);
+}
+
+/** The binding's files as `generate` wrote them under `<dir>/generated`, runtime/ left out. */
+function outputSize(dir: string): { binding: number; validators: number } {
+  const out = join(dir, "generated");
+  const bindings = readdirSync(out).filter((name) => name !== "runtime");
+  return {
+    binding: bindings.reduce((sum, name) => sum + bytesUnder(join(out, name)), 0),
+    validators: bindings.reduce(
+      (sum, name) => sum + (statSync(join(out, name, "validators.ts"), { throwIfNoEntry: false })?.size ?? 0),
+      0,
+    ),
+  };
+}
+
+const COLUMNS: readonly [string, number][] = [
+  ["contract", 34],
+  ["generate (write)", 17],
+  ["generate (same)", 16],
+  ["check", 10],
+  ["peak RSS", 10],
+  ["output", 10],
+  ["validators.ts", 14],
+  ["vs Ajv", 8],
+];
+
+function printRow(cells: readonly string[]): void {
+  console.log(
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(COLUMNS[i]?.[1] ?? 0) : cell.padStart(COLUMNS[i]?.[1] ?? 0))).join(""),
+  );
+}
+
+const ms = (value: number): string => `${Math.round(value)} ms`;
+const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(2)} MB`;
+const rss = (kib: number): string => `${Math.round(kib / 1024)} MB`;
+
+interface Measured {
+  readonly generateMs: number;
+}
+
+/** One row; `unchanged: false` skips the second `generate` (nothing to write), which costs a corpus row a minute. */
+function measure(label: string, setup: (dir: string) => string[], options: { unchanged?: boolean } = {}): Measured {
   const firstWrite: Run[] = [];
-  const unchanged: Run[] = [];
-  const check: Run[] = [];
+  const unchanged: number[] = [];
+  const check: number[] = [];
+  let size = { binding: 0, validators: 0 };
   for (let run = 0; run < RUNS; run++) {
     const dir = mkdtempSync(join(tmpdir(), "bindgen-bench-"));
     const args = setup(dir);
     firstWrite.push(time(["generate", ...args], dir));
-    unchanged.push(time(["generate", ...args], dir));
-    check.push(time(["check", ...args], dir));
+    size = outputSize(dir);
+    if (options.unchanged !== false) unchanged.push(time(["generate", ...args], dir).ms);
+    check.push(time(["check", ...args], dir).ms);
     rmSync(dir, { recursive: true, force: true });
   }
-  const runs = [firstWrite, unchanged, check];
-  const times = runs.map((column) => `${Math.round(median(column.map((run) => run.ms)))} ms`.padStart(16));
-  const peaks = runs.map((column) => {
-    const mbs = column.map((run) => run.mb).filter((mb): mb is number => mb !== undefined);
-    return (mbs.length === 0 ? "n/a" : `${median(mbs)} MB`).padStart(12);
-  });
-  console.log(`${label.padEnd(24)} ${times.join("")}${peaks.join("")}`);
+  const generateMs = median(firstWrite.map((r) => r.ms));
+  printRow([
+    label,
+    ms(generateMs),
+    unchanged.length > 0 ? ms(median(unchanged)) : "-",
+    ms(median(check)),
+    rss(median(firstWrite.map((r) => r.maxRssKib))),
+    mb(size.binding),
+    mb(size.validators),
+    "",
+  ]);
+  return { generateMs };
 }
 
-// `--churn-only` skips the timings (a minute of process starts) when only the churn table is wanted.
+// --- the real corpus: the three largest schemas, and Ajv's standalone code for each ---------
+
+const CORPUS = "../shared/schemas/rust";
+
+function largestCorpusSchemas(count: number): string[] {
+  return readdirSync(CORPUS)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => ({ name, size: statSync(join(CORPUS, name)).size }))
+    .sort((a, b) => b.size - a.size || (a.name < b.name ? -1 : 1))
+    .slice(0, count)
+    .map(({ name }) => name);
+}
+
+/**
+ * Ajv's standalone code for one schema, as a whole process of its own: every definition
+ * (`$defs`, `definitions`) and the root exported, Ajv of the schema's draft configured as the
+ * differential test configures it (test/support/ajv-dialect.ts: `strict: false`, formats not
+ * validated, draft-07 `$ref` alone, a pattern without `u` when only that compiles), the module
+ * written to a file. Plain JavaScript, so no TypeScript loader is timed.
+ */
+const AJV_STANDALONE = `
+import { readFileSync, writeFileSync } from "node:fs";
+import { Ajv } from "ajv";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import standaloneModule from "ajv/dist/standalone/index.js";
+const standaloneCode = standaloneModule.default ?? standaloneModule;
+const [schemaFile, outFile] = process.argv.slice(1);
+const schema = JSON.parse(readFileSync(schemaFile, "utf8"));
+const uri = String(schema.$schema ?? "");
+const draft = uri.includes("draft-07") ? "draft-07" : uri.includes("2019-09") ? "2019-09" : "2020-12";
+function regExp(pattern, flags) {
+  try { return new RegExp(pattern, flags); } catch (error) { return new RegExp(pattern, flags.replace("u", "")); }
+}
+regExp.code = "(function (p, f) { try { return new RegExp(p, f) } catch (e) { return new RegExp(p, f.replace('u', '')) } })";
+const options = { strict: false, validateFormats: false, logger: false, code: { source: true, regExp }, ...(draft === "draft-07" ? { ignoreKeywordsWithRef: true } : {}) };
+const ajv = draft === "draft-07" ? new Ajv(options) : draft === "2019-09" ? new Ajv2019(options) : new Ajv2020(options);
+const key = "bench:schema";
+ajv.addSchema(schema, key);
+const refs = { validateRoot: key + "#" };
+let n = 0;
+for (const keyword of ["$defs", "definitions"])
+  for (const name of Object.keys(schema[keyword] ?? {}))
+    refs["validate" + n++] = key + "#/" + keyword + "/" + name.split("~").join("~0").split("/").join("~1");
+writeFileSync(outFile, standaloneCode(ajv, refs));
+`;
+
+function measureAjvStandalone(name: string, ours: Measured): void {
+  const runs: Run[] = [];
+  let bytes = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const dir = mkdtempSync(join(tmpdir(), "bindgen-bench-ajv-"));
+    const out = join(dir, "validators.mjs");
+    runs.push(runNode(["--input-type=module", "-e", AJV_STANDALONE, resolve(CORPUS, name), out], process.cwd()));
+    bytes = statSync(out).size;
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const ajvMs = median(runs.map((r) => r.ms));
+  printRow([
+    "  Ajv standalone",
+    ms(ajvMs),
+    "-",
+    "-",
+    rss(median(runs.map((r) => r.maxRssKib))),
+    "-",
+    mb(bytes),
+    `${(ours.generateMs / ajvMs).toFixed(2)}×`,
+  ]);
+}
+
+function measureCorpus(): void {
+  for (const name of largestCorpusSchemas(3)) {
+    const label = `${name.split("__")[1]} (${Math.round(statSync(join(CORPUS, name)).size / 1000)} KB)`;
+    const ours = measure(
+      label,
+      (dir) => {
+        cpSync(join(CORPUS, name), join(dir, name));
+        return ["--contract", name];
+      },
+      { unchanged: false },
+    );
+    measureAjvStandalone(name, ours);
+  }
+}
+
+// `--churn-only` skips the timings (minutes of process starts) when only the churn table is wanted.
 if (!process.argv.includes("--churn-only")) {
   console.log(`rightkit-bindgen whole-process wall time, median of ${RUNS} (node ${process.version})`);
-  console.log(
-    `${"contract".padEnd(24)}${"generate (write)".padStart(16)}${"generate (same)".padStart(16)}${"check".padStart(16)}` +
-      `${"RSS write".padStart(12)}${"RSS same".padStart(12)}${"RSS check".padStart(12)}`,
-  );
-  measure("embedded (6 methods)", (dir) => {
-    cpSync("contract", join(dir, "contract"), { recursive: true });
-    return [];
-  });
-  for (const methods of [50, 100, 200]) {
-    measure(`synthetic ${methods} methods`, (dir) => {
-      writeFileSync(join(dir, "contract.json"), JSON.stringify(syntheticContract(methods)));
-      return ["--contract", "contract.json"];
+  console.log("peak RSS and output (the binding's files; validators.ts among them) of the generate that writes");
+  printRow(COLUMNS.map(([title]) => title));
+  if (!process.argv.includes("--corpus-only")) {
+    measure("embedded (6 methods)", (dir) => {
+      cpSync("contract", join(dir, "contract"), { recursive: true });
+      return [];
     });
+    for (const methods of [50, 100, 200]) {
+      measure(`synthetic ${methods} methods`, (dir) => {
+        writeFileSync(join(dir, "contract.json"), JSON.stringify(syntheticContract(methods)));
+        return ["--contract", "contract.json"];
+      });
+    }
   }
+  measureCorpus();
 }
 
 // --- churn: changed lines per generated file for one small contract edit ---------------------
@@ -276,4 +440,4 @@ async function churn(): Promise<void> {
   }
 }
 
-await churn();
+if (!process.argv.includes("--corpus-only")) await churn();

@@ -1,0 +1,97 @@
+/**
+ * Goldens for a few small schemas of the real corpus, so a reviewer sees the types they produce:
+ * test/fixtures/corpus/<file>.json are copies of ../shared/schemas/rust files (provenance and
+ * licences beside them), and test/fixtures/corpus/expected/ holds what the generator makes of
+ * each — `types.ts` for every one, `validators.ts` too for schemars' enum snapshots — laid out as
+ * `generated/` is. Nothing rewrites them during `npm test` or on CI; refresh them, after review, with
+ *   RIGHTKIT_UPDATE_GOLDEN=1 npx vitest run test/generator/corpus-golden.test.ts
+ *
+ * Every golden also compiles — the committed files, in one program under the pipeline's strict
+ * options (and `tsc -p .` sees them too, under test/) — and runs: the committed validators agree
+ * with Ajv on seeded instances, as the whole corpus does in real-world.test.ts.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { compareGeneration, writeGeneration } from "../../generator/output/files.js";
+import { typeCheck } from "../../generator/output/typecheck.js";
+import { generateFiles } from "../../generator/pipeline.js";
+import { corpusDifferential, describeMismatch } from "../support/corpus-differential.js";
+
+const FIXTURES = "test/fixtures/corpus";
+const EXPECTED = `${FIXTURES}/expected`;
+const SHARED = "../shared/schemas/rust";
+const UPDATE_COMMAND = "RIGHTKIT_UPDATE_GOLDEN=1 npx vitest run test/generator/corpus-golden.test.ts";
+
+const schemas = readdirSync(FIXTURES)
+  .filter((name) => name.endsWith(".json"))
+  .sort();
+
+/** Which generated files are committed: types for all, validators for the enum snapshots the issue names. */
+function kept(name: string, path: string): boolean {
+  if (path.endsWith("/types.ts")) return true;
+  return path.endsWith("/validators.ts") && /_enums(_flattened)?\.rs_/.test(name);
+}
+
+const provenance = (file: string): Map<string, string> =>
+  new Map(
+    readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((line) => [line.split("\t")[0] as string, line]),
+  );
+
+describe("golden: small corpus schemas", () => {
+  it("has the schemars enum snapshots and a few more", () => {
+    expect(schemas.filter((name) => /_enums(_flattened)?\.rs_/.test(name)).length).toBeGreaterThanOrEqual(5);
+    expect(schemas.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("has a provenance row for every copy, and no expected folder without its schema", () => {
+    const rows = provenance(`${FIXTURES}/PROVENANCE.tsv`);
+    expect([...rows.keys()].slice(1).sort()).toEqual(schemas);
+    const folders = new Set(schemas.map((name) => name.replace(/\.(schema\.)?json$/, "")));
+    for (const folder of readdirSync(EXPECTED)) expect(folders, `${EXPECTED}/${folder} has no schema`).toContain(folder);
+  });
+
+  it.runIf(existsSync(SHARED))("copies are the corpus files byte for byte, with the corpus's provenance rows", () => {
+    const rows = provenance(`${FIXTURES}/PROVENANCE.tsv`);
+    const shared = provenance(`${SHARED}/PROVENANCE.tsv`);
+    for (const name of schemas) {
+      expect(readFileSync(`${FIXTURES}/${name}`, "utf8"), name).toBe(readFileSync(`${SHARED}/${name}`, "utf8"));
+      expect(rows.get(name), name).toBe(shared.get(name));
+    }
+  });
+
+  for (const name of schemas) {
+    it(`${name}: expected/ matches the generator, and its validators agree with Ajv`, async () => {
+      const path = `${FIXTURES}/${name}`;
+      // Compiled below, once for all goldens, from what is committed.
+      const { model, files } = await generateFiles({ contract: path }, { typeCheck: "never" });
+      const golden = new Map([...files].filter(([file]) => kept(name, file)));
+      if (process.env.RIGHTKIT_UPDATE_GOLDEN === "1") {
+        if (process.env.CI === "true")
+          throw new Error("RIGHTKIT_UPDATE_GOLDEN is refused on CI: update goldens locally and commit");
+        writeGeneration(EXPECTED, golden);
+      }
+      const drift = compareGeneration(EXPECTED, golden);
+      expect(drift.map((d) => d.patch).join("\n"), `${EXPECTED} is stale: run \`${UPDATE_COMMAND}\` and commit`).toBe("");
+
+      const committed = [...golden.keys()].find((file) => file.endsWith("/validators.ts"));
+      if (committed === undefined) return;
+      const { mismatches } = corpusDifferential(name, path, model.types, readFileSync(`${EXPECTED}/${committed}`, "utf8"), {
+        instances: 200,
+        seed: 20_261_201,
+      });
+      expect(mismatches.map((m) => describeMismatch(name, path, m)).slice(0, 5)).toEqual([]);
+    });
+  }
+
+  it("every committed golden compiles under the pipeline's strict options", () => {
+    const committed = new Map<string, string>();
+    for (const entry of readdirSync(EXPECTED, { recursive: true, encoding: "utf8" }).sort())
+      if (entry.endsWith(".ts")) committed.set(entry, readFileSync(join(EXPECTED, entry), "utf8"));
+    expect(committed.size).toBeGreaterThanOrEqual(schemas.length);
+    expect(() => typeCheck(committed)).not.toThrow();
+  });
+});
