@@ -44,11 +44,13 @@ export type ValidationIssue = {
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
 /**
- * One failure, with both paths relative to the function that found it; `message` holds the
- * text (": must …") until `outcome` leads it with the whole instance path.
+ * One failure, with both paths relative to the function that found it. The text arrives as
+ * ": must …", and the message is the path and the text, so that a caller prefixing the path
+ * (`within`) prefixes the message with one more join; `outcome` drops the ": " of
+ * an issue about the value itself.
  */
 function issue(instancePath: string, schemaPath: string, keyword: string, text: string): ValidationIssue {
-  return { instancePath, schemaPath, keyword, message: text };
+  return { instancePath, schemaPath, keyword, message: instancePath + text };
 }
 
 /** Issues from a called function, moved under the caller's instance path and schema place. */
@@ -61,6 +63,7 @@ function within(
     for (const item of issues) {
       item.instancePath = instancePrefix + item.instancePath;
       item.schemaPath = schemaPrefix + item.schemaPath;
+      item.message = instancePrefix + item.message;
     }
   }
   return issues;
@@ -68,7 +71,7 @@ function within(
 
 /**
  * A validation's result. Issues are finished as a caller sees them: the schema path from the
- * document root, the message led by the instance path so it reads on its own.
+ * document root, and a message that reads on its own ("/steps: must …", or "must …" for the value itself).
  */
 function outcome<T>(
   issues: ValidationIssue[] | undefined,
@@ -78,7 +81,7 @@ function outcome<T>(
   if (issues === undefined) return { ok: true, value };
   for (const item of issues) {
     item.schemaPath = schemaRoot + item.schemaPath;
-    item.message = item.instancePath === "" ? item.message.slice(2) : item.instancePath + item.message;
+    if (item.instancePath === "") item.message = item.message.slice(2);
   }
   return { ok: false, issues };
 }

@@ -33,11 +33,13 @@ export type HelperNames = { readonly [name in HelperName]: Code };
 const SOURCES: { readonly [name in HelperName]: (names: HelperNames) => Code } = {
   issue: (h) => code`
 /**
- * One failure, with both paths relative to the function that found it; \`message\` holds the
- * text (": must …") until \`${h.outcome}\` leads it with the whole instance path.
+ * One failure, with both paths relative to the function that found it. The text arrives as
+ * ": must …", and the message is the path and the text, so that a caller prefixing the path
+ * (\`${h.within}\`) prefixes the message with one more join; \`${h.outcome}\` drops the ": " of
+ * an issue about the value itself.
  */
 function ${h.issue}(instancePath: string, schemaPath: string, keyword: string, text: string): ValidationIssue {
-  return { instancePath, schemaPath, keyword, message: text };
+  return { instancePath, schemaPath, keyword, message: instancePath + text };
 }`,
   within: (h) => code`
 /** Issues from a called function, moved under the caller's instance path and schema place. */
@@ -50,6 +52,7 @@ function ${h.within}(
     for (const item of issues) {
       item.instancePath = instancePrefix + item.instancePath;
       item.schemaPath = schemaPrefix + item.schemaPath;
+      item.message = instancePrefix + item.message;
     }
   }
   return issues;
@@ -57,13 +60,13 @@ function ${h.within}(
   outcome: (h) => code`
 /**
  * A validation's result. Issues are finished as a caller sees them: the schema path from the
- * document root, the message led by the instance path so it reads on its own.
+ * document root, and a message that reads on its own ("/steps: must …", or "must …" for the value itself).
  */
 function ${h.outcome}<T>(issues: ValidationIssue[] | undefined, value: T, schemaRoot: string): ValidationResult<T> {
   if (issues === undefined) return { ok: true, value };
   for (const item of issues) {
     item.schemaPath = schemaRoot + item.schemaPath;
-    item.message = item.instancePath === "" ? item.message.slice(2) : item.instancePath + item.message;
+    if (item.instancePath === "") item.message = item.message.slice(2);
   }
   return { ok: false, issues };
 }`,
