@@ -13,7 +13,6 @@ import type { CompileContext } from "../context.js";
 import { roleOf } from "../vocabulary.js";
 import { keywordValue, type SchemaObject } from "./emit.js";
 import { BOUNDS, comparisonOperator } from "./numbers.js";
-import { typeMiss } from "./guard.js";
 import { refTarget } from "./ref.js";
 import { regexFor } from "./strings.js";
 import { typeCheck } from "./type.js";
@@ -53,7 +52,8 @@ export function leafMiss(ctx: CompileContext, pointer: Pointer, raw: unknown, va
     misses.push(miss);
   }
   const type = typeCheck(ctx, s, pointer, value);
-  if (type.failsWhen !== undefined && !valuesImplyType(s)) misses.push(typeMisses(s, value) ?? type.failsWhen);
+  // Parenthesised: `type`'s own miss may be a `&&` or `||` chain, and it is joined with `||` here.
+  if (type.failsWhen !== undefined && !valuesImplyType(s)) misses.push(code`(${type.failsWhen})`);
   const values = valueMiss(ctx, s, value);
   if (values === undefined) return undefined;
   if (values !== null) misses.push(values);
@@ -65,27 +65,6 @@ export function leafMiss(ctx: CompileContext, pointer: Pointer, raw: unknown, va
   if (strings.length > 0) misses.push(guard(only && type.known.has("string"), code`typeof ${value} === "string"`, strings));
   if (misses.length === 0) return code`false`;
   return misses.length === 1 ? (misses[0] as Code) : code`(${join(misses, code` || `)})`;
-}
-
-/** The `type` miss, parenthesised for joining: every listed type missed. */
-function typeMisses(s: SchemaObject, value: Code): Code | undefined {
-  const declared = keywordValue(s, "type");
-  const names = typeof declared === "string" ? [declared] : Array.isArray(declared) ? declared : undefined;
-  if (names === undefined || !names.every(isTypeName)) return undefined;
-  const tested = names.filter((name) => !(name === "integer" && names.includes("number")));
-  if (tested.length === 0) return code`true`;
-  return tested.length === 1
-    ? typeMiss(value, tested[0] as TypeName)
-    : code`(${join(
-        tested.map((name) => typeMiss(value, name as TypeName)),
-        code` && `,
-      )})`;
-}
-
-type TypeName = "null" | "boolean" | "number" | "integer" | "string" | "array" | "object";
-
-function isTypeName(name: unknown): boolean {
-  return typeof name === "string" && ["null", "boolean", "number", "integer", "string", "array", "object"].includes(name);
 }
 
 /** `(of that type && (a miss))`, or just the misses when the type is certain. */
