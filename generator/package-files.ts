@@ -1,7 +1,7 @@
 /**
  * Files of this package the toolchain reads at run time, located once from the package root.
- * (One module, one depth: the prebuilt bundle in .build/ sits at the same depth, so these
- * URLs hold whether the sources or the bundle are running.)
+ * (One module, one depth: the compiled entries and chunks in dist/ sit at the same depth, so
+ * these URLs hold whether the sources or the build are running.)
  */
 import { createRequire } from "node:module";
 import { dirname } from "node:path";

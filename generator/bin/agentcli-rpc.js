@@ -1,16 +1,15 @@
 #!/usr/bin/env node
 // `agentcli-rpc`: the generated agentcli binding's CLI, the same generic CLI emitter as
-// `right-ctl demo`. Registers tsx so the generated TypeScript runs as it is, then hands every
-// argument to it: `agentcli-rpc <method> [key=value ... | JSON object] [--server CMD]`.
+// `right-ctl demo`. Loads the agentcli binding (compiled, or in a checkout its sources: see
+// entry.js), then hands every argument to it: `agentcli-rpc <method> [key=value ... | JSON object] [--server CMD]`.
 // Results on stdout, failures on stderr as one JSON line, exit codes from CLI_EXIT.
 
 /** EX_SOFTWARE: used only when the generated CLI (and with it CLI_EXIT) could not even be loaded. */
 const EX_SOFTWARE = 70;
 
 try {
-  const { register } = await import("tsx/esm/api");
-  register();
-  const { runAgentcliCli } = await import("../../generated/agentcli.v0.2/cli.ts");
+  const { loadEntry } = await import("./entry.js");
+  const { runAgentcliCli } = await loadEntry("agentcli.js", "generated/agentcli.v0.2/index.ts");
   process.exitCode = await runAgentcliCli(process.argv.slice(2));
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);

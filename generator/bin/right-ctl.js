@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `right-ctl`, demo build: registers tsx so the generated TypeScript runs as it is, then hands
-// everything after the subcommand to the generated CLI. Only the demo subcommand exists here.
+// `right-ctl`, demo build: loads the demo binding (compiled, or in a checkout its sources: see
+// entry.js), then hands everything after the subcommand to the generated CLI. Only the demo subcommand exists here.
 // As the real right-ctl: results on stdout, failures on stderr as one JSON line, exit codes
 // from CLI_EXIT (2 for a usage error such as an unknown subcommand, 70 for a bug).
 
@@ -10,9 +10,8 @@ const EX_SOFTWARE = 70;
 const errorLine = (code, message) => JSON.stringify({ error: { code, message, retryable: false } });
 
 try {
-  const { register } = await import("tsx/esm/api");
-  register();
-  const { CLI_COMMAND, CLI_EXIT, runDemoCli } = await import("../../generated/rightkit.agent.demo.v1/cli.ts");
+  const { loadEntry } = await import("./entry.js");
+  const { CLI_COMMAND, CLI_EXIT, runDemoCli } = await loadEntry("demo.js", "generated/rightkit.agent.demo.v1/index.ts");
 
   // CLI_COMMAND is "right-ctl demo": the words after the program name select the demo CLI.
   const [program, ...subcommand] = CLI_COMMAND.split(" ");

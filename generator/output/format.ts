@@ -5,7 +5,8 @@
  * (`unionOnNextLine`). The emitters avoid the one construct the two break differently (a
  * negated group at the top of an `if`, see typeMiss in emit/validators/keywords/guard.ts).
  * test/generator/formatting.test.ts proves prettier would change nothing in any committed
- * file, golden or corpus output; `formatWithPrettier` is that reference, never used to generate.
+ * file, golden or corpus output, with prettier itself (test/support/prettier.ts): prettier is
+ * the reference, never used to generate, so it is not a dependency of the package.
  */
 import { format as oxfmt } from "oxfmt";
 
@@ -31,12 +32,6 @@ export async function formatTypeScript(source: string, fileName = "generated.ts"
   // Code that does not parse is the emitters' fault: a plain Error, exit 3.
   if (errors.length > 0) throw new Error(`generated ${fileName} does not parse: ${errors[0]?.message ?? "syntax error"}`);
   return unionOnNextLine(code);
-}
-
-/** The reference layout, for tests: what prettier itself makes of `source`. */
-export async function formatWithPrettier(source: string, fileName = "generated.ts"): Promise<string> {
-  const { format } = await import("prettier");
-  return format(source, { ...PRETTIER_OPTIONS, filepath: fileName });
 }
 
 const ALIAS_HEAD = /^(export )?type [^\n]* =$/;

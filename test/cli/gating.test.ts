@@ -1,7 +1,8 @@
 /**
  * Scope and gating: the package's "./runtime" export (what a default build of a binding
  * imports) holds no demo tool name, service name or fixture app id; "./demo" holds them all.
- * Both are bundled the way an application would bundle them, from the package's exports map.
+ * Both are bundled the way an application would bundle them, from the package's exports map:
+ * the compiled dist/ files the package ships (built by the suite's global setup).
  */
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -20,14 +21,15 @@ const DEMO_NAMES = [
   "app.orthiclabs.demo-fixture",
 ];
 
-let exportsMap: Record<string, string>;
+type ExportsMap = Record<string, { import: string; types: string } | undefined>;
+let exportsMap: ExportsMap;
 
 beforeAll(async () => {
-  exportsMap = (JSON.parse(await readFile(new URL("package.json", ROOT), "utf8")) as { exports: Record<string, string> }).exports;
+  exportsMap = (JSON.parse(await readFile(new URL("package.json", ROOT), "utf8")) as { exports: ExportsMap }).exports;
 });
 
 async function bundle(exportName: string): Promise<string> {
-  const target = exportsMap[exportName];
+  const target = exportsMap[exportName]?.import;
   expect(target, exportName).toBeDefined();
   const result = await build({
     entryPoints: [fileURLToPath(new URL(target as string, ROOT))],

@@ -9,7 +9,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatTypeScript, formatWithPrettier } from "../../generator/output/format.js";
+import { formatTypeScript } from "../../generator/output/format.js";
+import { formatWithPrettier } from "../support/prettier.js";
 import { generateFiles } from "../../generator/pipeline.js";
 
 const CORPUS = "../shared/schemas/rust";

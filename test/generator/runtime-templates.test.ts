@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { formatWithPrettier } from "../../generator/output/format.js";
+import { formatWithPrettier } from "../support/prettier.js";
 import { RUNTIME_TEMPLATES_DIR, runtimeSourceNames } from "../../generator/output/runtime-sources.js";
 import { withHeader } from "../../generator/pipeline.js";
 

@@ -1,0 +1,142 @@
+/**
+ * The package as a new user meets it: packed (building dist/ in prepack), installed from the
+ * tarball into a copy of examples/binding-repo with `npm ci --offline`, then used there the way
+ * README → "In your binding repo" says: `rightkit-bindgen check`, `generate`, `tsc` (nodenext),
+ * the starter's own test against the conformance host, and the API and runtime imported from
+ * plain `node`. The same commands as the README, so the README cannot drift from what works.
+ */
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installStarter, packInto, ROOT, run, STARTER, type PackReport, type Run } from "../support/packed.js";
+
+let work: string;
+let report: PackReport;
+let starter: string;
+let install: Run;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "rightkit-package-"));
+  const packed = await packInto(work);
+  report = packed.report;
+  ({ starter, install } = await installStarter(work, packed.tarball));
+}, 300_000);
+
+afterAll(async () => {
+  if (work !== undefined) await rm(work, { recursive: true, force: true });
+});
+
+const npx = (args: readonly string[]): Promise<Run> => run("npx", ["--no", "--", ...args], starter);
+const node = (script: string): Promise<Run> => run(process.execPath, ["--input-type=module", "-e", script], starter);
+
+const DEMO_CONTRACT_FILES = ["binding", "fingerprint", "schema"].map((kind) => `rightkit.agent.demo.v1.${kind}.json`);
+
+/** Where each shipped file may come from: compiled output, the bins, and what the generator reads at run time. */
+const SHIPPED = [/^dist\/[^/]+\.js$/, /^dist\/build\.json$/, /^dist\/types\/.+\.d\.ts$/, /^generator\/bin\/[^/]+\.js$/];
+const SHIPPED_AS_IS = ["generator/load/binding.schema.json", "package.json", "README.md"];
+
+describe("the starter", () => {
+  it("carries this repository's demo contract, byte for byte (README → Golden files says how to refresh it)", async () => {
+    const files = (await readdir(join(STARTER, "contract"))).sort();
+    expect(files).toEqual(DEMO_CONTRACT_FILES);
+    for (const file of files)
+      expect(await readFile(join(STARTER, "contract", file), "utf8"), file).toBe(await readFile(join(ROOT, "contract", file), "utf8"));
+  });
+});
+
+describe("the packed tarball", () => {
+  it("holds the compiled package and what it reads at run time, no sources, tests or CI", () => {
+    const stray = report.files
+      .map((file) => file.path)
+      .filter((path) => !SHIPPED_AS_IS.includes(path) && !path.startsWith("templates/") && !SHIPPED.some((re) => re.test(path)));
+    expect(stray).toEqual([]);
+    for (const entry of ["dist/cli.js", "dist/index.js", "dist/runtime.js", "dist/demo.js", "dist/agentcli.js"])
+      expect(report.files.map((file) => file.path)).toContain(entry);
+  });
+
+  it("has as many files as README → Package says (npm run bench:package prints them)", async () => {
+    const readme = await readFile(join(ROOT, "README.md"), "utf8");
+    const stated = /The tarball holds \*\*(\d+) files\*\*/.exec(readme)?.[1];
+    expect(Number(stated), "README → Package: the file count").toBe(report.entryCount);
+  });
+
+  it("installs with `npm ci` offline and runs nothing on install", async () => {
+    expect(install.stderr).not.toMatch(/install-scripts|prepare|postinstall/i);
+    const installed = JSON.parse(await readFile(join(starter, "node_modules/rightkit-bindgen/package.json"), "utf8")) as {
+      scripts?: Record<string, string>;
+    };
+    for (const hook of ["preinstall", "install", "postinstall", "prepare"]) expect(installed.scripts?.[hook], hook).toBeUndefined();
+  });
+});
+
+describe("in a fresh binding repo", () => {
+  it("npx rightkit-bindgen --version prints the package's version", async () => {
+    const { version } = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8")) as { version: string };
+    expect((await npx(["rightkit-bindgen", "--version"])).stdout.trim()).toBe(version);
+  });
+
+  it("npx rightkit-bindgen check finds the committed binding up to date", async () => {
+    expect((await npx(["rightkit-bindgen", "check"])).stdout).toMatch(/^generated is up to date \(\d+ files\)/);
+  });
+
+  it("npx rightkit-bindgen generate (type-checked) makes exactly the committed files", async () => {
+    await npx(["rightkit-bindgen", "generate", "--out", "regenerated"]);
+    const committed = await listFiles(join(starter, "generated"));
+    expect(await listFiles(join(starter, "regenerated"))).toEqual(committed);
+    for (const path of committed)
+      expect(await readFile(join(starter, "regenerated", path), "utf8"), path).toBe(
+        await readFile(join(STARTER, "generated", path), "utf8"),
+      );
+  });
+
+  it("tsc --noEmit (nodenext) compiles the binding and the starter's tests", async () => {
+    await npx(["tsc", "--noEmit", "-p", "."]);
+  });
+
+  it("the package's exports resolve, with their types, under nodenext and bundler resolution", async () => {
+    await writeFile(
+      join(starter, "consumer.ts"),
+      [
+        `import { generate, loadContract, type ContractModel } from "rightkit-bindgen";`,
+        `import { parseToolArgs, ToolError } from "rightkit-bindgen/runtime";`,
+        `import { DemoClient } from "rightkit-bindgen/demo";`,
+        `import { BINDING_MANIFEST } from "rightkit-bindgen/agentcli";`,
+        `export const used: [typeof generate, typeof loadContract, ContractModel | undefined, typeof parseToolArgs, typeof ToolError, typeof DemoClient, typeof BINDING_MANIFEST] =`,
+        `  [generate, loadContract, undefined, parseToolArgs, ToolError, DemoClient, BINDING_MANIFEST];`,
+        "",
+      ].join("\n"),
+    );
+    const strict = ["--strict", "--noEmit", "--skipLibCheck", "false", "--types", "node", "--target", "es2022"];
+    await npx(["tsc", ...strict, "--module", "nodenext", "--moduleResolution", "nodenext", "consumer.ts"]);
+    await npx(["tsc", ...strict, "--module", "preserve", "--moduleResolution", "bundler", "consumer.ts"]);
+  });
+
+  it("npm test: the starter's test calls the demo host through the committed client", async () => {
+    const { stdout } = await run("npm", ["test"], starter);
+    expect(stdout).toMatch(/# pass 2\b/);
+    expect(stdout).toMatch(/# fail 0\b/);
+  });
+
+  it("plain node imports the generator API, the runtime and both bindings", async () => {
+    const { stdout } = await node(
+      [
+        `const api = await import("rightkit-bindgen");`,
+        `const runtime = await import("rightkit-bindgen/runtime");`,
+        `const demo = await import("rightkit-bindgen/demo");`,
+        `const agentcli = await import("rightkit-bindgen/agentcli");`,
+        // One runtime for all entries: a ToolError from the demo binding is the runtime's.
+        `console.log(typeof api.generate, typeof runtime.parseToolArgs, typeof demo.DemoClient, typeof agentcli.BINDING_MANIFEST, demo.ToolError === runtime.ToolError);`,
+      ].join("\n"),
+    );
+    expect(stdout.trim()).toBe("function function function object true");
+  });
+});
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .sort();
+}
