@@ -1,7 +1,8 @@
 /**
  * The example GitHub workflows are copied into users' repositories, so a typo in one must fail
- * here. A workflow is a `.yml`/`.yaml` file under `examples/` in a `.github/workflows/` folder or
- * in `examples/ci/`; any other YAML file there must be listed in NOT_WORKFLOWS, so none escapes.
+ * here. A workflow is a `.yml`/`.yaml` file under `examples/` in a `.github/workflows/` folder
+ * (the starter's, examples/binding-repo/); any other YAML file there must be listed in
+ * NOT_WORKFLOWS, so none escapes.
  *
  * Each is parsed with `yaml` (YAML 1.2; a duplicate key is an error) and validated against
  * SchemaStore's GitHub workflow schema (test/fixtures/github-workflow/, provenance there) by the
@@ -49,8 +50,7 @@ function yamlFiles(dir: string): string[] {
   return found.sort();
 }
 
-const isWorkflowPlace = (path: string): boolean =>
-  /(^|\/)\.github\/workflows\/[^/]+$/.test(path) || /^examples\/ci\/[^/]+$/.test(path);
+const isWorkflowPlace = (path: string): boolean => /(^|\/)\.github\/workflows\/[^/]+$/.test(path);
 
 const yamlUnderExamples = yamlFiles(EXAMPLES);
 const workflows = yamlUnderExamples.filter(isWorkflowPlace);
@@ -59,7 +59,7 @@ describe("example workflows", () => {
   it("finds workflows under examples/, and no other YAML that is not listed", () => {
     expect(workflows.length, `no workflow under ${EXAMPLES}/`).toBeGreaterThan(0);
     const unlisted = yamlUnderExamples.filter((path) => !isWorkflowPlace(path) && !Object.hasOwn(NOT_WORKFLOWS, path));
-    expect(unlisted, "YAML outside .github/workflows/ and examples/ci/: validate it, or list it in NOT_WORKFLOWS").toEqual([]);
+    expect(unlisted, "YAML outside .github/workflows/: validate it, or list it in NOT_WORKFLOWS").toEqual([]);
     for (const path of Object.keys(NOT_WORKFLOWS)) expect(yamlUnderExamples, "stale NOT_WORKFLOWS entry").toContain(path);
   });
 
