@@ -11,8 +11,9 @@ const BUILD_STAMP = new URL("dist/build.json", PACKAGE_ROOT);
 /** Everything dist/ is compiled from. */
 const SOURCE_DIRS = ["generator/", "generated/", "templates/"];
 
+/** The newest change under `dir`: a `.ts` file's, or a folder's (a file added, removed or renamed). */
 function newestSourceMs(dir) {
-  let newest = 0;
+  let newest = statSync(dir).mtimeMs;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const url = new URL(entry.isDirectory() ? `${entry.name}/` : entry.name, dir);
     if (entry.isDirectory()) newest = Math.max(newest, newestSourceMs(url));
