@@ -33,7 +33,9 @@ function exportEntries(manifest) {
     if (typeof target === "string") continue; // "./package.json"
     const { types, import: js } = target;
     if (!types?.startsWith(TYPES_PREFIX) || !types.endsWith(".d.ts") || !js?.startsWith("./dist/") || !js.endsWith(".js"))
-      throw new Error(`package.json exports[${JSON.stringify(subpath)}]: expected { types: "${TYPES_PREFIX}….d.ts", import: "./dist/….js" }`);
+      throw new Error(
+        `package.json exports[${JSON.stringify(subpath)}]: expected { types: "${TYPES_PREFIX}….d.ts", import: "./dist/….js" }`,
+      );
     entries[js.slice("./dist/".length, -".js".length)] = `${types.slice(TYPES_PREFIX.length, -".d.ts".length)}.ts`;
   }
   return entries;

@@ -5,10 +5,11 @@
  * documentation and formatting changes never show here: only names, kinds, signatures, types
  * and constant values.
  */
-import type { ts as Ts } from "ts-morph";
+import type Ts from "typescript";
 import { byCodeUnits } from "../order.js";
 import { codeBlock } from "./markdown.js";
 import { GENERATED_MARKER } from "../output/header.js";
+import { keepCompiledTypescript, typescript } from "./typescript.js";
 
 /** The golden's file name inside the binding folder. */
 export const API_SURFACE_FILE = "api.md";
@@ -190,8 +191,7 @@ export function exportedStatements(text: string): string {
  * `.ts` files are read. The result is the text of `api.md`.
  */
 export async function apiSurface(contractId: string, files: ReadonlyMap<string, string>): Promise<string> {
-  // Loaded on demand: the compiler is the heaviest dependency.
-  const { ts } = await import("ts-morph");
+  const ts = typescript();
   const sections: string[] = [];
   for (const name of [...files.keys()].filter((file) => file.endsWith(".ts")).sort(byCodeUnits)) {
     const text = exportedStatements(files.get(name) as string);
@@ -203,6 +203,7 @@ export async function apiSurface(contractId: string, files: ReadonlyMap<string, 
       .flatMap((entry) => entry.lines);
     if (lines.length > 0) sections.push(`## ${name}`, "", ...codeBlock("ts", lines), "");
   }
+  keepCompiledTypescript();
   return [
     `<!-- ${GENERATED_MARKER}. Do not edit: run \`rightkit-bindgen generate\` instead. -->`,
     "",

@@ -1,13 +1,13 @@
 /**
  * The binding file: what a contract's schema cannot say, one section per artifact (client,
  * transport, cli, result rules, error model) plus per-method wire names, timeouts and rules.
- * It is validated against its own schema on load. Without one, defaults apply: tool name =
+ * It is validated against its own schema on load (binding.schema.json, precompiled by
+ * load/checks-source.ts into load/checks/binding.ts). Without one, defaults apply: tool name =
  * method name, 30 s timeouts, no transport default, no verbatim CLI keys.
  */
-import { readFileSync } from "node:fs";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import { BindgenError } from "../errors.js";
-import { BINDING_SCHEMA } from "../package-files.js";
+import validateBinding from "./checks/binding.js";
+import type { Check } from "./checks/check.js";
 import { parseJson } from "./json.js";
 
 export interface FailClosedRule {
@@ -85,17 +85,20 @@ export interface Binding {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
+const checkBinding: Check = validateBinding;
+
 export function parseBinding(text: string, file: string): Binding {
   const value = parseJson(text, file);
-  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: false });
-  const schema = JSON.parse(readFileSync(BINDING_SCHEMA, "utf8")) as object;
-  const validate = ajv.compile(schema);
-  if (!validate(value)) {
-    const first = validate.errors?.[0];
+  if (!checkBinding(value)) {
+    const first = checkBinding.errors?.[0];
     throw new BindgenError("bad_binding", `binding file does not match its schema: ${first?.message ?? "rejected"}`, {
       file,
       pointer: `#${first?.instancePath ?? ""}`,
     });
   }
-  return value as Binding;
+  // `$schema` tells an editor where binding.schema.json is, which depends on where the file sits
+  // (a checkout, a binding repo's node_modules), not on the contract: it is no part of the binding,
+  // so moving a binding file never changes the manifest's bindingSha256.
+  const { $schema: _whereTheSchemaIs, ...binding } = value as Binding & { readonly $schema?: unknown };
+  return binding;
 }

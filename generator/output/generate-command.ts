@@ -77,4 +77,3 @@ export async function runCheck(args: readonly string[], io: Io): Promise<number>
   );
   return EXIT.drift;
 }
-

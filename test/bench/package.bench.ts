@@ -31,7 +31,9 @@ const kB = (bytes: number): string => `${(bytes / 1000).toFixed(0)} kB`;
 const work = await mkdtemp(join(tmpdir(), "rightkit-bench-package-"));
 try {
   const { tarball, report } = await packInto(work);
-  console.log(`tarball ${report.filename}: ${kB(report.size)} packed, ${kB(report.unpackedSize)} unpacked, ${report.entryCount} files`);
+  console.log(
+    `tarball ${report.filename}: ${kB(report.size)} packed, ${kB(report.unpackedSize)} unpacked, ${report.entryCount} files`,
+  );
   const byFolder = new Map<string, { files: number; bytes: number }>();
   for (const file of report.files) {
     const parts = file.path.split("/");

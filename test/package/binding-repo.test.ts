@@ -31,17 +31,28 @@ const npx = (args: readonly string[]): Promise<Run> => run("npx", ["--no", "--",
 const node = (script: string): Promise<Run> => run(process.execPath, ["--input-type=module", "-e", script], starter);
 
 const DEMO_CONTRACT_FILES = ["binding", "fingerprint", "schema"].map((kind) => `rightkit.agent.demo.v1.${kind}.json`);
+const DEMO_BINDING = "rightkit.agent.demo.v1.binding.json";
+/** Shipped for editors: a binding file's `$schema`. Nothing reads it at run time (load/checks/ is its compiled form). */
+const BINDING_SCHEMA_IN_PACKAGE = "generator/load/binding.schema.json";
 
 /** Where each shipped file may come from: compiled output, the bins, and what the generator reads at run time. */
 const SHIPPED = [/^dist\/[^/]+\.js$/, /^dist\/build\.json$/, /^dist\/types\/.+\.d\.ts$/, /^generator\/bin\/[^/]+\.js$/];
-const SHIPPED_AS_IS = ["generator/load/binding.schema.json", "package.json", "README.md"];
+const SHIPPED_AS_IS = [BINDING_SCHEMA_IN_PACKAGE, "package.json", "README.md"];
 
 describe("the starter", () => {
-  it("carries this repository's demo contract, byte for byte (README → Golden files says how to refresh it)", async () => {
+  it("carries this repository's demo contract (README → Golden files says how to refresh it)", async () => {
     const files = (await readdir(join(STARTER, "contract"))).sort();
     expect(files).toEqual(DEMO_CONTRACT_FILES);
-    for (const file of files)
-      expect(await readFile(join(STARTER, "contract", file), "utf8"), file).toBe(await readFile(join(ROOT, "contract", file), "utf8"));
+    for (const file of files.filter((name) => name !== DEMO_BINDING))
+      expect(await readFile(join(STARTER, "contract", file), "utf8"), file).toBe(
+        await readFile(join(ROOT, "contract", file), "utf8"),
+      );
+    // The binding file's `$schema` (for editors) points at the installed package's copy instead.
+    const read = async (root: string): Promise<Record<string, unknown>> =>
+      JSON.parse(await readFile(join(root, "contract", DEMO_BINDING), "utf8")) as Record<string, unknown>;
+    const [starterBinding, ourBinding] = [await read(STARTER), await read(ROOT)];
+    expect({ ...starterBinding, $schema: undefined }).toEqual({ ...ourBinding, $schema: undefined });
+    expect(starterBinding.$schema).toBe(`../node_modules/rightkit-bindgen/${BINDING_SCHEMA_IN_PACKAGE}`);
   });
 });
 
@@ -66,7 +77,8 @@ describe("the packed tarball", () => {
     const installed = JSON.parse(await readFile(join(starter, "node_modules/rightkit-bindgen/package.json"), "utf8")) as {
       scripts?: Record<string, string>;
     };
-    for (const hook of ["preinstall", "install", "postinstall", "prepare"]) expect(installed.scripts?.[hook], hook).toBeUndefined();
+    for (const hook of ["preinstall", "install", "postinstall", "prepare"])
+      expect(installed.scripts?.[hook], hook).toBeUndefined();
   });
 });
 
@@ -74,6 +86,13 @@ describe("in a fresh binding repo", () => {
   it("npx rightkit-bindgen --version prints the package's version", async () => {
     const { version } = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8")) as { version: string };
     expect((await npx(["rightkit-bindgen", "--version"])).stdout.trim()).toBe(version);
+  });
+
+  it("the binding file's $schema names the installed package's binding schema", async () => {
+    const { $schema } = JSON.parse(await readFile(join(starter, "contract", DEMO_BINDING), "utf8")) as { $schema: string };
+    expect(JSON.parse(await readFile(join(starter, "contract", $schema), "utf8"))).toMatchObject({
+      title: "rightkit-bindgen binding file",
+    });
   });
 
   it("npx rightkit-bindgen check finds the committed binding up to date", async () => {

@@ -71,7 +71,7 @@ export async function packInto(work: string): Promise<{ tarball: string; report:
 }
 
 interface LockEntry {
-  readonly version?: string;
+  readonly version?: string | undefined;
   readonly dev?: boolean;
   readonly [field: string]: unknown;
 }
@@ -90,7 +90,10 @@ const STARTER_TOOLS = ["typescript", "@types/node"];
 export async function installStarter(work: string, tarball: string): Promise<{ starter: string; install: Run }> {
   const starter = join(work, "binding-repo");
   await mkdir(starter, { recursive: true });
-  await cp(STARTER, starter, { recursive: true, filter: (path) => !NOT_STARTER.has(relative(STARTER, path).split(sep)[0] ?? "") });
+  await cp(STARTER, starter, {
+    recursive: true,
+    filter: (path) => !NOT_STARTER.has(relative(STARTER, path).split(sep)[0] ?? ""),
+  });
 
   const spec = `file:${relative(starter, tarball)}`;
   const manifest = JSON.parse(await readFile(join(starter, "package.json"), "utf8")) as Manifest;
@@ -114,7 +117,8 @@ export async function installStarter(work: string, tarball: string): Promise<{ s
       engines: self.engines,
     },
   };
-  for (const [path, entry] of Object.entries(ours)) if (path !== "" && entry.dev !== true) packages[path] = { ...entry, dev: true };
+  for (const [path, entry] of Object.entries(ours))
+    if (path !== "" && entry.dev !== true) packages[path] = { ...entry, dev: true };
   for (const tool of STARTER_TOOLS) packages[`node_modules/${tool}`] = { ...ours[`node_modules/${tool}`], dev: true };
   const lock = { name: manifest.name, version: manifest.version, lockfileVersion: 3, requires: true, packages };
   await writeFile(join(starter, "package-lock.json"), `${JSON.stringify(lock, null, 2)}\n`);

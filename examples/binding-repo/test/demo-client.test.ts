@@ -52,7 +52,10 @@ test("params that break the contract are refused before anything is sent", async
   const client = new DemoClient(new DaemonTransport({ suiteRoot }));
   try {
     // @ts-expect-error: `agent_name` is required by the contract.
-    const error: unknown = await client.request({ app: FIXTURE_APP_ID }).then(() => undefined, (reason: unknown) => reason);
+    const error: unknown = await client.request({ app: FIXTURE_APP_ID }).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
     assert.ok(isToolError(error));
     assert.equal(error.code, "invalid_arguments");
   } finally {

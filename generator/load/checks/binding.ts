@@ -1,0 +1,1949 @@
+// rightkit-bindgen: Ajv 8.20.0's standalone code for generator/load/binding.schema.json, options {"strict":true,"allowUnionTypes":true,"allErrors":false}.
+// Do not edit: made by generator/load/checks-source.ts; refresh with
+// RIGHTKIT_UPDATE_GOLDEN=1 npx vitest run test/generator/checks.test.ts
+// @ts-nocheck -- Ajv's code is plain JavaScript.
+import { createRequire } from "node:module";
+const require = createRequire(import.meta.url);
+export const validate = validate20;
+export default validate20;
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://rightkit-bindgen.invalid/binding.schema.json","title":"rightkit-bindgen binding file","description":"Facts about a contract that its JSON Schema cannot hold, grouped by the artifact that reads them: client, transport, cli, result rules, error model, and per-method wire names, timeouts and rules.","type":"object","properties":{"$schema":{"type":"string"},"contract":{"type":"string","minLength":1,"description":"The $id of the schema this binding belongs to."},"client":{"type":"object","properties":{"className":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$"},"namespaces":{"type":"object","description":"Dotted method names below `root` become nested client namespaces: agentcli.identity.resolve → client.identity.resolve().","properties":{"root":{"type":"string","pattern":"^[^.]+$"}},"required":["root"],"additionalProperties":false},"constants":{"type":"object","description":"Extra exported constants of the client module, by SCREAMING_SNAKE name.","propertyNames":{"pattern":"^[A-Z][A-Z0-9_]*$"},"additionalProperties":{"type":"object","properties":{"value":{"type":["string","number","boolean"]},"description":{"type":"string","minLength":1}},"required":["value","description"],"additionalProperties":false}}},"additionalProperties":false},"transport":{"description":"How the generated client reaches the service by default.","oneOf":[{"type":"object","properties":{"kind":{"const":"rightkit-daemon"},"service":{"type":"string","minLength":1},"app":{"type":"string","minLength":1,"description":"The client app label presented in the hello."}},"required":["kind","service","app"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"jsonrpc-stdio"},"command":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"ready":{"type":"object","description":"The notification a started server sends before it serves requests; its params are validated and its version's major compared.","properties":{"notification":{"type":"string","minLength":1,"description":"A notification the contract defines."},"timeoutMs":{"$ref":"#/$defs/timeout"},"versionField":{"type":"string","minLength":1},"version":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)*$"}},"required":["notification"],"dependentRequired":{"versionField":["version"],"version":["versionField"]},"additionalProperties":false},"introspection":{"type":"object","description":"The method that lists what a running server offers, for `rightkit-bindgen introspect`.","properties":{"method":{"type":"string","minLength":1},"params":{"type":"object"},"methods":{"type":"string","pattern":"^(/.*)?$","description":"JSON pointer into the result: an array of names, or of objects with a `method` or `name`."},"notifications":{"type":"string","pattern":"^(/.*)?$"}},"required":["method","methods"],"additionalProperties":false}},"required":["kind","command"],"additionalProperties":false}]},"cli":{"type":"object","properties":{"command":{"type":"string","minLength":1,"description":"How a person types the command, e.g. `right-ctl demo`."},"verbatimKeys":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true}},"additionalProperties":false},"results":{"type":"object","properties":{"okEnvelope":{"type":"boolean","description":"Every result carries a required boolean `ok`; `ok: false` is a result, never an error."}},"additionalProperties":false},"errors":{"description":"The error model: string codes carried by ToolError, or JSON-RPC errors kept numeric as RpcError.","oneOf":[{"type":"object","properties":{"kind":{"const":"codes"},"codes":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9_]*$"},"additionalProperties":{"type":"string","minLength":1}}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"jsonrpc"},"codes":{"type":"object","propertyNames":{"pattern":"^-?[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}},"invalidParams":{"type":"object","description":"What the client raises, before sending, for params its validator refuses: the server's own shape.","properties":{"code":{"type":"integer"},"data":{"type":"object"},"issuesField":{"type":"string","minLength":1,"description":"The `data` key that carries the validation issues."}},"required":["code","data","issuesField"],"additionalProperties":false}},"required":["kind","invalidParams"],"additionalProperties":false}]},"defaultTimeoutMs":{"$ref":"#/$defs/timeout"},"methods":{"type":"object","additionalProperties":{"type":"object","properties":{"tool":{"type":"string","minLength":1,"description":"The wire name; the method's key by default."},"timeoutMs":{"$ref":"#/$defs/timeout"},"sensitiveParams":{"type":"array","description":"Params that carry a secret (a session token): documented, and never stored by the client.","items":{"type":"string","minLength":1},"uniqueItems":true},"summary":{"type":"string"},"failClosed":{"type":"object","properties":{"field":{"type":"string","minLength":1},"expected":{"type":["string","number","boolean","null"],"description":"Compared with ===, so a scalar."},"code":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["field","expected","code","message"],"additionalProperties":false}},"additionalProperties":false}}},"required":["contract","methods"],"additionalProperties":false,"$defs":{"timeout":{"type":"integer","minimum":1,"maximum":86400000}}};
+const schema32 = {"type":"integer","minimum":1,"maximum":86400000};
+const func1 = Object.prototype.hasOwnProperty;
+const func2 = require("ajv/dist/runtime/ucs2length").default;
+const pattern4 = new RegExp("^[A-Z][A-Za-z0-9]*$", "u");
+const pattern5 = new RegExp("^[^.]+$", "u");
+const pattern6 = new RegExp("^[A-Z][A-Z0-9_]*$", "u");
+const pattern7 = new RegExp("^[0-9]+(\\.[0-9]+)*$", "u");
+const pattern8 = new RegExp("^(/.*)?$", "u");
+const pattern10 = new RegExp("^[a-z][a-z0-9_]*$", "u");
+const pattern11 = new RegExp("^-?[0-9]+$", "u");
+
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://rightkit-bindgen.invalid/binding.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate20.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.contract === undefined) && (missing0 = "contract")) || ((data.methods === undefined) && (missing0 = "methods"))){
+validate20.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func1.call(schema31.properties, key0))){
+validate20.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.$schema !== undefined){
+const _errs2 = errors;
+if(typeof data.$schema !== "string"){
+validate20.errors = [{instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.contract !== undefined){
+let data1 = data.contract;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(func2(data1) < 1){
+validate20.errors = [{instancePath:instancePath+"/contract",schemaPath:"#/properties/contract/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/contract",schemaPath:"#/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.client !== undefined){
+let data2 = data.client;
+const _errs6 = errors;
+if(errors === _errs6){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+const _errs8 = errors;
+for(const key1 in data2){
+if(!(((key1 === "className") || (key1 === "namespaces")) || (key1 === "constants"))){
+validate20.errors = [{instancePath:instancePath+"/client",schemaPath:"#/properties/client/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs8 === errors){
+if(data2.className !== undefined){
+let data3 = data2.className;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+validate20.errors = [{instancePath:instancePath+"/client/className",schemaPath:"#/properties/client/properties/className/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Z][A-Za-z0-9]*$"+"\""}];
+return false;
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/client/className",schemaPath:"#/properties/client/properties/className/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs9 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data2.namespaces !== undefined){
+let data4 = data2.namespaces;
+const _errs11 = errors;
+if(errors === _errs11){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+let missing1;
+if((data4.root === undefined) && (missing1 = "root")){
+validate20.errors = [{instancePath:instancePath+"/client/namespaces",schemaPath:"#/properties/client/properties/namespaces/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs13 = errors;
+for(const key2 in data4){
+if(!(key2 === "root")){
+validate20.errors = [{instancePath:instancePath+"/client/namespaces",schemaPath:"#/properties/client/properties/namespaces/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs13 === errors){
+if(data4.root !== undefined){
+let data5 = data4.root;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data5 === "string"){
+if(!pattern5.test(data5)){
+validate20.errors = [{instancePath:instancePath+"/client/namespaces/root",schemaPath:"#/properties/client/properties/namespaces/properties/root/pattern",keyword:"pattern",params:{pattern: "^[^.]+$"},message:"must match pattern \""+"^[^.]+$"+"\""}];
+return false;
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/client/namespaces/root",schemaPath:"#/properties/client/properties/namespaces/properties/root/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/client/namespaces",schemaPath:"#/properties/client/properties/namespaces/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs11 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data2.constants !== undefined){
+let data6 = data2.constants;
+const _errs16 = errors;
+if(errors === _errs16){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key3 in data6){
+const _errs18 = errors;
+if(typeof key3 === "string"){
+if(!pattern6.test(key3)){
+const err0 = {instancePath:instancePath+"/client/constants",schemaPath:"#/properties/client/properties/constants/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]*$"+"\"",propertyName:key3};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var valid3 = _errs18 === errors;
+if(!valid3){
+const err1 = {instancePath:instancePath+"/client/constants",schemaPath:"#/properties/client/properties/constants/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate20.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid3){
+for(const key4 in data6){
+let data7 = data6[key4];
+const _errs20 = errors;
+if(errors === _errs20){
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+let missing2;
+if(((data7.value === undefined) && (missing2 = "value")) || ((data7.description === undefined) && (missing2 = "description"))){
+validate20.errors = [{instancePath:instancePath+"/client/constants/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/client/properties/constants/additionalProperties/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs22 = errors;
+for(const key5 in data7){
+if(!((key5 === "value") || (key5 === "description"))){
+validate20.errors = [{instancePath:instancePath+"/client/constants/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/client/properties/constants/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs22 === errors){
+if(data7.value !== undefined){
+let data8 = data7.value;
+const _errs23 = errors;
+if(((typeof data8 !== "string") && (!((typeof data8 == "number") && (isFinite(data8))))) && (typeof data8 !== "boolean")){
+validate20.errors = [{instancePath:instancePath+"/client/constants/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/value",schemaPath:"#/properties/client/properties/constants/additionalProperties/properties/value/type",keyword:"type",params:{type: schema31.properties.client.properties.constants.additionalProperties.properties.value.type},message:"must be string,number,boolean"}];
+return false;
+}
+var valid5 = _errs23 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data7.description !== undefined){
+let data9 = data7.description;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data9 === "string"){
+if(func2(data9) < 1){
+validate20.errors = [{instancePath:instancePath+"/client/constants/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/client/properties/constants/additionalProperties/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/client/constants/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/client/properties/constants/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid5 = _errs25 === errors;
+}
+else {
+var valid5 = true;
+}
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/client/constants/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/client/properties/constants/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid4 = _errs20 === errors;
+if(!valid4){
+break;
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/client/constants",schemaPath:"#/properties/client/properties/constants/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs16 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/client",schemaPath:"#/properties/client/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.transport !== undefined){
+let data10 = data.transport;
+const _errs27 = errors;
+const _errs28 = errors;
+let valid6 = false;
+let passing0 = null;
+const _errs29 = errors;
+if(errors === _errs29){
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+let missing3;
+if((((data10.kind === undefined) && (missing3 = "kind")) || ((data10.service === undefined) && (missing3 = "service"))) || ((data10.app === undefined) && (missing3 = "app"))){
+const err2 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+const _errs31 = errors;
+for(const key6 in data10){
+if(!(((key6 === "kind") || (key6 === "service")) || (key6 === "app"))){
+const err3 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+break;
+}
+}
+if(_errs31 === errors){
+if(data10.kind !== undefined){
+const _errs32 = errors;
+if("rightkit-daemon" !== data10.kind){
+const err4 = {instancePath:instancePath+"/transport/kind",schemaPath:"#/properties/transport/oneOf/0/properties/kind/const",keyword:"const",params:{allowedValue: "rightkit-daemon"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid7 = _errs32 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data10.service !== undefined){
+let data12 = data10.service;
+const _errs33 = errors;
+if(errors === _errs33){
+if(typeof data12 === "string"){
+if(func2(data12) < 1){
+const err5 = {instancePath:instancePath+"/transport/service",schemaPath:"#/properties/transport/oneOf/0/properties/service/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/transport/service",schemaPath:"#/properties/transport/oneOf/0/properties/service/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var valid7 = _errs33 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data10.app !== undefined){
+let data13 = data10.app;
+const _errs35 = errors;
+if(errors === _errs35){
+if(typeof data13 === "string"){
+if(func2(data13) < 1){
+const err7 = {instancePath:instancePath+"/transport/app",schemaPath:"#/properties/transport/oneOf/0/properties/app/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/transport/app",schemaPath:"#/properties/transport/oneOf/0/properties/app/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var valid7 = _errs35 === errors;
+}
+else {
+var valid7 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid0 = _errs29 === errors;
+if(_valid0){
+valid6 = true;
+passing0 = 0;
+var props0 = true;
+}
+const _errs37 = errors;
+if(errors === _errs37){
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+let missing4;
+if(((data10.kind === undefined) && (missing4 = "kind")) || ((data10.command === undefined) && (missing4 = "command"))){
+const err10 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+else {
+const _errs39 = errors;
+for(const key7 in data10){
+if(!(((((key7 === "kind") || (key7 === "command")) || (key7 === "args")) || (key7 === "ready")) || (key7 === "introspection"))){
+const err11 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+break;
+}
+}
+if(_errs39 === errors){
+if(data10.kind !== undefined){
+const _errs40 = errors;
+if("jsonrpc-stdio" !== data10.kind){
+const err12 = {instancePath:instancePath+"/transport/kind",schemaPath:"#/properties/transport/oneOf/1/properties/kind/const",keyword:"const",params:{allowedValue: "jsonrpc-stdio"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+var valid8 = _errs40 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data10.command !== undefined){
+let data15 = data10.command;
+const _errs41 = errors;
+if(errors === _errs41){
+if(typeof data15 === "string"){
+if(func2(data15) < 1){
+const err13 = {instancePath:instancePath+"/transport/command",schemaPath:"#/properties/transport/oneOf/1/properties/command/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/transport/command",schemaPath:"#/properties/transport/oneOf/1/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var valid8 = _errs41 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data10.args !== undefined){
+let data16 = data10.args;
+const _errs43 = errors;
+if(errors === _errs43){
+if(Array.isArray(data16)){
+var valid9 = true;
+const len0 = data16.length;
+for(let i0=0; i0<len0; i0++){
+const _errs45 = errors;
+if(typeof data16[i0] !== "string"){
+const err15 = {instancePath:instancePath+"/transport/args/" + i0,schemaPath:"#/properties/transport/oneOf/1/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+var valid9 = _errs45 === errors;
+if(!valid9){
+break;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/transport/args",schemaPath:"#/properties/transport/oneOf/1/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+var valid8 = _errs43 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data10.ready !== undefined){
+let data18 = data10.ready;
+const _errs47 = errors;
+if(errors === _errs47){
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+let missing5;
+if((data18.notification === undefined) && (missing5 = "notification")){
+const err17 = {instancePath:instancePath+"/transport/ready",schemaPath:"#/properties/transport/oneOf/1/properties/ready/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+else {
+const _errs49 = errors;
+for(const key8 in data18){
+if(!((((key8 === "notification") || (key8 === "timeoutMs")) || (key8 === "versionField")) || (key8 === "version"))){
+const err18 = {instancePath:instancePath+"/transport/ready",schemaPath:"#/properties/transport/oneOf/1/properties/ready/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+break;
+}
+}
+if(_errs49 === errors){
+if(data18.notification !== undefined){
+let data19 = data18.notification;
+const _errs50 = errors;
+if(errors === _errs50){
+if(typeof data19 === "string"){
+if(func2(data19) < 1){
+const err19 = {instancePath:instancePath+"/transport/ready/notification",schemaPath:"#/properties/transport/oneOf/1/properties/ready/properties/notification/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/transport/ready/notification",schemaPath:"#/properties/transport/oneOf/1/properties/ready/properties/notification/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+var valid10 = _errs50 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data18.timeoutMs !== undefined){
+let data20 = data18.timeoutMs;
+const _errs52 = errors;
+const _errs53 = errors;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err21 = {instancePath:instancePath+"/transport/ready/timeoutMs",schemaPath:"#/$defs/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(errors === _errs53){
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 > 86400000 || isNaN(data20)){
+const err22 = {instancePath:instancePath+"/transport/ready/timeoutMs",schemaPath:"#/$defs/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+else {
+if(data20 < 1 || isNaN(data20)){
+const err23 = {instancePath:instancePath+"/transport/ready/timeoutMs",schemaPath:"#/$defs/timeout/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+}
+var valid10 = _errs52 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data18.versionField !== undefined){
+let data21 = data18.versionField;
+const _errs55 = errors;
+if(errors === _errs55){
+if(typeof data21 === "string"){
+if(func2(data21) < 1){
+const err24 = {instancePath:instancePath+"/transport/ready/versionField",schemaPath:"#/properties/transport/oneOf/1/properties/ready/properties/versionField/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/transport/ready/versionField",schemaPath:"#/properties/transport/oneOf/1/properties/ready/properties/versionField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+var valid10 = _errs55 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data18.version !== undefined){
+let data22 = data18.version;
+const _errs57 = errors;
+if(errors === _errs57){
+if(typeof data22 === "string"){
+if(!pattern7.test(data22)){
+const err26 = {instancePath:instancePath+"/transport/ready/version",schemaPath:"#/properties/transport/oneOf/1/properties/ready/properties/version/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)*$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/transport/ready/version",schemaPath:"#/properties/transport/oneOf/1/properties/ready/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+var valid10 = _errs57 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+let missing6;
+if(data18.versionField !== undefined && ((data18.version === undefined) && (missing6 = "version"))){
+const err28 = {instancePath:instancePath+"/transport/ready",schemaPath:"#/properties/transport/oneOf/1/properties/ready/dependentRequired",keyword:"dependentRequired",params:{property: "versionField",
+    missingProperty: missing6,
+    depsCount: 1,
+    deps: "version"},message:"must have property version when property versionField is present"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+else {
+if(data18.version !== undefined && ((data18.versionField === undefined) && (missing6 = "versionField"))){
+const err29 = {instancePath:instancePath+"/transport/ready",schemaPath:"#/properties/transport/oneOf/1/properties/ready/dependentRequired",keyword:"dependentRequired",params:{property: "version",
+    missingProperty: missing6,
+    depsCount: 1,
+    deps: "versionField"},message:"must have property versionField when property version is present"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/transport/ready",schemaPath:"#/properties/transport/oneOf/1/properties/ready/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+var valid8 = _errs47 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data10.introspection !== undefined){
+let data23 = data10.introspection;
+const _errs59 = errors;
+if(errors === _errs59){
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+let missing7;
+if(((data23.method === undefined) && (missing7 = "method")) || ((data23.methods === undefined) && (missing7 = "methods"))){
+const err31 = {instancePath:instancePath+"/transport/introspection",schemaPath:"#/properties/transport/oneOf/1/properties/introspection/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+else {
+const _errs61 = errors;
+for(const key9 in data23){
+if(!((((key9 === "method") || (key9 === "params")) || (key9 === "methods")) || (key9 === "notifications"))){
+const err32 = {instancePath:instancePath+"/transport/introspection",schemaPath:"#/properties/transport/oneOf/1/properties/introspection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+break;
+}
+}
+if(_errs61 === errors){
+if(data23.method !== undefined){
+let data24 = data23.method;
+const _errs62 = errors;
+if(errors === _errs62){
+if(typeof data24 === "string"){
+if(func2(data24) < 1){
+const err33 = {instancePath:instancePath+"/transport/introspection/method",schemaPath:"#/properties/transport/oneOf/1/properties/introspection/properties/method/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/transport/introspection/method",schemaPath:"#/properties/transport/oneOf/1/properties/introspection/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+var valid12 = _errs62 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data23.params !== undefined){
+let data25 = data23.params;
+const _errs64 = errors;
+if(!(data25 && typeof data25 == "object" && !Array.isArray(data25))){
+const err35 = {instancePath:instancePath+"/transport/introspection/params",schemaPath:"#/properties/transport/oneOf/1/properties/introspection/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+var valid12 = _errs64 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data23.methods !== undefined){
+let data26 = data23.methods;
+const _errs66 = errors;
+if(errors === _errs66){
+if(typeof data26 === "string"){
+if(!pattern8.test(data26)){
+const err36 = {instancePath:instancePath+"/transport/introspection/methods",schemaPath:"#/properties/transport/oneOf/1/properties/introspection/properties/methods/pattern",keyword:"pattern",params:{pattern: "^(/.*)?$"},message:"must match pattern \""+"^(/.*)?$"+"\""};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/transport/introspection/methods",schemaPath:"#/properties/transport/oneOf/1/properties/introspection/properties/methods/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+var valid12 = _errs66 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data23.notifications !== undefined){
+let data27 = data23.notifications;
+const _errs68 = errors;
+if(errors === _errs68){
+if(typeof data27 === "string"){
+if(!pattern8.test(data27)){
+const err38 = {instancePath:instancePath+"/transport/introspection/notifications",schemaPath:"#/properties/transport/oneOf/1/properties/introspection/properties/notifications/pattern",keyword:"pattern",params:{pattern: "^(/.*)?$"},message:"must match pattern \""+"^(/.*)?$"+"\""};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/transport/introspection/notifications",schemaPath:"#/properties/transport/oneOf/1/properties/introspection/properties/notifications/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+var valid12 = _errs68 === errors;
+}
+else {
+var valid12 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/transport/introspection",schemaPath:"#/properties/transport/oneOf/1/properties/introspection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+var valid8 = _errs59 === errors;
+}
+else {
+var valid8 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+var _valid0 = _errs37 === errors;
+if(_valid0 && valid6){
+valid6 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid6 = true;
+passing0 = 1;
+if(props0 !== true){
+props0 = true;
+}
+}
+}
+if(!valid6){
+const err42 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+validate20.errors = vErrors;
+return false;
+}
+else {
+errors = _errs28;
+if(vErrors !== null){
+if(_errs28){
+vErrors.length = _errs28;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs27 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cli !== undefined){
+let data28 = data.cli;
+const _errs70 = errors;
+if(errors === _errs70){
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+const _errs72 = errors;
+for(const key10 in data28){
+if(!((key10 === "command") || (key10 === "verbatimKeys"))){
+validate20.errors = [{instancePath:instancePath+"/cli",schemaPath:"#/properties/cli/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs72 === errors){
+if(data28.command !== undefined){
+let data29 = data28.command;
+const _errs73 = errors;
+if(errors === _errs73){
+if(typeof data29 === "string"){
+if(func2(data29) < 1){
+validate20.errors = [{instancePath:instancePath+"/cli/command",schemaPath:"#/properties/cli/properties/command/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/cli/command",schemaPath:"#/properties/cli/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid13 = _errs73 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data28.verbatimKeys !== undefined){
+let data30 = data28.verbatimKeys;
+const _errs75 = errors;
+if(errors === _errs75){
+if(Array.isArray(data30)){
+var valid14 = true;
+const len1 = data30.length;
+for(let i1=0; i1<len1; i1++){
+let data31 = data30[i1];
+const _errs77 = errors;
+if(errors === _errs77){
+if(typeof data31 === "string"){
+if(func2(data31) < 1){
+validate20.errors = [{instancePath:instancePath+"/cli/verbatimKeys/" + i1,schemaPath:"#/properties/cli/properties/verbatimKeys/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/cli/verbatimKeys/" + i1,schemaPath:"#/properties/cli/properties/verbatimKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid14 = _errs77 === errors;
+if(!valid14){
+break;
+}
+}
+if(valid14){
+let i2 = data30.length;
+let j0;
+if(i2 > 1){
+const indices0 = {};
+for(;i2--;){
+let item0 = data30[i2];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+validate20.errors = [{instancePath:instancePath+"/cli/verbatimKeys",schemaPath:"#/properties/cli/properties/verbatimKeys/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)"}];
+return false;
+break;
+}
+indices0[item0] = i2;
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/cli/verbatimKeys",schemaPath:"#/properties/cli/properties/verbatimKeys/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid13 = _errs75 === errors;
+}
+else {
+var valid13 = true;
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/cli",schemaPath:"#/properties/cli/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs70 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.results !== undefined){
+let data32 = data.results;
+const _errs79 = errors;
+if(errors === _errs79){
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+const _errs81 = errors;
+for(const key11 in data32){
+if(!(key11 === "okEnvelope")){
+validate20.errors = [{instancePath:instancePath+"/results",schemaPath:"#/properties/results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs81 === errors){
+if(data32.okEnvelope !== undefined){
+if(typeof data32.okEnvelope !== "boolean"){
+validate20.errors = [{instancePath:instancePath+"/results/okEnvelope",schemaPath:"#/properties/results/properties/okEnvelope/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/results",schemaPath:"#/properties/results/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs79 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.errors !== undefined){
+let data34 = data.errors;
+const _errs84 = errors;
+const _errs85 = errors;
+let valid17 = false;
+let passing1 = null;
+const _errs86 = errors;
+if(errors === _errs86){
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+let missing8;
+if((data34.kind === undefined) && (missing8 = "kind")){
+const err43 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/oneOf/0/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+else {
+const _errs88 = errors;
+for(const key12 in data34){
+if(!((key12 === "kind") || (key12 === "codes"))){
+const err44 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+break;
+}
+}
+if(_errs88 === errors){
+if(data34.kind !== undefined){
+const _errs89 = errors;
+if("codes" !== data34.kind){
+const err45 = {instancePath:instancePath+"/errors/kind",schemaPath:"#/properties/errors/oneOf/0/properties/kind/const",keyword:"const",params:{allowedValue: "codes"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+var valid18 = _errs89 === errors;
+}
+else {
+var valid18 = true;
+}
+if(valid18){
+if(data34.codes !== undefined){
+let data36 = data34.codes;
+const _errs90 = errors;
+if(errors === _errs90){
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+for(const key13 in data36){
+const _errs92 = errors;
+if(typeof key13 === "string"){
+if(!pattern10.test(key13)){
+const err46 = {instancePath:instancePath+"/errors/codes",schemaPath:"#/properties/errors/oneOf/0/properties/codes/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\"",propertyName:key13};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+var valid19 = _errs92 === errors;
+if(!valid19){
+const err47 = {instancePath:instancePath+"/errors/codes",schemaPath:"#/properties/errors/oneOf/0/properties/codes/propertyNames",keyword:"propertyNames",params:{propertyName: key13},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+break;
+}
+}
+if(valid19){
+for(const key14 in data36){
+let data37 = data36[key14];
+const _errs94 = errors;
+if(errors === _errs94){
+if(typeof data37 === "string"){
+if(func2(data37) < 1){
+const err48 = {instancePath:instancePath+"/errors/codes/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/oneOf/0/properties/codes/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/errors/codes/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/oneOf/0/properties/codes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+var valid20 = _errs94 === errors;
+if(!valid20){
+break;
+}
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/errors/codes",schemaPath:"#/properties/errors/oneOf/0/properties/codes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+var valid18 = _errs90 === errors;
+}
+else {
+var valid18 = true;
+}
+}
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+var _valid1 = _errs86 === errors;
+if(_valid1){
+valid17 = true;
+passing1 = 0;
+var props1 = true;
+}
+const _errs96 = errors;
+if(errors === _errs96){
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+let missing9;
+if(((data34.kind === undefined) && (missing9 = "kind")) || ((data34.invalidParams === undefined) && (missing9 = "invalidParams"))){
+const err52 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/oneOf/1/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+else {
+const _errs98 = errors;
+for(const key15 in data34){
+if(!(((key15 === "kind") || (key15 === "codes")) || (key15 === "invalidParams"))){
+const err53 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+break;
+}
+}
+if(_errs98 === errors){
+if(data34.kind !== undefined){
+const _errs99 = errors;
+if("jsonrpc" !== data34.kind){
+const err54 = {instancePath:instancePath+"/errors/kind",schemaPath:"#/properties/errors/oneOf/1/properties/kind/const",keyword:"const",params:{allowedValue: "jsonrpc"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+var valid21 = _errs99 === errors;
+}
+else {
+var valid21 = true;
+}
+if(valid21){
+if(data34.codes !== undefined){
+let data39 = data34.codes;
+const _errs100 = errors;
+if(errors === _errs100){
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+for(const key16 in data39){
+const _errs102 = errors;
+if(typeof key16 === "string"){
+if(!pattern11.test(key16)){
+const err55 = {instancePath:instancePath+"/errors/codes",schemaPath:"#/properties/errors/oneOf/1/properties/codes/propertyNames/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",propertyName:key16};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+var valid22 = _errs102 === errors;
+if(!valid22){
+const err56 = {instancePath:instancePath+"/errors/codes",schemaPath:"#/properties/errors/oneOf/1/properties/codes/propertyNames",keyword:"propertyNames",params:{propertyName: key16},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+break;
+}
+}
+if(valid22){
+for(const key17 in data39){
+let data40 = data39[key17];
+const _errs104 = errors;
+if(errors === _errs104){
+if(typeof data40 === "string"){
+if(func2(data40) < 1){
+const err57 = {instancePath:instancePath+"/errors/codes/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/oneOf/1/properties/codes/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/errors/codes/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/oneOf/1/properties/codes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+var valid23 = _errs104 === errors;
+if(!valid23){
+break;
+}
+}
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/errors/codes",schemaPath:"#/properties/errors/oneOf/1/properties/codes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+var valid21 = _errs100 === errors;
+}
+else {
+var valid21 = true;
+}
+if(valid21){
+if(data34.invalidParams !== undefined){
+let data41 = data34.invalidParams;
+const _errs106 = errors;
+if(errors === _errs106){
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+let missing10;
+if((((data41.code === undefined) && (missing10 = "code")) || ((data41.data === undefined) && (missing10 = "data"))) || ((data41.issuesField === undefined) && (missing10 = "issuesField"))){
+const err60 = {instancePath:instancePath+"/errors/invalidParams",schemaPath:"#/properties/errors/oneOf/1/properties/invalidParams/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+else {
+const _errs108 = errors;
+for(const key18 in data41){
+if(!(((key18 === "code") || (key18 === "data")) || (key18 === "issuesField"))){
+const err61 = {instancePath:instancePath+"/errors/invalidParams",schemaPath:"#/properties/errors/oneOf/1/properties/invalidParams/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+break;
+}
+}
+if(_errs108 === errors){
+if(data41.code !== undefined){
+let data42 = data41.code;
+const _errs109 = errors;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err62 = {instancePath:instancePath+"/errors/invalidParams/code",schemaPath:"#/properties/errors/oneOf/1/properties/invalidParams/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+var valid24 = _errs109 === errors;
+}
+else {
+var valid24 = true;
+}
+if(valid24){
+if(data41.data !== undefined){
+let data43 = data41.data;
+const _errs111 = errors;
+if(!(data43 && typeof data43 == "object" && !Array.isArray(data43))){
+const err63 = {instancePath:instancePath+"/errors/invalidParams/data",schemaPath:"#/properties/errors/oneOf/1/properties/invalidParams/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+var valid24 = _errs111 === errors;
+}
+else {
+var valid24 = true;
+}
+if(valid24){
+if(data41.issuesField !== undefined){
+let data44 = data41.issuesField;
+const _errs113 = errors;
+if(errors === _errs113){
+if(typeof data44 === "string"){
+if(func2(data44) < 1){
+const err64 = {instancePath:instancePath+"/errors/invalidParams/issuesField",schemaPath:"#/properties/errors/oneOf/1/properties/invalidParams/properties/issuesField/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/errors/invalidParams/issuesField",schemaPath:"#/properties/errors/oneOf/1/properties/invalidParams/properties/issuesField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+var valid24 = _errs113 === errors;
+}
+else {
+var valid24 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/errors/invalidParams",schemaPath:"#/properties/errors/oneOf/1/properties/invalidParams/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+var valid21 = _errs106 === errors;
+}
+else {
+var valid21 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+var _valid1 = _errs96 === errors;
+if(_valid1 && valid17){
+valid17 = false;
+passing1 = [passing1, 1];
+}
+else {
+if(_valid1){
+valid17 = true;
+passing1 = 1;
+if(props1 !== true){
+props1 = true;
+}
+}
+}
+if(!valid17){
+const err68 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+validate20.errors = vErrors;
+return false;
+}
+else {
+errors = _errs85;
+if(vErrors !== null){
+if(_errs85){
+vErrors.length = _errs85;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs84 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.defaultTimeoutMs !== undefined){
+let data45 = data.defaultTimeoutMs;
+const _errs115 = errors;
+const _errs116 = errors;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+validate20.errors = [{instancePath:instancePath+"/defaultTimeoutMs",schemaPath:"#/$defs/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs116){
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 > 86400000 || isNaN(data45)){
+validate20.errors = [{instancePath:instancePath+"/defaultTimeoutMs",schemaPath:"#/$defs/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"}];
+return false;
+}
+else {
+if(data45 < 1 || isNaN(data45)){
+validate20.errors = [{instancePath:instancePath+"/defaultTimeoutMs",schemaPath:"#/$defs/timeout/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid0 = _errs115 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.methods !== undefined){
+let data46 = data.methods;
+const _errs118 = errors;
+if(errors === _errs118){
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+for(const key19 in data46){
+let data47 = data46[key19];
+const _errs121 = errors;
+if(errors === _errs121){
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+const _errs123 = errors;
+for(const key20 in data47){
+if(!(((((key20 === "tool") || (key20 === "timeoutMs")) || (key20 === "sensitiveParams")) || (key20 === "summary")) || (key20 === "failClosed"))){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/methods/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs123 === errors){
+if(data47.tool !== undefined){
+let data48 = data47.tool;
+const _errs124 = errors;
+if(errors === _errs124){
+if(typeof data48 === "string"){
+if(func2(data48) < 1){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tool",schemaPath:"#/properties/methods/additionalProperties/properties/tool/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tool",schemaPath:"#/properties/methods/additionalProperties/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid27 = _errs124 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data47.timeoutMs !== undefined){
+let data49 = data47.timeoutMs;
+const _errs126 = errors;
+const _errs127 = errors;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/$defs/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs127){
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 > 86400000 || isNaN(data49)){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/$defs/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"}];
+return false;
+}
+else {
+if(data49 < 1 || isNaN(data49)){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/$defs/timeout/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid27 = _errs126 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data47.sensitiveParams !== undefined){
+let data50 = data47.sensitiveParams;
+const _errs129 = errors;
+if(errors === _errs129){
+if(Array.isArray(data50)){
+var valid29 = true;
+const len2 = data50.length;
+for(let i3=0; i3<len2; i3++){
+let data51 = data50[i3];
+const _errs131 = errors;
+if(errors === _errs131){
+if(typeof data51 === "string"){
+if(func2(data51) < 1){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitiveParams/" + i3,schemaPath:"#/properties/methods/additionalProperties/properties/sensitiveParams/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitiveParams/" + i3,schemaPath:"#/properties/methods/additionalProperties/properties/sensitiveParams/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid29 = _errs131 === errors;
+if(!valid29){
+break;
+}
+}
+if(valid29){
+let i4 = data50.length;
+let j1;
+if(i4 > 1){
+const indices1 = {};
+for(;i4--;){
+let item1 = data50[i4];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitiveParams",schemaPath:"#/properties/methods/additionalProperties/properties/sensitiveParams/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)"}];
+return false;
+break;
+}
+indices1[item1] = i4;
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitiveParams",schemaPath:"#/properties/methods/additionalProperties/properties/sensitiveParams/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid27 = _errs129 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data47.summary !== undefined){
+const _errs133 = errors;
+if(typeof data47.summary !== "string"){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/summary",schemaPath:"#/properties/methods/additionalProperties/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid27 = _errs133 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data47.failClosed !== undefined){
+let data53 = data47.failClosed;
+const _errs135 = errors;
+if(errors === _errs135){
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+let missing11;
+if(((((data53.field === undefined) && (missing11 = "field")) || ((data53.expected === undefined) && (missing11 = "expected"))) || ((data53.code === undefined) && (missing11 = "code"))) || ((data53.message === undefined) && (missing11 = "message"))){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"}];
+return false;
+}
+else {
+const _errs137 = errors;
+for(const key21 in data53){
+if(!((((key21 === "field") || (key21 === "expected")) || (key21 === "code")) || (key21 === "message"))){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs137 === errors){
+if(data53.field !== undefined){
+let data54 = data53.field;
+const _errs138 = errors;
+if(errors === _errs138){
+if(typeof data54 === "string"){
+if(func2(data54) < 1){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/field",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/field",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid31 = _errs138 === errors;
+}
+else {
+var valid31 = true;
+}
+if(valid31){
+if(data53.expected !== undefined){
+let data55 = data53.expected;
+const _errs140 = errors;
+if((((typeof data55 !== "string") && (!((typeof data55 == "number") && (isFinite(data55))))) && (typeof data55 !== "boolean")) && (data55 !== null)){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/expected",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/expected/type",keyword:"type",params:{type: schema31.properties.methods.additionalProperties.properties.failClosed.properties.expected.type},message:"must be string,number,boolean,null"}];
+return false;
+}
+var valid31 = _errs140 === errors;
+}
+else {
+var valid31 = true;
+}
+if(valid31){
+if(data53.code !== undefined){
+let data56 = data53.code;
+const _errs142 = errors;
+if(errors === _errs142){
+if(typeof data56 === "string"){
+if(func2(data56) < 1){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/code",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/code",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid31 = _errs142 === errors;
+}
+else {
+var valid31 = true;
+}
+if(valid31){
+if(data53.message !== undefined){
+const _errs144 = errors;
+if(typeof data53.message !== "string"){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/message",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid31 = _errs144 === errors;
+}
+else {
+var valid31 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid27 = _errs135 === errors;
+}
+else {
+var valid27 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/methods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid26 = _errs121 === errors;
+if(!valid26){
+break;
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs118 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
