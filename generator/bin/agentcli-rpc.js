@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `agentcli-rpc`: the generated agentcli binding's CLI, the same generic CLI emitter as
 // `right-ctl demo`. Loads the agentcli binding (compiled, or in a checkout its sources: see
-// entry.js), then hands every argument to it: `agentcli-rpc <method> [key=value ... | JSON object] [--server CMD]`.
+// entry.js), then hands every argument to it:
+// `agentcli-rpc <method> [key=value ... | JSON object] [--server CMD]`.
 // Results on stdout, failures on stderr as one JSON line, exit codes from CLI_EXIT.
 
 /** EX_SOFTWARE: used only when the generated CLI (and with it CLI_EXIT) could not even be loaded. */

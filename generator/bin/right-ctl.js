@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `right-ctl`, demo build: loads the demo binding (compiled, or in a checkout its sources: see
-// entry.js), then hands everything after the subcommand to the generated CLI. Only the demo subcommand exists here.
+// entry.js), then hands everything after the subcommand to the generated CLI. Only the demo
+// subcommand exists here.
 // As the real right-ctl: results on stdout, failures on stderr as one JSON line, exit codes
 // from CLI_EXIT (2 for a usage error such as an unknown subcommand, 70 for a bug).
 
