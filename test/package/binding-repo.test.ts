@@ -95,6 +95,11 @@ describe("in a fresh binding repo", () => {
     });
   });
 
+  it("the two binding CLIs start from the package: right-ctl demo and agentcli-rpc", async () => {
+    expect((await npx(["right-ctl", "demo", "--help"])).stdout).toMatch(/^usage: right-ctl demo <tool>/);
+    expect((await npx(["agentcli-rpc", "--help"])).stdout).toMatch(/^usage: agentcli-rpc <tool>/);
+  });
+
   it("npx rightkit-bindgen check finds the committed binding up to date", async () => {
     expect((await npx(["rightkit-bindgen", "check"])).stdout).toMatch(/^generated is up to date \(\d+ files\)/);
   });
