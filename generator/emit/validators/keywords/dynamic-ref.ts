@@ -11,11 +11,10 @@ import { BindgenError } from "../../../errors.js";
 import { RECURSIVE_ANCHOR } from "../../../resolve/index.js";
 import { appendPointer, isJsonObject, type Pointer } from "../../../resolve/pointer.js";
 import { fragmentOf } from "../../../resolve/uri.js";
-import { code, EMPTY, lines, type Code } from "../../code.js";
+import { EMPTY, lines, type Code } from "../../code.js";
 import type { CompileContext } from "../context.js";
-import { fail, said } from "../mode.js";
 import { keywordValue, type KeywordEmit } from "./emit.js";
-import { callFunctions, REF_DEPTH_LIMIT, refTarget } from "./ref.js";
+import { countedCall, refTarget } from "./ref.js";
 
 /** The dynamic reference keywords; which of them a schema's dialect defines is the keyword table's to say. */
 export const DYNAMIC_REFS = ["$recursiveRef", "$dynamicRef"] as const;
@@ -52,21 +51,7 @@ export function emitDynamicRef(k: KeywordEmit): Code {
     DYNAMIC_REFS.map((keyword) => {
       const ref = keywordValue(k.schema, keyword);
       if (ref === undefined) return EMPTY;
-      const target = k.ctx.functionsFor(dynamicRefTarget(k.ctx, k.pointer, keyword, ref));
-      const presence =
-        k.mode.kind === "check" && k.mode.absent !== undefined
-          ? code`if (${k.value} === undefined) { return [${k.mode.absent}]; }`
-          : EMPTY;
-      const tooDeep = fail(
-        k.ctx,
-        k.mode,
-        code`d >= ${REF_DEPTH_LIMIT}`,
-        { pointer: k.pointer, keyword },
-        said(`must not nest deeper than ${REF_DEPTH_LIMIT} references`),
-      );
-      return code`${presence}
-${tooDeep}
-${callFunctions(k.ctx, k.mode, target, k.value, code`d + 1`, k.ctx.schemaPath(appendPointer(k.pointer, keyword)))}`;
+      return countedCall(k, keyword, k.ctx.functionsFor(dynamicRefTarget(k.ctx, k.pointer, keyword, ref)));
     }),
   );
 }

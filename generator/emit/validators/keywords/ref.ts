@@ -37,13 +37,20 @@ export function emitRef(k: KeywordEmit): Code {
   if (ref === undefined) return EMPTY;
   const targetPointer = refTarget(k.ctx, k.pointer, ref);
   const targetSchema = k.ctx.view(targetPointer, k.ctx.index.schemaAt(targetPointer));
-  const site = { pointer: k.pointer, keyword: "$ref" };
   const refPointer = appendPointer(k.pointer, "$ref");
   // A target that neither descends nor refers further cannot recurse: inline it like a subschema
   // (its schema paths continue through this `$ref`), saving a call and the depth bookkeeping.
   if (!descends(targetSchema))
     return k.ctx.inlined(targetPointer, refPointer, () => k.sub(targetPointer, targetSchema, k.value, k.mode));
-  const target = k.ctx.functionsFor(targetPointer);
+  return countedCall(k, "$ref", k.ctx.functionsFor(targetPointer));
+}
+
+/**
+ * The call a reference keyword (`$ref`, `$dynamicRef`, `$recursiveRef`) makes to its target's
+ * functions: a missing value is reported first (check mode), then the depth limit, then the call
+ * with `d + 1`, its schema paths continuing through the keyword.
+ */
+export function countedCall(k: KeywordEmit, keyword: string, target: LocationFunctions): Code {
   const presence =
     k.mode.kind === "check" && k.mode.absent !== undefined
       ? code`if (${k.value} === undefined) { return [${k.mode.absent}]; }`
@@ -52,12 +59,13 @@ export function emitRef(k: KeywordEmit): Code {
     k.ctx,
     k.mode,
     code`d >= ${REF_DEPTH_LIMIT}`,
-    site,
+    { pointer: k.pointer, keyword },
     said(`must not nest deeper than ${REF_DEPTH_LIMIT} references`),
   );
+  const schemaPrefix = k.ctx.schemaPath(appendPointer(k.pointer, keyword));
   return code`${presence}
 ${tooDeep}
-${callFunctions(k.ctx, k.mode, target, k.value, code`d + 1`, k.ctx.schemaPath(refPointer))}`;
+${callFunctions(k.ctx, k.mode, target, k.value, code`d + 1`, schemaPrefix)}`;
 }
 
 /**
