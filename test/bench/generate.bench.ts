@@ -189,7 +189,7 @@ function measure(label: string, setup: (dir: string) => string[], options: { unc
 
 // --- the real corpus: the three largest schemas, and Ajv's standalone code for each ---------
 
-const CORPUS = "../shared/schemas/rust";
+const CORPUS = "test/fixtures/corpus";
 
 function largestCorpusSchemas(count: number): string[] {
   return readdirSync(CORPUS)

@@ -26,7 +26,7 @@ import { BINDING_SCHEMA } from "../../generator/package-files.js";
 import { Random, seedOf, type Json } from "../support/schema-sampler.js";
 
 const UPDATE_COMMAND = "RIGHTKIT_UPDATE_GOLDEN=1 npx vitest run test/generator/checks.test.ts";
-const CORPUS = "../shared/schemas/rust";
+const CORPUS = "test/fixtures/corpus";
 /** Broken copies of every document, per check: fewer of the large ones, more of the few binding files. */
 const MUTANTS = 40;
 const LARGE_MUTANTS = 4;

@@ -13,7 +13,7 @@ import { formatTypeScript } from "../../generator/output/format.js";
 import { formatWithPrettier } from "../support/prettier.js";
 import { generateFiles } from "../../generator/pipeline.js";
 
-const CORPUS = "../shared/schemas/rust";
+const CORPUS = "test/fixtures/corpus";
 
 function committed(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })

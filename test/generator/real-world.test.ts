@@ -21,7 +21,7 @@ import { describe, expect, it } from "vitest";
 import { generateFiles } from "../../generator/pipeline.js";
 import { corpusDifferential, describeMismatch } from "../support/corpus-differential.js";
 
-const DIR = "../shared/schemas/rust";
+const DIR = "test/fixtures/corpus";
 const schemas = readdirSync(DIR)
   .filter((name) => name.endsWith(".json"))
   .sort();

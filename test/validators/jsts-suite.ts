@@ -14,7 +14,7 @@ import { emitValidatorModule } from "../../generator/emit/validators/index.js";
 import type { SchemaRegistry } from "../../generator/resolve/index.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-export const JSTS_DIR = resolve(HERE, "../../../shared/jsts");
+export const JSTS_DIR = resolve(HERE, "../fixtures/json-schema-test-suite");
 
 /** A draft's folder of the suite and the `$schema` its groups are read in. */
 export interface SuiteDraft {
