@@ -12,7 +12,7 @@
  */
 import type { Binding, InvalidParamsBinding } from "../load/binding.js";
 import { byCodeUnits } from "../order.js";
-import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../json.js";
 
 export const DEFINITION_KEYWORDS = ["$defs", "definitions"] as const;
 

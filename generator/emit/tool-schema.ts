@@ -17,15 +17,7 @@ import { BindgenError } from "../errors.js";
 import { canonicalJson } from "../load/canonical.js";
 import { byCodeUnits } from "../order.js";
 import type { ResolvedRef, SchemaIndex } from "../resolve/index.js";
-import {
-  appendPointer,
-  escapeSegment,
-  isJsonObject,
-  parsePointer,
-  ROOT,
-  type JsonObject,
-  type Pointer,
-} from "../resolve/pointer.js";
+import { appendPointer, escapeSegment, isJsonObject, parsePointer, ROOT, type JsonObject, type Pointer } from "../json.js";
 import { DIALECTS, dialectOf, readingOf, type Dialect } from "../schema/dialects.js";
 import { keywordRow, type Subschemas } from "../schema/keywords.js";
 import { dialectAt } from "../schema/subschemas.js";

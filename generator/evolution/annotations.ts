@@ -5,7 +5,7 @@
  * entries and the contract root.
  */
 import { canonicalJson } from "../load/canonical.js";
-import { isJsonObject, ROOT, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { isJsonObject, ROOT, type JsonObject, type Pointer } from "../json.js";
 import { dialectOf, type Dialect } from "../schema/dialects.js";
 import { forEachSubschema } from "../schema/subschemas.js";
 import { diffClassOf } from "./classes.js";

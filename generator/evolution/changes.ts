@@ -4,7 +4,7 @@
  */
 import { assertNever } from "../errors.js";
 import { byCodeUnits } from "../order.js";
-import type { Pointer } from "../resolve/pointer.js";
+import type { Pointer } from "../json.js";
 import type { Cost } from "../schema/keywords.js";
 
 /**

@@ -6,7 +6,7 @@
  * walk, the recursion guard and what is left: annotations, and keywords nothing here models.
  */
 import { canonicalJson } from "../load/canonical.js";
-import { appendPointer, isJsonObject, type JsonObject } from "../resolve/pointer.js";
+import { appendPointer, isJsonObject, type JsonObject } from "../json.js";
 import { TYPE_DIFF } from "../schema/keywords.js";
 import { compareAnnotations, constraintsOf } from "./annotations.js";
 import { diffClassOf, onlyDocumentsOrLocates } from "./classes.js";

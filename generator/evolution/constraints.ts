@@ -5,7 +5,7 @@
  * severity. Which keyword is a bound or a rule is the table's `compare` column.
  */
 import { canonicalJson } from "../load/canonical.js";
-import type { JsonObject, Pointer } from "../resolve/pointer.js";
+import type { JsonObject, Pointer } from "../json.js";
 import { TYPE_DIFF } from "../schema/keywords.js";
 import { diffClassOfKnown, keywordsComparedBy } from "./classes.js";
 import { reportEffect, type Walk } from "./walk.js";

@@ -13,7 +13,7 @@ import type { LoadedContract } from "../load/contract.js";
 import { buildModel } from "../model/build.js";
 import type { Method, Notification } from "../model/types.js";
 import { indexSchema, type SchemaIndex } from "../resolve/index.js";
-import { isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { isJsonObject, type JsonObject, type Pointer } from "../json.js";
 import { dialectAt } from "../schema/subschemas.js";
 import { compareAnnotations } from "./annotations.js";
 import { compareChanges, type Change } from "./changes.js";

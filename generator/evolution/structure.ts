@@ -7,7 +7,7 @@
  */
 import { assertNever } from "../errors.js";
 import { canonicalJson } from "../load/canonical.js";
-import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../json.js";
 import { arrayKeywords, type Dialect } from "../schema/dialects.js";
 import type { ChangeKind } from "./changes.js";
 import { diffClassOfKnown } from "./classes.js";

@@ -6,7 +6,7 @@
  */
 import { canonicalJson } from "../load/canonical.js";
 import type { SchemaIndex } from "../resolve/index.js";
-import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../json.js";
 import { DIALECTS, type Dialect } from "../schema/dialects.js";
 import { dialectAt } from "../schema/subschemas.js";
 import { diffClassOf } from "./classes.js";

@@ -3,7 +3,7 @@
  * methods and shared definitions, so a changed schema can be reported in words.
  */
 import { contractShape } from "../contract/shape.js";
-import { isJsonObject } from "../resolve/pointer.js";
+import { isJsonObject } from "../json.js";
 import { fingerprint } from "./canonical.js";
 
 export interface SchemaFingerprint {

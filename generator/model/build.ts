@@ -30,7 +30,7 @@ import { camelCase, pascalCase } from "../naming/identifiers.js";
 import { planNames } from "../naming/plan.js";
 import { titled } from "../naming/requests.js";
 import { indexSchema, type SchemaIndex } from "../resolve/index.js";
-import { appendPointer, getAt, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { appendPointer, getAt, isJsonObject, type JsonObject, type Pointer } from "../json.js";
 import { DIALECTS, type Dialect } from "../schema/dialects.js";
 import { byCodeUnits } from "../order.js";
 import { TypeConverter } from "./convert.js";

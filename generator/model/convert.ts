@@ -16,7 +16,7 @@ import {
   type Site,
 } from "../naming/requests.js";
 import type { SchemaIndex } from "../resolve/index.js";
-import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../json.js";
 import { byCodeUnits } from "../order.js";
 import {
   arrayKeywords,

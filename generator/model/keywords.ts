@@ -7,7 +7,7 @@
 import { BindgenError } from "../errors.js";
 import type { SchemaIndex } from "../resolve/index.js";
 import { byCodeUnits } from "../order.js";
-import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../json.js";
 import { DEFAULT_DIALECT, dialectOf, readingOf, type Dialect } from "../schema/dialects.js";
 import { keywordRow } from "../schema/keywords.js";
 import { readPattern } from "../schema/patterns.js";

@@ -6,7 +6,7 @@ import type { ErrorModel } from "../contract/shape.js";
 import type { SchemaWarning } from "./keywords.js";
 import type { FailClosedRule, TransportBinding } from "../load/binding.js";
 import type { BindingNames } from "../naming/binding-names.js";
-import type { Pointer } from "../resolve/pointer.js";
+import type { Pointer } from "../json.js";
 
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 

@@ -2,8 +2,8 @@
  * Requested names for types, derived from where a shape sits: its method, its property, its
  * tag. The planner (plan.ts) turns requests into final names. Names are never numbered here.
  */
-import { isJsonObject } from "../resolve/pointer.js";
-import { parsePointer } from "../resolve/pointer.js";
+import { isJsonObject } from "../json.js";
+import { parsePointer } from "../json.js";
 import { pascalCase, singular } from "./identifiers.js";
 
 /** The nearest named type around a position: `stem` is its short form (`Snapshot` for `SnapshotResult`). */

@@ -4,7 +4,7 @@
  * schema generators (schemars) still emit them. A resource's `$schema` decides its dialect, and an
  * embedded resource may change it; a location without one inherits its parent's.
  */
-import { isJsonObject, type JsonObject } from "../resolve/pointer.js";
+import { isJsonObject, type JsonObject } from "../json.js";
 import { keywordRow } from "./keywords.js";
 
 /** The dialects schemas may be written in. */

@@ -4,7 +4,7 @@
  * every type.
  */
 import { assertNever } from "../errors.js";
-import type { JsonObject } from "../resolve/pointer.js";
+import type { JsonObject } from "../json.js";
 import { KEYWORDS, type DocsWords } from "./keywords.js";
 
 const plural = (unit: string): string => (unit.endsWith("y") ? `${unit.slice(0, -1)}ies` : `${unit}s`);

@@ -10,7 +10,7 @@ import { emitValidatorModule } from "../../generator/emit/validators/index.js";
 import { BindgenError } from "../../generator/errors.js";
 import { docsOf } from "../../generator/model/docs.js";
 import { indexSchema } from "../../generator/resolve/index.js";
-import type { JsonObject } from "../../generator/resolve/pointer.js";
+import type { JsonObject } from "../../generator/json.js";
 import { dialectNamed, readingOf, type Dialect } from "../../generator/schema/dialects.js";
 import { constraintWords } from "../../generator/schema/docs-words.js";
 import { KEYWORDS, keywordRow, type Cost, type Role } from "../../generator/schema/keywords.js";

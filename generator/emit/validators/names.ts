@@ -19,7 +19,7 @@
  */
 import { createHash } from "node:crypto";
 import { byCodeUnits } from "../../order.js";
-import { parsePointer, type Pointer } from "../../resolve/pointer.js";
+import { parsePointer, type Pointer } from "../../json.js";
 import { ident, isIdentifier, type Code } from "../code.js";
 import { HELPER_NAMES, type HelperName, type HelperNames } from "./runtime-helpers.js";
 

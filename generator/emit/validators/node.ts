@@ -6,7 +6,7 @@
  * deep the schema nests.
  */
 import { BindgenError } from "../../errors.js";
-import type { Pointer } from "../../resolve/pointer.js";
+import type { Pointer } from "../../json.js";
 import { code, EMPTY, lines, type Code } from "../code.js";
 import type { CompileContext } from "./context.js";
 import { failure, issueExpression, text, type Mode } from "./mode.js";

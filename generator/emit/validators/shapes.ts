@@ -15,7 +15,7 @@
  */
 import { byCodeUnits } from "../../order.js";
 import type { SchemaIndex } from "../../resolve/index.js";
-import { appendPointer, isJsonObject, parsePointer, type Pointer } from "../../resolve/pointer.js";
+import { appendPointer, isJsonObject, parsePointer, type Pointer } from "../../json.js";
 import { dialectNamed, readingOf, type Dialect } from "../../schema/dialects.js";
 import { subschemasIn } from "../../schema/subschemas.js";
 import { roleOf } from "./vocabulary.js";

@@ -6,7 +6,7 @@
  * (`x-rust-type`, `markdownDescription`) are annotations, as the specification says.
  */
 import { assertNever } from "../../errors.js";
-import { isJsonObject, type Pointer } from "../../resolve/pointer.js";
+import { isJsonObject, type Pointer } from "../../json.js";
 import { DIALECTS, dialectNamed, readingOf } from "../../schema/dialects.js";
 import { keywordRow, type Role } from "../../schema/keywords.js";
 import type { CompileContext } from "./context.js";

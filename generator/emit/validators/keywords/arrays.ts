@@ -2,7 +2,7 @@
  * Array assertions and applicators. Items are walked with indexed `for` loops; a hole in a
  * sparse array reads as `undefined`, which is not JSON, so it fails wherever items are walked.
  */
-import { appendPointer, type Pointer } from "../../../resolve/pointer.js";
+import { appendPointer, type Pointer } from "../../../json.js";
 import { code, EMPTY, lines, type Code } from "../../code.js";
 import { childPath, fail, failure, text, said } from "../mode.js";
 import { keywordValue, type KeywordEmit, type SchemaObject } from "./emit.js";

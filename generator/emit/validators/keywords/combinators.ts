@@ -4,7 +4,7 @@
  * call that subschema's allocation-free `is` function, and only on failure its `check` function
  * (for anyOf/oneOf, so the issues say why no branch matched).
  */
-import { appendPointer } from "../../../resolve/pointer.js";
+import { appendPointer } from "../../../json.js";
 import { code, EMPTY, join, lines, type Code } from "../../code.js";
 import { fail, issueExpression, text, said, within } from "../mode.js";
 import { badValue } from "./numbers.js";

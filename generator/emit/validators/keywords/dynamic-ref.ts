@@ -9,7 +9,7 @@
  */
 import { BindgenError } from "../../../errors.js";
 import { RECURSIVE_ANCHOR } from "../../../resolve/index.js";
-import { appendPointer, isJsonObject, type Pointer } from "../../../resolve/pointer.js";
+import { appendPointer, isJsonObject, type Pointer } from "../../../json.js";
 import { fragmentOf } from "../../../resolve/uri.js";
 import { EMPTY, lines, type Code } from "../../code.js";
 import type { CompileContext } from "../context.js";

@@ -1,5 +1,5 @@
 /** What every keyword emitter is given: one schema object applied to one instance value. */
-import type { Pointer } from "../../../resolve/pointer.js";
+import type { Pointer } from "../../../json.js";
 import type { Code } from "../../code.js";
 import type { CompileContext } from "../context.js";
 import type { Mode } from "../mode.js";

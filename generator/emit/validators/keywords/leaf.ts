@@ -7,7 +7,7 @@
  * the caller calls the function. Misses, not matches, so that the caller joins them with `&&`
  * (see `typeMiss` in guard.ts for why no `!(a || b)` is written).
  */
-import { appendPointer, type Pointer } from "../../../resolve/pointer.js";
+import { appendPointer, type Pointer } from "../../../json.js";
 import { code, join, literal, type Code } from "../../code.js";
 import type { CompileContext } from "../context.js";
 import { roleOf } from "../vocabulary.js";

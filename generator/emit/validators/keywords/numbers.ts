@@ -1,6 +1,6 @@
 /** Numeric assertions; they apply to numbers only (the guard) and compare exactly as JSON does. */
 import { BindgenError } from "../../../errors.js";
-import { appendPointer } from "../../../resolve/pointer.js";
+import { appendPointer } from "../../../json.js";
 import { code, type Code } from "../../code.js";
 import { fail, said } from "../mode.js";
 import { keywordValue, type KeywordEmit } from "./emit.js";

@@ -4,7 +4,7 @@
  * other declared name is read directly, which is what keeps the hot path as fast as hand-written
  * code. Keys are only enumerated when a keyword needs every key.
  */
-import { appendPointer, escapeSegment } from "../../../resolve/pointer.js";
+import { appendPointer, escapeSegment } from "../../../json.js";
 import { code, EMPTY, join, lines, literal, member, type Code } from "../../code.js";
 import { childPath, fail, failure, issueExpression, text, type Mode, said } from "../mode.js";
 import { regexFor } from "./strings.js";

@@ -6,7 +6,7 @@
  * see `descends`).
  */
 import { isBindgenError, BindgenError } from "../../../errors.js";
-import { appendPointer } from "../../../resolve/pointer.js";
+import { appendPointer } from "../../../json.js";
 import { KEYWORDS } from "../../../schema/keywords.js";
 import { code, EMPTY, type Code } from "../../code.js";
 import { fail, type Mode, said, within } from "../mode.js";

@@ -4,7 +4,7 @@
  */
 import { readPattern } from "../../../schema/patterns.js";
 import { BindgenError } from "../../../errors.js";
-import { appendPointer } from "../../../resolve/pointer.js";
+import { appendPointer } from "../../../json.js";
 import { code, type Code } from "../../code.js";
 import { fail, said } from "../mode.js";
 import { countKeyword } from "./numbers.js";

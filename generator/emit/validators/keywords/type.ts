@@ -1,6 +1,6 @@
 /** `type`: the first check of every schema, and the source of the type knowledge guards use. */
 import { BindgenError } from "../../../errors.js";
-import { appendPointer } from "../../../resolve/pointer.js";
+import { appendPointer } from "../../../json.js";
 import { code, join, type Code } from "../../code.js";
 import type { CompileContext } from "../context.js";
 import { said, type Message } from "../mode.js";

@@ -7,7 +7,7 @@
  * Annotations only matter when the location passes, and a failing subschema contributes none;
  * so branches are asked with their `is` function before their annotations are taken.
  */
-import { appendPointer, type Pointer } from "../../../resolve/pointer.js";
+import { appendPointer, type Pointer } from "../../../json.js";
 import { code, EMPTY, lines, type Code } from "../../code.js";
 import type { CompileContext } from "../context.js";
 import { childPath, failure, said } from "../mode.js";

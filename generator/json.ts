@@ -1,4 +1,8 @@
-/** RFC 6901 JSON pointers, written in URI-fragment form (`#/a/b`) everywhere in this toolchain. */
+/**
+ * The floor every stage stands on: what a parsed JSON value is, and RFC 6901 pointers into one,
+ * written in URI-fragment form (`#/a/b`) everywhere in this toolchain. Generic on purpose: no
+ * schema or contract knowledge lives here, so any stage may import it.
+ */
 
 export type Pointer = string;
 
