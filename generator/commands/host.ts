@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { protocolRefusal } from "./core/faults.js";
+import { protocolRefusal } from "../host/core/faults.js";
 import {
   DEFAULT_SERVICE,
   describeScenarios,
@@ -9,9 +9,10 @@ import {
   serviceRefusal,
   type ScenarioName,
   type ServiceName,
-} from "./scenarios.js";
-import type { ConsentScript } from "./services/demo/service.js";
-import { serveStdioHost, startHost } from "./start.js";
+} from "../host/scenarios.js";
+import type { ConsentScript } from "../host/services/demo/service.js";
+import { serveStdioHost, startHost } from "../host/start.js";
+import { HOST_EXIT, STD_IO, type Io } from "./exit.js";
 
 const USAGE = `usage: rightkit-bindgen host (--suite-root DIR | --socket PATH | --stdio) [--rank N] [--scenario NAME]
                              [--consent approve|deny] [--consent-delay MS] [--no-peer-check]
@@ -42,25 +43,17 @@ type Mode =
 
 type HostCommand = { mode: Mode; service: ServiceName; scenario: ScenarioName; consent: ConsentScript };
 
-/** Where the command's own messages go, one line at a time (stdout stays the protocol in stdio mode). */
-export type HostCommandIo = {
-  out(line: string): void;
-  err(line: string): void;
-};
-
-const STD_IO: HostCommandIo = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-};
-
-/** `rightkit-bindgen host ...`: resolves with the process exit code once the host stops. */
-export async function runHostCommand(argv: readonly string[], io: HostCommandIo = STD_IO): Promise<number> {
+/**
+ * `rightkit-bindgen host ...`: resolves with the process exit code once the host stops. Its own
+ * messages go to `io` one line at a time (stdout stays the protocol in stdio mode).
+ */
+export async function runHostCommand(argv: readonly string[], io: Io = STD_IO): Promise<number> {
   let command: HostCommand | "help";
   try {
     command = parseHostArgs([...argv]);
   } catch (error) {
     io.err(`rightkit-bindgen host: ${messageOf(error)}\n${USAGE}`);
-    return 2;
+    return HOST_EXIT.badInput;
   }
   if (command === "help") {
     io.out(
@@ -68,7 +61,7 @@ export async function runHostCommand(argv: readonly string[], io: HostCommandIo 
         .map(([name, text]) => `  ${name.padEnd(22)} ${text}`)
         .join("\n")}`,
     );
-    return 0;
+    return HOST_EXIT.ok;
   }
   try {
     switch (command.mode.kind) {
@@ -83,7 +76,7 @@ export async function runHostCommand(argv: readonly string[], io: HostCommandIo 
     }
   } catch (error) {
     io.err(`rightkit-bindgen host: ${messageOf(error)}`);
-    return 1;
+    return HOST_EXIT.couldNotStart;
   }
 }
 
@@ -151,7 +144,7 @@ function parseMode(values: {
   return { kind: "suite", suiteRoot, rank, peerCheck: !values["no-peer-check"] };
 }
 
-async function serveSuite(mode: Extract<Mode, { kind: "suite" }>, command: HostCommand, io: HostCommandIo): Promise<number> {
+async function serveSuite(mode: Extract<Mode, { kind: "suite" }>, command: HostCommand, io: Io): Promise<number> {
   // Handlers first: whoever reads the line below may signal at once, and a signal during a
   // takeover wait must still end in close() (the record removed), not in the default exit.
   const signal = untilSignal();
@@ -168,20 +161,20 @@ async function serveSuite(mode: Extract<Mode, { kind: "suite" }>, command: HostC
     if (ended !== undefined)
       io.out(`rightkit-bindgen host: handed ${host.service} over to pid ${ended.pid} (rank ${ended.rank})`);
     await host.close();
-    return 0;
+    return HOST_EXIT.ok;
   } finally {
     signal.dispose();
   }
 }
 
-async function serveSocket(socketPath: string, command: HostCommand, io: HostCommandIo): Promise<number> {
+async function serveSocket(socketPath: string, command: HostCommand, io: Io): Promise<number> {
   const signal = untilSignal();
   try {
     const host = await startHost({ socketPath, scenario: command.scenario, consent: command.consent });
     io.out(`rightkit-bindgen host: listening on ${socketPath} (scenario ${command.scenario})`);
     await signal.received;
     await host.close();
-    return 0;
+    return HOST_EXIT.ok;
   } finally {
     signal.dispose();
   }
@@ -191,7 +184,7 @@ async function serveSocket(socketPath: string, command: HostCommand, io: HostCom
  * One client on stdin/stdout; a dropped "connection" ends the process's side of both pipes. A
  * server that exits at start (agentcli's exit_at_start) ends them too and its code is returned.
  */
-async function serveStdio(command: HostCommand, io: HostCommandIo): Promise<number> {
+async function serveStdio(command: HostCommand, io: Io): Promise<number> {
   let exitCode: number | undefined;
   let finish: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => {
@@ -222,7 +215,7 @@ async function serveStdio(command: HostCommand, io: HostCommandIo): Promise<numb
   signal.dispose();
   host.stop();
   process.stdin.destroy();
-  return exitCode ?? 0;
+  return exitCode ?? HOST_EXIT.ok;
 }
 
 /** Resolves on the first SIGINT or SIGTERM; dispose() takes the handlers away again. */

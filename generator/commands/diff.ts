@@ -1,10 +1,10 @@
 /** `rightkit-bindgen diff OLD NEW [--format text|markdown|json]`: exit 1 when anything is breaking. */
 import { parseArgs } from "node:util";
-import { EXIT, type Io } from "../cli.js";
+import { EXIT, type Io } from "./exit.js";
 import { BindgenError } from "../errors.js";
 import { loadContract } from "../load/contract.js";
-import { diffContracts } from "./diff.js";
-import { DIFF_FORMATS, renderDiff, type DiffFormat } from "./render.js";
+import { diffContracts } from "../evolution/diff.js";
+import { DIFF_FORMATS, renderDiff, type DiffFormat } from "../evolution/render.js";
 
 function isFormat(value: string): value is DiffFormat {
   return (DIFF_FORMATS as readonly string[]).includes(value);

@@ -6,14 +6,14 @@
  * does not start, exits early, is not ready in time or answers something malformed.
  */
 import { parseArgs } from "node:util";
-import { EXIT, type Io } from "../cli.js";
+import { EXIT, type Io } from "./exit.js";
 import { BindgenError } from "../errors.js";
-import { compareNames } from "./compare.js";
-import { serverNames } from "./listing.js";
-import { probeServer, type ReadyWait } from "./probe.js";
-import { isReportFormat, renderReport, REPORT_FORMATS, type ReportFormat } from "./report.js";
-import { serverCommand, showCommand } from "./server-command.js";
-import { introspectTarget, versionRefusal, type IntrospectTarget } from "./target.js";
+import { compareNames } from "../introspect/compare.js";
+import { serverNames } from "../introspect/listing.js";
+import { probeServer, type ReadyWait } from "../introspect/probe.js";
+import { isReportFormat, renderReport, REPORT_FORMATS, type ReportFormat } from "../introspect/report.js";
+import { serverCommand, showCommand } from "../introspect/server-command.js";
+import { introspectTarget, versionRefusal, type IntrospectTarget } from "../introspect/target.js";
 
 /** What the binding's ready section and --timeout fall back to. */
 export const DEFAULT_READY_TIMEOUT_MS = 10_000;

@@ -4,12 +4,12 @@
  * Exit 0 when updated, 1 when a major version is refused (nothing written), 2 on bad input.
  */
 import { parseArgs } from "node:util";
-import { EXIT, type Io } from "../cli.js";
+import { EXIT, type Io } from "./exit.js";
 import { BindgenError } from "../errors.js";
 import { discoverContract } from "../load/discover.js";
-import { prBody } from "./pr-body.js";
-import { renderDiff } from "./render.js";
-import { applyUpdate, planUpdate, writeAtomically, type UpdateOptions } from "./update.js";
+import { prBody } from "../evolution/pr-body.js";
+import { renderDiff } from "../evolution/render.js";
+import { applyUpdate, planUpdate, writeAtomically, type UpdateOptions } from "../evolution/update.js";
 
 function updateOptions(args: readonly string[]): UpdateOptions & { readonly body: string | undefined } {
   const { values, positionals } = parseArgs({
