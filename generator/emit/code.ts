@@ -7,6 +7,7 @@
  * validates (`ident`) or escapes (`literal`, `docComment`, `propertyKey`) what it is given.
  * So a schema string can never become code, whatever path it takes through the emitters.
  */
+import { isIdentifier } from "../naming/identifiers.js";
 
 const MINT = Symbol("mint");
 
@@ -71,24 +72,6 @@ export function lines(parts: readonly Code[]): Code {
 }
 
 // --- identifiers ---------------------------------------------------------------------------
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** Words that cannot name a binding in strict-mode TypeScript modules, nor a type. */
-export const RESERVED_WORDS: ReadonlySet<string> = new Set(
-  (
-    "break case catch class const continue debugger default delete do else enum export extends false finally for " +
-    "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
-    "implements interface let package private protected public static yield await " +
-    "any boolean never number object string symbol unknown bigint undefined arguments eval " +
-    "type declare namespace module abstract as asserts async constructor get infer is keyof readonly require set " +
-    "unique out accessor satisfies"
-  ).split(" "),
-);
-
-export function isIdentifier(name: string): boolean {
-  return IDENTIFIER.test(name) && !RESERVED_WORDS.has(name);
-}
 
 /** An identifier chosen by the naming stage. Refuses anything that is not a safe identifier. */
 export function ident(name: string): Code {

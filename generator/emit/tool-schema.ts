@@ -19,7 +19,7 @@ import { byCodeUnits } from "../order.js";
 import type { ResolvedRef, SchemaIndex } from "../resolve/index.js";
 import { appendPointer, escapeSegment, isJsonObject, parsePointer, ROOT, type JsonObject, type Pointer } from "../json.js";
 import { DIALECTS, dialectOf, readingOf, type Dialect } from "../schema/dialects.js";
-import { keywordRow, type Subschemas } from "../schema/keywords.js";
+import { keywordRow, type Subschemas } from "../schema/keyword-table.js";
 import { dialectAt } from "../schema/subschemas.js";
 import { schemaView } from "./validators/dialect.js";
 

@@ -6,7 +6,7 @@
  */
 import { canonicalJson } from "../load/canonical.js";
 import type { JsonObject, Pointer } from "../json.js";
-import { TYPE_DIFF } from "../schema/keywords.js";
+import { TYPE_DIFF } from "../schema/keyword-table.js";
 import { diffClassOfKnown, keywordsComparedBy } from "./classes.js";
 import { reportEffect, type Walk } from "./walk.js";
 

@@ -3,7 +3,7 @@
  * API-surface diff, and every file the update touches.
  */
 import { assertNever } from "../errors.js";
-import { escapeMarkdown, codeBlock, inlineCode } from "./markdown.js";
+import { escapeMarkdown, codeBlock, inlineCode } from "../output/markdown.js";
 import { renderMarkdownSections, summaryLine } from "./render.js";
 import type { FileChange, PlannedFile, UpdatePlan } from "./update.js";
 

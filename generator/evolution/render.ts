@@ -5,7 +5,7 @@
 import { assertNever } from "../errors.js";
 import { SEVERITIES, type Change, type Severity } from "./changes.js";
 import type { ContractDiff } from "./diff.js";
-import { escapeMarkdown, inlineCode } from "./markdown.js";
+import { escapeMarkdown, inlineCode } from "../output/markdown.js";
 
 export type DiffFormat = "text" | "markdown" | "json";
 

@@ -14,13 +14,13 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { BindgenError } from "../errors.js";
-import { fingerprintFileFor, fingerprintOf } from "../load/fingerprint.js";
+import { fingerprintFileFor, fingerprintOf } from "../contract/fingerprint.js";
 import { loadContract, type ContractSource } from "../load/contract.js";
 import { byCodeUnits } from "../order.js";
 import { compareGeneration, writeGeneration, type Generation } from "../output/files.js";
 import { contractDirName } from "../output/paths.js";
 import { generateFiles } from "../pipeline.js";
-import { API_SURFACE_FILE } from "./api-surface.js";
+import { API_SURFACE_FILE } from "../output/api-surface.js";
 import { diffContracts, type ContractDiff } from "./diff.js";
 import { isMajorChange } from "./version.js";
 

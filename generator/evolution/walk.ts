@@ -3,7 +3,7 @@
  */
 import type { SchemaIndex } from "../resolve/index.js";
 import type { Pointer } from "../json.js";
-import type { DiffClass } from "../schema/keywords.js";
+import type { DiffClass } from "../schema/keyword-table.js";
 import { severityOf, type Change, type ChangeKind, type Direction, type Effect, type Severity } from "./changes.js";
 
 export interface Walk {

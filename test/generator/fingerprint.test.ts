@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { fingerprintOf, describeFingerprintChange, fingerprintFileFor } from "../../generator/load/fingerprint.js";
+import { fingerprintOf, describeFingerprintChange, fingerprintFileFor } from "../../generator/contract/fingerprint.js";
 import { loadContract } from "../../generator/load/contract.js";
 import { discoverContracts } from "../../generator/load/discover.js";
 

@@ -32,7 +32,7 @@ const node = (script: string): Promise<Run> => run(process.execPath, ["--input-t
 
 const DEMO_CONTRACT_FILES = ["binding", "fingerprint", "schema"].map((kind) => `rightkit.agent.demo.v1.${kind}.json`);
 const DEMO_BINDING = "rightkit.agent.demo.v1.binding.json";
-/** Shipped for editors: a binding file's `$schema`. Nothing reads it at run time (load/checks/ is its compiled form). */
+/** Shipped for editors: a binding file's `$schema`. Nothing reads it at run time (load/precompiled/ is its compiled form). */
 const BINDING_SCHEMA_IN_PACKAGE = "generator/load/binding.schema.json";
 
 /** Where each shipped file may come from: compiled output, the bins, and what the generator reads at run time. */

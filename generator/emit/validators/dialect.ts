@@ -8,7 +8,7 @@
  */
 import { isJsonObject } from "../../json.js";
 import { DIALECTS, jsonSchemaSpelling, readingOf, type Dialect } from "../../schema/dialects.js";
-import { keywordRow } from "../../schema/keywords.js";
+import { keywordRow } from "../../schema/keyword-table.js";
 
 export type { Dialect } from "../../schema/dialects.js";
 export { dialectAt } from "../../schema/subschemas.js";

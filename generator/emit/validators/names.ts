@@ -20,7 +20,8 @@
 import { createHash } from "node:crypto";
 import { byCodeUnits } from "../../order.js";
 import { parsePointer, type Pointer } from "../../json.js";
-import { ident, isIdentifier, type Code } from "../code.js";
+import { isIdentifier } from "../../naming/identifiers.js";
+import { ident, type Code } from "../code.js";
 import { HELPER_NAMES, type HelperName, type HelperNames } from "./runtime-helpers.js";
 
 /** The three functions a schema location can be compiled into; each is emitted only when asked for. */

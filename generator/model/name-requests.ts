@@ -4,7 +4,7 @@
  */
 import { isJsonObject } from "../json.js";
 import { parsePointer } from "../json.js";
-import { pascalCase, singular } from "./identifiers.js";
+import { pascalCase, singular } from "../words.js";
 
 /** The nearest named type around a position: `stem` is its short form (`Snapshot` for `SnapshotResult`). */
 export interface Scope {

@@ -1,6 +1,6 @@
 /**
- * A walk over every schema in the document before conversion: refuses keywords no emitter can
- * honour, checks that every `$ref` lands inside the document and every pattern is a valid
+ * A walk over every schema in the document before conversion: refuses what no emitter can
+ * honour (schema/refusals.ts), checks that every `$ref` lands inside the document and every pattern is a valid
  * ECMA-262 regular expression (with the `u` flag, else without it and a warning: schema/patterns.ts). Subschemas and refusals come from the keyword table,
  * read in each schema's own dialect; keywords the dialect does not define are annotations.
  */
@@ -8,8 +8,8 @@ import { BindgenError } from "../errors.js";
 import type { SchemaIndex } from "../resolve/index.js";
 import { byCodeUnits } from "../order.js";
 import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../json.js";
-import { DEFAULT_DIALECT, dialectOf, readingOf, type Dialect } from "../schema/dialects.js";
-import { keywordRow } from "../schema/keywords.js";
+import { DEFAULT_DIALECT, dialectOf, type Dialect } from "../schema/dialects.js";
+import { refusalOf } from "../schema/refusals.js";
 import { readPattern } from "../schema/patterns.js";
 import { dialectAt, forEachSubschema } from "../schema/subschemas.js";
 
@@ -35,19 +35,6 @@ export function checkPattern(
   }
 }
 
-/**
- * A keyword the schema's dialect defines whose meaning this toolchain cannot honour, or one the
- * dialect retired (written for an older draft: reading it as an annotation would say less).
- */
-function refusedKeyword(schema: JsonObject, dialect: Dialect): string | undefined {
-  return Object.keys(schema)
-    .sort(byCodeUnits)
-    .find((keyword) => {
-      const reading = readingOf(dialect, keyword);
-      return reading === "retired" || (keywordRow(keyword)?.role === "refused" && reading !== "unknown");
-    });
-}
-
 /** Visits every schema reachable from the root, plus the parts of methods and notifications (`params`, `result`, `notification`). */
 export function checkSchemas(index: SchemaIndex, partPointers: readonly Pointer[]): SchemaWarning[] {
   const seen = new Set<Pointer>();
@@ -59,9 +46,10 @@ export function checkSchemas(index: SchemaIndex, partPointers: readonly Pointer[
     if (!isJsonObject(schema) || seen.has(pointer)) return;
     seen.add(pointer);
     const dialect = dialectOf(schema, inherited);
-    const keyword = refusedKeyword(schema, dialect);
-    if (keyword !== undefined) {
-      throw new BindgenError("unsupported_keyword", `keyword ${keyword} is not supported`, {
+    const refusal = refusalOf(schema, dialect);
+    if (refusal !== undefined) {
+      const { keyword, why } = refusal;
+      throw new BindgenError("unsupported_keyword", `keyword ${keyword} is not supported: ${why}`, {
         file: index.file,
         pointer: appendPointer(pointer, keyword),
         keyword,

@@ -7,7 +7,7 @@
  */
 import { isBindgenError, BindgenError } from "../../../errors.js";
 import { appendPointer } from "../../../json.js";
-import { KEYWORDS } from "../../../schema/keywords.js";
+import { KEYWORDS } from "../../../schema/keyword-table.js";
 import { code, EMPTY, type Code } from "../../code.js";
 import { fail, type Mode, said, within } from "../mode.js";
 import type { CompileContext, LocationFunctions } from "../context.js";

@@ -2,9 +2,9 @@
  * The fingerprint pinned beside a contract schema: its canonical sha256 plus the lists of
  * methods and shared definitions, so a changed schema can be reported in words.
  */
-import { contractShape } from "../contract/shape.js";
+import { contractShape } from "./shape.js";
 import { isJsonObject } from "../json.js";
-import { fingerprint } from "./canonical.js";
+import { fingerprint } from "../load/canonical.js";
 
 export interface SchemaFingerprint {
   readonly id: string | null;

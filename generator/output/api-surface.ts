@@ -8,7 +8,7 @@
 import type Ts from "typescript";
 import { byCodeUnits } from "../order.js";
 import { codeBlock } from "./markdown.js";
-import { GENERATED_MARKER } from "../output/header.js";
+import { GENERATED_MARKER } from "./header.js";
 import { keepCompiledTypescript, typescript } from "./typescript.js";
 
 /** The golden's file name inside the binding folder. */

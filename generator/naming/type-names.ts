@@ -4,7 +4,7 @@
  * a priority, requests are taken in pointer order. A taken or unusable candidate moves on to the
  * next; only when every candidate is taken does a number get appended. Same input, same names.
  */
-import { isIdentifier } from "../emit/code.js";
+import { isIdentifier } from "./identifiers.js";
 import type { NameRequest, TypeId } from "../model/types.js";
 
 /** `taken`: names the binding declares itself (naming/binding-names.ts), which no contract type may have. */

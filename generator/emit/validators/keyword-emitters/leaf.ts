@@ -10,7 +10,7 @@
 import { appendPointer, type Pointer } from "../../../json.js";
 import { code, join, literal, type Code } from "../../code.js";
 import type { CompileContext } from "../context.js";
-import { roleOf } from "../vocabulary.js";
+import { roleOf } from "../keyword-roles.js";
 import { keywordValue, type SchemaObject } from "./emit.js";
 import { BOUNDS, comparisonOperator } from "./numbers.js";
 import { refTarget } from "./ref.js";
