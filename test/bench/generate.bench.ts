@@ -1,7 +1,7 @@
 /**
  * bench:generate — wall time of whole `rightkit-bindgen` processes (start-up included), on the
  * embedded contract, on synthetic contracts of 50, 100 and 200 methods, to show growth, and on
- * the three largest schemas of the real corpus (../shared/schemas/rust, by file size). Three runs
+ * the three largest schemas of the real corpus (test/fixtures/corpus, by file size). Three runs
  * each; the median is printed, with the peak RSS of the `generate` that writes and the size of
  * what it wrote (the binding's files, the shared runtime/ left out). Each corpus row is followed
  * by Ajv's standalone code generation for the same schema (every definition exported, Ajv of the

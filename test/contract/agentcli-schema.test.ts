@@ -1,9 +1,11 @@
 /**
  * The agentcli contract schema (a fixture until the contract seam consumes it), checked against
- * the document it was written from, ../shared/contracts/agentcli-jsonrpc-protocol.md: it is a
- * valid 2020-12 schema; its methods and notifications are exactly the document's headings; the
- * document's JSON examples validate; the documented defaults and enums are there; it compiles
- * through the project's validator compiler; and the conformance server's answers validate.
+ * the document it was written from, the upstream agentcli-jsonrpc-protocol.md, through that
+ * document's facts (test/fixtures/contract-facts/agentcli-jsonrpc-protocol.json): it is a valid
+ * 2020-12 schema; its methods and notifications are exactly the document's headings; the
+ * document's JSON examples validate; the documented params, defaults, enums and error codes are
+ * there; it compiles through the project's validator compiler; and the conformance server's
+ * answers validate.
  */
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -15,18 +17,18 @@ import { emitValidators } from "../../generator/emit/validators/index.js";
 import { emitValidatorModule } from "../../generator/index.js";
 import { indexSchema } from "../../generator/resolve/index.js";
 import { StdioChild } from "../host/support/stdio-child.js";
+import { contractFacts, examples, fact, type DocumentedEntry, type DocumentedParam } from "../support/contract-facts.js";
 import { loadModule } from "../validators/load-module.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SCHEMA_FILE = resolve(HERE, "../../contract/agentcli.v0.2.schema.json");
-const DOCUMENT_FILE = resolve(HERE, "../../../shared/contracts/agentcli-jsonrpc-protocol.md");
 const ID = "agentcli.v0.2";
 
 type Json = Record<string, unknown>;
 
 const schema = JSON.parse(readFileSync(SCHEMA_FILE, "utf8")) as Json;
 const defs = schema["$defs"] as Record<string, Json>;
-const document = readFileSync(DOCUMENT_FILE, "utf8");
+const facts = contractFacts("agentcli-jsonrpc-protocol");
 
 const Ajv2020 = Ajv2020Module as unknown as typeof Ajv2020Module.default;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -46,23 +48,23 @@ function expectValid(pointer: string, value: unknown): void {
 
 const part = (method: string, which: "params" | "result" | "notification"): string => `#/$defs/${method}/${which}`;
 
-/** The `### \`name\`` headings of one `## Section` of the document, in document order. */
-function headings(section: string): string[] {
-  const start = document.indexOf(`\n## ${section}\n`);
-  if (start < 0) throw new Error(`no "## ${section}" in ${DOCUMENT_FILE}`);
-  const rest = document.slice(start + section.length + 5);
-  const end = rest.search(/^## /m);
-  const body = end < 0 ? rest : rest.slice(0, end);
-  return [...body.matchAll(/^### `([^`]+)`\s*$/gm)].map((match) => match[1] ?? "");
+/** The entries (`### \`name\`` headings) of one `## Section` of the document, in document order. */
+const headings = (section: string): string[] => fact(facts, section, "entries").map((entry) => entry.name);
+
+function documented(name: string): DocumentedEntry {
+  const found = [...fact(facts, "Methods", "entries"), ...fact(facts, "Notifications", "entries")].find((e) => e.name === name);
+  if (found === undefined) throw new Error(`the document has no ${name}`);
+  return found;
 }
 
-/** Every ```json fence of the document, parsed. */
-function examples(): Json[] {
-  return [...document.matchAll(/```json\n([\s\S]*?)\n```/g)].map((match) => JSON.parse(match[1] ?? "null") as Json);
+function documentedParam(method: string, name: string): DocumentedParam {
+  const found = documented(method).params?.find((param) => param.name === name);
+  if (found === undefined) throw new Error(`the document gives ${method} no param ${name}`);
+  return found;
 }
 
 function example(predicate: (frame: Json) => boolean, what: string): Json {
-  const found = examples().find(predicate);
+  const found = examples(facts).find(predicate);
   if (found === undefined) throw new Error(`the document has no ${what} example`);
   return found;
 }
@@ -81,22 +83,8 @@ function* walk(node: unknown, pointer = "#"): Generator<{ node: Json; pointer: s
   }
 }
 
-const SCHEMA_TARGETS = [
-  "manifest",
-  "workflow",
-  "task",
-  "schedulerJob",
-  "standalonePlan",
-  "handoffV4",
-  "rpcRequest",
-  "rpcResponse",
-  "scheduler-job",
-  "standalone-plan",
-  "handoff-v4",
-  "rpc-request",
-  "rpc-response",
-];
-const DESCRIBE_TARGETS = ["manifest", "workflow", "task", "targets", "commands", "rpc"];
+const SCHEMA_TARGETS = documentedParam("agentcli.schema", "target").enum as string[];
+const DESCRIBE_TARGETS = documentedParam("agentcli.describe", "target").enum as string[];
 
 const shape = contractShape(schema);
 const methodNames = shape.methods.map((method) => method.name);
@@ -109,7 +97,7 @@ describe("the agentcli schema is a 2020-12 schema", () => {
     expect(() => fresh.compile(schema)).not.toThrow();
     expect(schema["$schema"]).toBe("https://json-schema.org/draft/2020-12/schema");
     expect(schema["$id"]).toBe(ID);
-    expect(schema["description"]).toContain("agentcli-jsonrpc-protocol.md");
+    expect(schema["description"]).toContain(facts.document.file);
   });
 
   it("every method part, notification and shared shape compiles on its own", () => {
@@ -166,16 +154,26 @@ describe("the document's JSON examples validate", () => {
     expect(check(part("agentcli.ready", "notification"), { ok: true }).valid).toBe(false);
   });
 
-  it("the example error against the error object shape", () => {
+  it("the example error against the error object shape, whose codes are the Error Model's", () => {
     const response = example((frame) => "error" in frame, "error response");
     expectValid("#/$defs/rpcError", response["error"]);
     expectValid("#/$defs/rpcError", { code: -32603, message: "Internal error" });
     expect(check("#/$defs/rpcError", { code: -1, message: "x" }).valid).toBe(false);
+    expect(defs["rpcErrorCode"]?.["enum"]).toEqual(fact(facts, "Error Model", "rpcErrorCodes"));
   });
 
-  it("the result shapes the document writes out validate", () => {
-    expectValid(part("agentcli.ping", "result"), { ok: true, pong: true });
-    expectValid(part("agentcli.version", "result"), { ok: true, package_version: "0.5.0", manifest_version: "0.2" });
+  it("the results the document writes as JSON validate", () => {
+    const written = fact(facts, "Methods", "entries").filter((entry) => entry.result !== undefined);
+    expect(written.map((entry) => entry.name)).toEqual([
+      "agentcli.ping",
+      "agentcli.version",
+      "agentcli.authorizationProof.schema",
+      "agentcli.evidence.schema",
+    ]);
+    for (const { name, result } of written) expectValid(part(name, "result"), result);
+  });
+
+  it("the result shapes the document writes out as templates validate, instantiated", () => {
     expectValid(part("agentcli.authorization.evaluate", "result"), { ok: true, decision: { allowed: false, reason: "denied" } });
     expectValid(part("agentcli.audit", "result"), {
       ok: true,
@@ -205,16 +203,37 @@ describe("the document's JSON examples validate", () => {
   });
 });
 
-describe("documented defaults and enums", () => {
+describe("documented params, defaults and enums", () => {
+  const paramsOf = (name: string): Json => (defs[name]?.["params"] ?? defs[name]?.["notification"]) as Json;
   const property = (method: string, name: string): Json => {
-    const params = defs[method]?.["params"] as { properties: Record<string, Json> };
-    const found = params.properties[name];
+    const found = (paramsOf(method)["properties"] as Record<string, Json>)[name];
     if (found === undefined) throw new Error(`${method} has no param ${name}`);
     return found;
   };
-  const requiredOf = (method: string): unknown => (defs[method]?.["params"] as Json)["required"] ?? [];
+  const requiredOf = (method: string): unknown => paramsOf(method)["required"] ?? [];
+  const documentedParams = (name: string): readonly DocumentedParam[] => documented(name).params ?? [];
+
+  it("every method's and notification's params are the documented ones, in document order", () => {
+    for (const name of [...methodNames, ...notificationNames])
+      expect(Object.keys(paramsOf(name)["properties"] as Json), name).toEqual(documentedParams(name).map((p) => p.name));
+  });
+
+  it("every documented type, minimum, default and enum is the schema's", () => {
+    const all = methodNames.flatMap((method) => documentedParams(method).map((param) => ({ method, param })));
+    // The document's own count, so a refreshed facts file that lost some fails here.
+    expect(all.filter(({ param }) => "default" in param)).toHaveLength(6);
+    expect(all.filter(({ param }) => param.enum !== undefined)).toHaveLength(4);
+    for (const { method, param } of all) {
+      const { name, required: _required, type, ...stated } = param;
+      const schemaOf = property(method, name);
+      const types = Array.isArray(type) ? (schemaOf["anyOf"] as Json[]).map((branch) => branch["type"]) : schemaOf["type"];
+      if (type !== undefined) expect(types, `${method} ${name}`).toEqual(type);
+      expect(schemaOf, `${method} ${name}`).toMatchObject(stated);
+    }
+  });
 
   it("schema target: default manifest, the 8 names and the 5 kebab-case aliases in one enum; legacy false", () => {
+    expect(SCHEMA_TARGETS).toHaveLength(8 + 5);
     expect(property("agentcli.schema", "target")).toMatchObject({ type: "string", default: "manifest", enum: SCHEMA_TARGETS });
     expect(property("agentcli.schema", "legacy")).toMatchObject({ type: "boolean", default: false });
     for (const target of SCHEMA_TARGETS) expectValid(part("agentcli.schema", "params"), { target });
@@ -222,6 +241,7 @@ describe("documented defaults and enums", () => {
   });
 
   it("describe target: default commands and the 6 targets", () => {
+    expect(DESCRIBE_TARGETS).toHaveLength(6);
     expect(property("agentcli.describe", "target")).toMatchObject({ default: "commands", enum: DESCRIBE_TARGETS });
   });
 
@@ -229,9 +249,6 @@ describe("documented defaults and enums", () => {
     expect(property("agentcli.apply", "adoptBy")).toMatchObject({ enum: ["id", "name"], default: "id" });
     expect(property("agentcli.apply", "dryRun")).toMatchObject({ type: "boolean", default: false });
     expect(property("agentcli.apply", "allowProofCommand")).toMatchObject({ type: "boolean", default: false });
-    expect(Object.keys((defs["agentcli.apply"]?.["params"] as Json)["properties"] as Json).sort()).toEqual(
-      ["adoptBy", "allowProofCommand", "dbPath", "dryRun", "explain", "manifest", "schedulerBin", "schedulerPrefix"].sort(),
-    );
   });
 
   it("approvals status, inspect fields and audit limit", () => {
@@ -247,19 +264,9 @@ describe("documented defaults and enums", () => {
   });
 
   it("required params only where the document says so", () => {
-    const required: Record<string, string[]> = {
-      "agentcli.registry.show": ["name"],
-      "agentcli.convert": ["manifest"],
-      "agentcli.identity.schema": ["provider"],
-      "agentcli.identity.resolve": ["manifest", "taskId"],
-      "agentcli.identity.validateDelegation": ["manifest", "taskId"],
-      "agentcli.authorizationProof.schema": ["method"],
-      "agentcli.authorizationProof.verify": ["manifest", "taskId"],
-      "agentcli.authorization.schema": ["provider"],
-      "agentcli.authorization.evaluate": ["manifest", "taskId"],
-      "agentcli.evidence.schema": ["provider"],
-    };
-    for (const method of methodNames) expect(requiredOf(method), method).toEqual(required[method] ?? []);
+    const required = (method: string): string[] => documentedParams(method).flatMap((p) => (p.required ? [p.name] : []));
+    expect(methodNames.filter((method) => required(method).length > 0)).toHaveLength(10);
+    for (const method of methodNames) expect(requiredOf(method), method).toEqual(required(method));
   });
 
   it("results carry ok: const true, except validate's plain boolean", () => {

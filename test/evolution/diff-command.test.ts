@@ -1,6 +1,6 @@
 /** The `diff` command: exit codes, the documented JSON shape, its order, and the other renderings. */
 import { describe, expect, it } from "vitest";
-import { runCli } from "../support/bindgen.js";
+import { CONTRACT_DOC, EMBEDDED, runCli } from "../support/bindgen.js";
 
 const CASE = (name: string, side: "old" | "new"): string => `test/fixtures/evolution/${name}/${side}.json`;
 
@@ -81,13 +81,7 @@ describe("rightkit-bindgen diff", () => {
   });
 
   it("reads the contract document (.md) like its .json schema", async () => {
-    const run = await runCli([
-      "diff",
-      "contract/rightkit.agent.demo.v1.schema.json",
-      "../shared/contracts/rightkit-agent-demo-contract-v1.md",
-      "--format",
-      "json",
-    ]);
+    const run = await runCli(["diff", EMBEDDED.contract, CONTRACT_DOC, "--format", "json"]);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).changes).toEqual([]);
   });

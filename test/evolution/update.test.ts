@@ -7,10 +7,10 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CONTRACT_DOC } from "../support/bindgen.js";
 
 const BIN = resolve("generator/bin/rightkit-bindgen.js");
 const SCHEMA = "contract/rightkit.agent.demo.v1.schema.json";
-const CONTRACT_DOC = resolve("../shared/contracts/rightkit-agent-demo-contract-v1.md");
 /** Each case starts several Node processes that load the compiler; this bounds a hang, it asserts nothing. */
 const SLOW = { timeout: 180_000 };
 
@@ -100,7 +100,7 @@ describe("rightkit-bindgen update in a binding repository", () => {
   });
 
   it("takes the contract document (.md) and stores its schema as JSON; no change gives an empty report", SLOW, () => {
-    const run = bindgen(repo, "update", "--from", CONTRACT_DOC);
+    const run = bindgen(repo, "update", "--from", resolve(CONTRACT_DOC));
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("No caller-visible changes.");
     expect(run.stdout).toContain("The public TypeScript API did not change.");

@@ -1,12 +1,16 @@
-/** The contract document's error-code table, the schema's errorCode enum and the binding file agree. */
+/**
+ * The upstream document's error-code table (from its contract facts), the schema's errorCode enum
+ * and the binding file agree.
+ */
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { CONTRACT_DOC, EMBEDDED } from "../support/bindgen.js";
+import { EMBEDDED } from "../support/bindgen.js";
+import { contractFacts, fact } from "../support/contract-facts.js";
 
 it("the error codes agree across document, schema and binding", () => {
-  const doc = readFileSync(CONTRACT_DOC, "utf8");
-  const table = doc.slice(doc.indexOf("## Error codes"), doc.indexOf("## Limits"));
-  const documented = [...table.matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]);
+  const [table] = fact(contractFacts("rightkit-agent-demo-contract-v1"), "Error codes", "tables");
+  expect(table?.column).toBe("code");
+  const documented = table?.values;
   const schema = JSON.parse(readFileSync(EMBEDDED.contract, "utf8"));
   const binding = JSON.parse(readFileSync(EMBEDDED.binding, "utf8"));
   expect(documented).toHaveLength(13);

@@ -1,5 +1,5 @@
 /**
- * The real corpus: every schema generated from Rust types in ../shared/schemas/rust (serde tagged
+ * The real corpus: every schema generated from Rust types in test/fixtures/corpus (serde tagged
  * enums, maps, recursion, draft-07 `definitions`; provenance in PROVENANCE.tsv there) is
  * generated once, type-checked by the pipeline under strict options, and then:
  *

@@ -19,4 +19,5 @@ export const EMBEDDED = {
   binding: "contract/rightkit.agent.demo.v1.binding.json",
 } as const;
 
-export const CONTRACT_DOC = "../shared/contracts/rightkit-agent-demo-contract-v1.md";
+/** A contract document of our own: prose and examples around a fenced copy of EMBEDDED.contract. */
+export const CONTRACT_DOC = "test/fixtures/contract-docs/rightkit.agent.demo.v1.md";

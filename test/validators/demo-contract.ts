@@ -1,23 +1,14 @@
 /**
- * The demo contract's schema, read from the fenced JSON in the shared contract document (so the
- * validator tests do not depend on when contract/ is committed), and the shapes it defines.
+ * The demo contract's schema, contract/rightkit.agent.demo.v1.schema.json (golden.test.ts proves it
+ * is the upstream document's schema, by the sha256 in test/fixtures/contract-facts), and the
+ * shapes it defines.
  */
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { dirname, resolve } from "node:path";
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-export const CONTRACT_MD = resolve(HERE, "../../../shared/contracts/rightkit-agent-demo-contract-v1.md");
+const DEMO_SCHEMA_FILE = new URL("../../contract/rightkit.agent.demo.v1.schema.json", import.meta.url);
 
 export function demoSchema(): Record<string, unknown> {
-  const text = readFileSync(CONTRACT_MD, "utf8");
-  const fences = [...text.matchAll(/```json\n([\s\S]*?)\n```/g)].map((match) => JSON.parse(match[1] ?? "null") as unknown);
-  const schema = fences.find(
-    (fence): fence is Record<string, unknown> =>
-      typeof fence === "object" && fence !== null && (fence as { $id?: unknown }).$id === "rightkit.agent.demo.v1",
-  );
-  if (schema === undefined) throw new Error(`no rightkit.agent.demo.v1 schema fence in ${CONTRACT_MD}`);
-  return schema;
+  return JSON.parse(readFileSync(DEMO_SCHEMA_FILE, "utf8")) as Record<string, unknown>;
 }
 
 export interface Shape {
@@ -47,18 +38,5 @@ export const DEMO_SHAPES: readonly Shape[] = [
   ...SHARED,
 ];
 
-export const ERROR_CODES = [
-  "demo_disabled",
-  "consent_denied",
-  "invalid_token",
-  "session_ended",
-  "session_killed",
-  "unknown_app",
-  "not_armed",
-  "permission_missing",
-  "target_blocked",
-  "capture_unsafe",
-  "invalid_arguments",
-  "service_unavailable",
-  "malformed_response",
-] as const;
+/** The schema's errorCode enum (error-codes.test.ts holds it to the document's table). */
+export const ERROR_CODES: readonly string[] = (demoSchema()["$defs"] as { errorCode: { enum: string[] } }).errorCode.enum;
