@@ -168,7 +168,8 @@ describe("invalid_arguments, naming the argument, with a usage line", () => {
     expect(usage).toMatch(/^usage: right-ctl demo /);
     expect(more).toEqual([]);
     expect((error.details as { usage: string }).usage).toBe(usage);
-    if (argument !== undefined) expect((error.details as { argument: unknown }).argument).toBe(argument);
+    // undefined: the refusal names no argument (no tool given), and says so by leaving it out.
+    expect((error.details as { argument?: unknown }).argument).toBe(argument);
   });
 
   it("refuses a batch of 21 steps with the pointer of the array", () => {

@@ -188,24 +188,63 @@ describe("random argv", () => {
     fc.json(),
   );
 
-  it("only ever fails with invalid_arguments, naming the problem and giving a usage line", () => {
+  /** A refusal as the CLI gives it: invalid_arguments, the problem on one line, then a usage line. */
+  function expectInvalidArguments(error: unknown): void {
+    expect(error).toBeInstanceOf(ToolError);
+    expect((error as ToolError).code).toBe("invalid_arguments");
+    expect((error as ToolError).message).toMatch(/^[^\n]+\nusage: right-ctl demo [^\n]*$/);
+  }
+
+  /** Whether `part` is `whole` with some words taken out, the rest in order. */
+  function isSubsequence(part: readonly string[], whole: readonly string[]): boolean {
+    let at = 0;
+    for (const word of whole) if (at < part.length && part[at] === word) at++;
+    return at === part.length;
+  }
+
+  it("parses to a call the contract accepts, or fails with invalid_arguments naming the problem and giving a usage line", () => {
+    // Both outcomes are asserted, and the run must reach both for each parser: a run that only
+    // ever threw (or never did) would hold nothing about the other outcome.
+    const reached = { parsed: 0, refused: 0, split: 0, splitRefused: 0 };
     fc.assert(
       fc.property(fc.array(word, { maxLength: 6 }), (argv) => {
-        for (const parse of [() => parseDemoArgs(argv), () => splitCliOptions(CLI_TABLE, argv)]) {
-          try {
-            parse();
-          } catch (error) {
-            expect(error).toBeInstanceOf(ToolError);
-            expect((error as ToolError).code).toBe("invalid_arguments");
-            expect((error as ToolError).message).toMatch(/^[^\n]+\nusage: right-ctl demo [^\n]*$/);
-          }
+        let call: ReturnType<typeof parseDemoArgs> | undefined;
+        try {
+          call = parseDemoArgs(argv);
+        } catch (error) {
+          expectInvalidArguments(error);
+          reached.refused++;
+        }
+        if (call !== undefined) {
+          const tool = CLI_TABLE.tools.find((one) => one.tool === call.tool);
+          expect(tool?.method).toBe(call.method);
+          expect([call.method, call.tool]).toContain(argv[0]);
+          expect(tool?.validate(call.params).ok).toBe(true);
+          reached.parsed++;
+        }
+        let split: ReturnType<typeof splitCliOptions> | undefined;
+        try {
+          split = splitCliOptions(CLI_TABLE, argv);
+        } catch (error) {
+          expectInvalidArguments(error);
+          reached.splitRefused++;
+        }
+        if (split !== undefined) {
+          // What is not an option stays, in order; the flags are set exactly when given.
+          expect(isSubsequence(split.args, argv)).toBe(true);
+          const beforeEnd = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
+          expect(split.options.dryRun).toBe(beforeEnd.includes("--dry-run"));
+          expect(split.options.tools).toBe(beforeEnd.includes("--tools"));
+          reached.split++;
         }
       }),
       { numRuns: 2000, seed: SEED },
     );
+    expect(Math.min(...Object.values(reached)), JSON.stringify(reached)).toBeGreaterThan(0);
   });
 
   it("through runDemoCli --dry-run: exit 0 with one line on out, or exit 2 with one error line on err", async () => {
+    const reached = { help: 0, tools: 0, call: 0, refused: 0 };
     await fc.assert(
       fc.asyncProperty(fc.array(word, { maxLength: 6 }), async (words) => {
         const out: string[] = [];
@@ -218,12 +257,27 @@ describe("random argv", () => {
         });
         if (code === 0) {
           expect([out.length, err]).toEqual([1, []]);
+          // What is printed is decided by the flags given before any `--`: help, then the tool list, then the call.
+          const flags = words.includes("--") ? words.slice(0, words.indexOf("--")) : words;
+          const line = out[0] as string;
+          if (flags.includes("--help") || flags.includes("-h")) {
+            expect(line).toMatch(/^usage: right-ctl demo /);
+            reached.help++;
+          } else if (flags.includes("--tools")) {
+            expect((JSON.parse(line) as { name: string }[]).map((tool) => tool.name)).toEqual(CLI_TABLE.tools.map((t) => t.tool));
+            reached.tools++;
+          } else {
+            expect(JSON.parse(line)).toMatchObject({ tool: expect.stringMatching(/^demo\./), params: expect.any(Object) });
+            reached.call++;
+          }
         } else {
           expect([code, out, err.length]).toEqual([2, [], 1]);
           expect(JSON.parse(err[0] as string)).toMatchObject({ error: { code: "invalid_arguments", retryable: false } });
+          reached.refused++;
         }
       }),
       { numRuns: 500, seed: SEED },
     );
+    expect(Math.min(...Object.values(reached)), JSON.stringify(reached)).toBeGreaterThan(0);
   });
 });

@@ -43,8 +43,8 @@ export interface SuiteGroup {
 export type Compiled =
   { readonly kind: "module"; readonly source: string } | { readonly kind: "refused"; readonly error: BindgenError };
 
-/** The `.json` files of a draft's folder, sorted; `optional/` is its own folder. */
-export function suiteFiles(draft: SuiteDraft, folder: "" | "optional"): readonly string[] {
+/** The `.json` files of a draft's folder, sorted; `optional/` and `optional/format/` are folders of their own. */
+export function suiteFiles(draft: SuiteDraft, folder: "" | "optional" | "optional/format"): readonly string[] {
   const dir = resolve(JSTS_DIR, draft.folder, folder);
   return readdirSync(dir)
     .filter((name) => name.endsWith(".json"))
