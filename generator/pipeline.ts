@@ -9,7 +9,7 @@ import { emitBinding } from "./emit/binding.js";
 import { RUNTIME_TEMPLATES_DIR } from "./package-files.js";
 import { runtimeSourceNames } from "./output/runtime-sources.js";
 import { loadContract, type ContractSource, type LoadedContract } from "./load/contract.js";
-import { contractShape } from "./contract/shape.js";
+import { readContract } from "./contract/shape.js";
 import { buildModel } from "./model/build.js";
 import { nameModel } from "./naming/name-model.js";
 import { API_SURFACE_FILE, apiSurface } from "./output/api-surface.js";
@@ -68,7 +68,7 @@ export function modelOf(
   contract: LoadedContract,
   index: SchemaIndex = indexSchema(contract.schema, contract.schemaFile),
 ): ContractModel {
-  return nameModel(buildModel(contract, index, contractShape(contract.schema)));
+  return nameModel(buildModel(contract, index, readContract(contract.schema, contract.binding)));
 }
 
 export async function generateFiles(

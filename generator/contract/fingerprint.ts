@@ -3,8 +3,7 @@
  * methods and shared definitions, so a changed schema can be reported in words.
  */
 import { contractShape } from "./shape.js";
-import { isJsonObject } from "../json.js";
-import { fingerprint } from "../load/canonical.js";
+import { fingerprint, isJsonObject } from "../json.js";
 
 export interface SchemaFingerprint {
   readonly id: string | null;

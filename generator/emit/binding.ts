@@ -7,7 +7,6 @@ import type { SchemaIndex } from "../resolve/index.js";
 import { emitCli } from "./cli.js";
 import { emitClient } from "./client.js";
 import { emitManifest } from "./manifest.js";
-import { bindingReexports } from "../naming/runtime-exports.js";
 import { code, ident, join, type Code } from "./code.js";
 import { renderTemplate } from "./template.js";
 import { emitTypes } from "./types.js";
@@ -34,7 +33,7 @@ export function emitBinding(model: ContractModel, index: SchemaIndex): BindingFi
     files.push({ name: "client.ts", source: emitClient(model) }, { name: "cli.ts", source: emitCli(model, index) });
     exports.push(code`export * from "./client.js";`, code`export * from "./cli.js";`);
     // The runtime's ValidationIssue/ValidationResult are structurally the validators' own; export those once.
-    const { values, types } = bindingReexports();
+    const { values, types } = model.names.reexports;
     const names = [...values.map((name) => ident(name)), ...types.map((name) => code`type ${ident(name)}`)];
     exports.push(code`export { ${join(names)} } from "../runtime/index.js";`);
   }

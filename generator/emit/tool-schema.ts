@@ -14,10 +14,18 @@
  */
 import { createHash } from "node:crypto";
 import { BindgenError } from "../errors.js";
-import { canonicalJson } from "../load/canonical.js";
 import { byCodeUnits } from "../order.js";
 import type { ResolvedRef, SchemaIndex } from "../resolve/index.js";
-import { appendPointer, escapeSegment, isJsonObject, parsePointer, ROOT, type JsonObject, type Pointer } from "../json.js";
+import {
+  appendPointer,
+  canonicalJson,
+  escapeSegment,
+  isJsonObject,
+  type JsonObject,
+  parsePointer,
+  type Pointer,
+  ROOT,
+} from "../json.js";
 import { DIALECTS, dialectOf, readingOf, type Dialect } from "../schema/dialects.js";
 import { keywordRow, type Subschemas } from "../schema/keyword-table.js";
 import { dialectAt } from "../schema/subschemas.js";

@@ -5,8 +5,7 @@
  * table (generator/schema/keyword-table.ts) says which group owns a keyword; this file only knows the
  * walk, the recursion guard and what is left: annotations, and keywords nothing here models.
  */
-import { canonicalJson } from "../load/canonical.js";
-import { appendPointer, isJsonObject, type JsonObject } from "../json.js";
+import { appendPointer, canonicalJson, isJsonObject, type JsonObject } from "../json.js";
 import { TYPE_DIFF } from "../schema/keyword-table.js";
 import { compareAnnotations, constraintsOf } from "./annotations.js";
 import { diffClassOf, onlyDocumentsOrLocates } from "./classes.js";

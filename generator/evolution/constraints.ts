@@ -4,7 +4,7 @@
  * accepted set grew or shrank; the keyword table's cost for the walk's side turns that into a
  * severity. Which keyword is a bound or a rule is the table's `compare` column.
  */
-import { canonicalJson } from "../load/canonical.js";
+import { canonicalJson } from "../json.js";
 import type { JsonObject, Pointer } from "../json.js";
 import { TYPE_DIFF } from "../schema/keyword-table.js";
 import { diffClassOfKnown, keywordsComparedBy } from "./classes.js";

@@ -6,8 +6,7 @@
  * written out here; a keyword that only narrows or widens takes its cost from the keyword table.
  */
 import { assertNever } from "../errors.js";
-import { canonicalJson } from "../load/canonical.js";
-import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../json.js";
+import { appendPointer, canonicalJson, isJsonObject, type JsonObject, type Pointer } from "../json.js";
 import { arrayKeywords, type Dialect } from "../schema/dialects.js";
 import type { ChangeKind } from "./changes.js";
 import { diffClassOfKnown } from "./classes.js";

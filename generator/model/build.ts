@@ -5,8 +5,7 @@
  * Nothing here knows any product.
  */
 import { basename } from "node:path";
-import { METHOD_PARTS, namePath, NOTIFICATION_PART, type ContractShape } from "../contract/shape.js";
-import { errorModel } from "../contract/shape.js";
+import { METHOD_PARTS, NOTIFICATION_PART, type ContractFacts, type ContractShape } from "../contract/shape.js";
 import { BindgenError } from "../errors.js";
 import { appendPointer, isJsonObject, type JsonObject } from "../json.js";
 import type { LoadedContract } from "../load/contract.js";
@@ -20,14 +19,14 @@ import { reserveTypes } from "./reserve.js";
 import { checkSchemas } from "./schema-checks.js";
 import type { ModelDraft } from "./types.js";
 
-/** `shape`: the contract's methods, notifications and shared shapes (contract/shape.ts), read from the same schema. */
-export function buildModel(contract: LoadedContract, index: SchemaIndex, shape: ContractShape): ModelDraft {
+/** `shape`: the contract's methods, notifications, paths and error model (contract/shape.ts `readContract`), read from the same schema and binding. */
+export function buildModel(contract: LoadedContract, index: SchemaIndex, shape: ContractFacts): ModelDraft {
   const root = contractRoot(contract);
   const { binding, bindingFile } = contract;
   checkMethodParts(shape, contract.schemaFile);
   if (binding !== undefined && bindingFile !== undefined) checkBinding(shape, binding, bindingFile);
   const warnings = checkSchemas(index, partPointers(shape));
-  const places = placesOf(shape, binding?.client?.namespaces?.root);
+  const places = placesOf(shape);
   const converter = new TypeConverter(index, contract.draft);
   reserveTypes(converter, root, contract.draft, shape, places.stem);
   converter.drain();
@@ -47,7 +46,7 @@ export function buildModel(contract: LoadedContract, index: SchemaIndex, shape: 
     cliCommand: binding?.cli?.command ?? id,
     verbatimKeys: [...(binding?.cli?.verbatimKeys ?? [])].sort(byCodeUnits),
     okEnvelope: binding?.results?.okEnvelope === true,
-    errors: errorModel(binding),
+    errors: shape.errors,
     warnings,
   };
 }
@@ -66,10 +65,9 @@ function partPointers(shape: ContractShape): string[] {
   ];
 }
 
-/** Each method's and notification's path below the binding's namespace root, and the stem its types are named from. */
-function placesOf(shape: ContractShape, namespaceRoot: string | undefined): Places {
-  const paths = new Map([...shape.methods, ...shape.notifications].map((e) => [e.name, namePath(e.name, namespaceRoot)]));
-  const path = (name: string): readonly string[] => paths.get(name) as readonly string[];
+/** Each method's and notification's path, and the stem its types are named from. */
+function placesOf(shape: ContractFacts): Places {
+  const path = (name: string): readonly string[] => shape.paths.get(name) as readonly string[];
   return { path, stem: (name) => pascalCase(path(name).join(".")) || "Method" };
 }
 

@@ -132,6 +132,10 @@ export interface BindingNames {
   readonly cliIo: string;
   readonly parseArgs: string;
   readonly runCli: string;
+  /** The client's getter of the version its server's ready notification reports (`manifestVersion`), if any. */
+  readonly versionGetter: string | undefined;
+  /** What index.ts re-exports from the runtime, in the order it writes them (naming/runtime-exports.ts). */
+  readonly reexports: { readonly values: readonly string[]; readonly types: readonly string[] };
 }
 
 /** A method as buildModel knows it; the naming stage adds its client member and command-line name. */

@@ -7,7 +7,7 @@ import { RESERVED_WORDS } from "./identifiers.js";
 import type { BindingNames } from "../model/types.js";
 import { byCodeUnits } from "../order.js";
 import { camelCase } from "./identifiers.js";
-import { runtimeExportNames } from "./runtime-exports.js";
+import { bindingReexports, runtimeExportNames } from "./runtime-exports.js";
 
 /** Globals the generated modules refer to. */
 const GLOBAL_TYPE_NAMES = [
@@ -80,7 +80,7 @@ export const CLI_MODULE_CONSTANTS: readonly string[] = ["CLI_COMMAND", "CLI_TABL
  * (`ToolError`, `Transport`) or one of the binding's fixed names — gets a `Client` suffix (then a
  * number), so the binding compiles whatever the contract asks for.
  */
-export function bindingNames(wanted: string): BindingNames {
+export function bindingNames(wanted: string, versionField: string | undefined): BindingNames {
   const clientClass = planClientClass(wanted);
   const stem = clientClass.replace(/Client$/, "") || clientClass;
   return {
@@ -90,6 +90,8 @@ export function bindingNames(wanted: string): BindingNames {
     cliIo: `${stem}CliIo`,
     parseArgs: `parse${stem}Args`,
     runCli: `run${stem}Cli`,
+    versionGetter: versionField === undefined ? undefined : versionMember(versionField),
+    reexports: bindingReexports(),
   };
 }
 

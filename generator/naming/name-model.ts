@@ -23,13 +23,13 @@ import { planNames } from "./type-names.js";
 
 export function nameModel(draft: ModelDraft): ContractModel {
   checkConstantNames(draft);
-  const names = bindingNames(draft.wantedClientClass);
+  const transport = draft.transport;
+  const versionField = transport?.kind === "jsonrpc-stdio" ? transport.ready?.versionField : undefined;
+  const names = bindingNames(draft.wantedClientClass, versionField);
   const typeNames = planNames(draft.requests, takenTypeNames(names));
   const types: NamedType[] = [...draft.nodes.entries()]
     .map(([id, type]) => ({ id, name: typeNames.get(id) as string, type }))
     .sort((a, b) => byCodeUnits(a.name, b.name));
-  const transport = draft.transport;
-  const versionField = transport?.kind === "jsonrpc-stdio" ? transport.ready?.versionField : undefined;
   const memberTree = planMembers(draft.methods, clientOwnMembers(versionField));
   const methods = nameMethods(draft.methods, membersOf(memberTree));
   const byName = new Map(methods.map((m) => [m.name, m]));

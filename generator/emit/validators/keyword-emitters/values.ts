@@ -3,7 +3,7 @@
  * module-scope Set (many: constant time however large the enum); container members go through
  * the iterative deepEqual helper.
  */
-import { sortKeys } from "../../../load/canonical.js";
+import { sortKeys } from "../../../json.js";
 import { code, join, literal, type Code } from "../../code.js";
 import { fail, issueExpression, said, type KeywordSite, type Message } from "../mode.js";
 import { keywordValue, type KeywordEmit, type SchemaObject } from "./emit.js";
