@@ -221,7 +221,8 @@ function unreachable(value: never): never {
 /** `--server` names the command and its arguments (see command-line.ts). */
 function serverCommand(table: CliTable, value: string): readonly string[] {
   const read = commandWords(value);
-  if (!read.ok) throw invalid(table, undefined, `option --server ${read.reason}`, { argument: "--server" });
+  if (read.ok === false)
+    throw invalid(table, undefined, `option --server ${read.reason}`, { argument: "--server" });
   return read.words;
 }
 
@@ -307,7 +308,7 @@ export function parseToolArgs<Tool extends CliTool>(
   const params = collectParams(table, tool, rest);
   checkKeys(table, tool, params);
   const checked = tool.validate(params);
-  if (!checked.ok) {
+  if (checked.ok === false) {
     const first = checked.issues[0];
     const pointer = first?.instancePath ?? "";
     const key = argumentOf(pointer);
@@ -369,7 +370,7 @@ function valueOf(table: CliTable, key: string, text: string): unknown {
 
 function jsonObject(table: CliTable, tool: CliTool, arg: string): Record<string, unknown> {
   const parsed = parseJson(arg);
-  if (!parsed.ok)
+  if (parsed.ok === false)
     throw invalid(table, tool, `${tool.method}: the JSON argument ${described(arg)} is not valid JSON`, {
       argument: 1,
     });
