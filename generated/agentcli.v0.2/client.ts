@@ -717,7 +717,7 @@ export class AgentcliClient {
     const entry = Object.values(NOTIFICATIONS).find((candidate) => candidate.method === method);
     if (entry === undefined) return;
     const checked = entry.validate(params);
-    if (!checked.ok) return;
+    if (checked.ok === false) return;
     const ready = method === READY.notification ? READY.validate(params) : undefined;
     if (ready?.ok) this.#version = ready.value[READY.version.field];
     for (const handler of this.#handlers.get(method) ?? []) handler(checked.value);

@@ -91,7 +91,10 @@ export type ValidationIssue = {
   message: string;
 };
 
-/** A valid value, or the first issue found (an anyOf/oneOf that matched no branch adds each branch's reason before it). */
+/**
+ * A valid value, or the first issue found (an anyOf/oneOf that matched no branch adds each branch's reason before it).
+ * Test for failure with `ok === false`: without strictNullChecks, `!result.ok` does not narrow to it.
+ */
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
 /**

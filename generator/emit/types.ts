@@ -1,7 +1,8 @@
 /**
  * Model → TypeScript declarations (types.ts). Bounds and patterns that a type cannot express
  * go into JSDoc; the validators enforce them. An index signature appears only where the schema
- * declares extra properties (additionalProperties or patternProperties).
+ * declares extra properties (additionalProperties or patternProperties). Every declaration
+ * compiles under any common consumer tsconfig (README → Contract decisions → Types), not only ours.
  */
 import { assertNever } from "../errors.js";
 import type {
@@ -33,7 +34,7 @@ export function emitTypes(model: ContractModel): Code {
 function declaration(named: NamedType, model: ContractModel): Code {
   const name = ident(named.name);
   const doc = docs(named.type.docs);
-  if (named.type.kind === "object") {
+  if (named.type.kind === "object" && !splitsIndexSignature(named.type, model)) {
     return lines([doc, code`export interface ${name} ${objectBody(named.type, model)}`]);
   }
   return lines([doc, code`export type ${name} = ${typeExpr(named.type, model)};`]);
@@ -85,7 +86,12 @@ function union(members: readonly Code[]): Code {
 /** A type that must be parenthesised before a postfix `[]` or `?`: `(A | B)[]`, `(A | B)?`. */
 function grouped(node: TypeNode, model: ContractModel): Code {
   const text = typeExpr(node, model);
-  return node.kind === "union" || node.kind === "enum" || node.kind === "intersection" ? code`(${text})` : text;
+  const compound =
+    node.kind === "union" ||
+    node.kind === "enum" ||
+    node.kind === "intersection" ||
+    (node.kind === "object" && splitsIndexSignature(node, model));
+  return compound ? code`(${text})` : text;
 }
 
 function arrayType(prefix: readonly TypeNode[], requiredPrefix: number, items: TypeNode | undefined, model: ContractModel): Code {
@@ -100,13 +106,34 @@ function arrayType(prefix: readonly TypeNode[], requiredPrefix: number, items: T
 
 function objectBody(node: ObjectNode, model: ContractModel): Code {
   const members = node.properties.map((property) => propertyLine(property, model));
-  if (node.additional !== undefined) {
-    // An index signature must admit every declared property's type as well.
-    const valueTypes = [node.additional, ...node.properties.map((p) => p.type)].map((t) => typeExpr(t, model));
-    const value = valueTypes.some((t) => t.toString() === "unknown") ? code`unknown` : union(valueTypes);
-    members.push(code`[key: string]: ${value};`);
-  }
-  return members.length === 0 ? code`{}` : code`{\n${lines(members)}\n}`;
+  const value = indexValue(node, model);
+  if (value === undefined) return members.length === 0 ? code`{}` : code`{\n${lines(members)}\n}`;
+  const index = code`[key: string]: ${value};`;
+  if (splitsIndexSignature(node, model)) return code`{\n${lines(members)}\n} & { ${index} }`;
+  return code`{\n${lines([...members, index])}\n}`;
+}
+
+/** The type of `[key: string]: …` when the schema declares extra properties. */
+function indexValue(node: ObjectNode, model: ContractModel): Code | undefined {
+  if (node.additional === undefined) return undefined;
+  // It must admit every declared property's type as well: any key may be a declared one.
+  const valueTypes = [node.additional, ...node.properties.map((p) => p.type)].map((t) => typeExpr(t, model));
+  return valueTypes.some((t) => t.toString() === "unknown") ? code`unknown` : union(valueTypes);
+}
+
+/**
+ * An optional property beside an index signature: without exactOptionalPropertyTypes (plain
+ * `strict`) `"a"?: Level` reads as `Level | undefined`, which `[key: string]: Level` does not admit
+ * (TS2411). Adding `undefined` to the index signature would loosen every extra key for everyone;
+ * instead the declared properties and the index signature become the two sides of an
+ * intersection, which the compiler does not check against each other. Reads and object literals
+ * are typed as before under every setting (`{ a: undefined }` is refused: the index side holds).
+ * An `unknown` index signature admits `undefined` already and stays in the object.
+ */
+function splitsIndexSignature(node: ObjectNode, model: ContractModel): boolean {
+  if (!node.properties.some((property) => !property.required)) return false;
+  const value = indexValue(node, model);
+  return value !== undefined && value.toString() !== "unknown";
 }
 
 function propertyLine(property: PropertyNode, model: ContractModel): Code {

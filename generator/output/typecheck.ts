@@ -37,7 +37,7 @@ export const STRICT_TSCONFIG = {
 } as const;
 
 /** The tsgo executable of this platform, found the way the package's own `tsgo` command finds it. */
-async function tsgoExecutable(): Promise<string> {
+export async function tsgoExecutable(): Promise<string> {
   const packageJson = createRequire(import.meta.url).resolve("@typescript/native-preview/package.json");
   const module = (await import(pathToFileURL(join(dirname(packageJson), "lib", "getExePath.js")).href)) as {
     default: () => string;
@@ -45,9 +45,11 @@ async function tsgoExecutable(): Promise<string> {
   return module.default();
 }
 
-interface Diagnostic {
+export interface Diagnostic {
   readonly file: string;
   readonly line: number;
+  /** `TS2411`. */
+  readonly code: string;
   /** The message, its chained lines joined by spaces. */
   readonly text: string;
   /** As the compiler printed it. */
@@ -57,7 +59,7 @@ interface Diagnostic {
 const HEAD = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/;
 
 /** `--pretty false` output: one `file(line,col): error TSn: message` line each, chained lines indented. */
-function parseDiagnostics(output: string): Diagnostic[] {
+export function parseDiagnostics(output: string): Diagnostic[] {
   const diagnostics: { file: string; line: number; lines: string[] }[] = [];
   for (const line of output.split("\n")) {
     const head = HEAD.exec(line);
@@ -67,22 +69,23 @@ function parseDiagnostics(output: string): Diagnostic[] {
   return diagnostics.map(({ file, line, lines }) => ({
     file,
     line,
+    code: HEAD.exec(lines[0] as string)?.[4] ?? "",
     text: [HEAD.exec(lines[0] as string)?.[5] ?? "", ...lines.slice(1).map((more) => more.trim())].join(" "),
     block: lines.join("\n"),
   }));
 }
 
-interface Run {
+export interface Run {
   /** The exit code, or the signal that ended it. */
   readonly status: number | string;
   readonly stdout: string;
   readonly stderr: string;
 }
 
-/** tsgo on the tsconfig in `root`, in the background: the caller goes on meanwhile. */
-function compile(exe: string, root: string): Promise<Run> {
+/** tsgo on `project` (a tsconfig, or the folder holding one) from `cwd`, in the background: the caller goes on meanwhile. */
+export function compile(exe: string, project: string, cwd: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(exe, ["-p", root, "--pretty", "false"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(exe, ["-p", project, "--pretty", "false"], { cwd, stdio: ["ignore", "pipe", "pipe"] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
@@ -114,7 +117,7 @@ export async function typeCheck(files: ReadonlyMap<string, string>): Promise<voi
     writeFileSync(join(root, "package.json"), '{ "type": "module" }\n');
     const compilerOptions = { ...STRICT_TSCONFIG, types: ["node"], typeRoots: [nodeTypeRoots()] };
     writeFileSync(join(root, "tsconfig.json"), JSON.stringify({ compilerOptions, files: [...files.keys()] }));
-    const run = await compile(exe, root);
+    const run = await compile(exe, root, root);
     if (run.status === 0) return;
     const diagnostics = parseDiagnostics(run.stdout);
     const first = diagnostics[0];

@@ -70,7 +70,7 @@ export function parseToolArgs<Tool extends CliTool>(
   const params = collectParams(table, tool, rest);
   checkKeys(table, tool, params);
   const checked = tool.validate(params);
-  if (!checked.ok) {
+  if (checked.ok === false) {
     const first = checked.issues[0];
     const pointer = first?.instancePath ?? "";
     const key = argumentOf(pointer);
@@ -132,7 +132,7 @@ function valueOf(table: CliTable, key: string, text: string): unknown {
 
 function jsonObject(table: CliTable, tool: CliTool, arg: string): Record<string, unknown> {
   const parsed = parseJson(arg);
-  if (!parsed.ok)
+  if (parsed.ok === false)
     throw invalid(table, tool, `${tool.method}: the JSON argument ${described(arg)} is not valid JSON`, {
       argument: 1,
     });

@@ -140,6 +140,7 @@ function unreachable(value: never): never {
 /** `--server` names the command and its arguments (see command-line.ts). */
 function serverCommand(table: CliTable, value: string): readonly string[] {
   const read = commandWords(value);
-  if (!read.ok) throw invalid(table, undefined, `option --server ${read.reason}`, { argument: "--server" });
+  if (read.ok === false)
+    throw invalid(table, undefined, `option --server ${read.reason}`, { argument: "--server" });
   return read.words;
 }

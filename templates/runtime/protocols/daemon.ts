@@ -94,7 +94,7 @@ export function classifyFrame(message: unknown): DaemonFrame {
   if (type === "event") {
     // A serde Option written as null means absent: an event without an id belongs to the call in flight.
     const id = message["id"] ?? undefined;
-    if (id !== undefined && !isId(id))
+    if (!isOptionalId(id))
       return { kind: "invalid", reason: "the host sent an event with an id of the wrong type" };
     return { kind: "event", id, event: eventPayload(message) };
   }
@@ -164,6 +164,11 @@ function eventPayload(frame: Record<string, unknown>): unknown {
 
 function isId(value: unknown): value is DaemonId {
   return typeof value === "number" && Number.isSafeInteger(value) && value > 0;
+}
+
+/** A guard, not `id !== undefined && !isId(id)`: without strictNullChecks `!== undefined` narrows nothing. */
+function isOptionalId(value: unknown): value is DaemonId | undefined {
+  return value === undefined || isId(value);
 }
 
 function describeType(type: unknown): string {

@@ -66,10 +66,7 @@ export async function readServiceRecord(suiteRoot: string, service: string): Pro
   if (typeof endpoint !== "string" || !isAbsolute(endpoint)) {
     throw unavailable(`${path} names no absolute endpoint`, false, "record_malformed", { path });
   }
-  const pid = parsed["pid"];
-  if (pid !== undefined && !(typeof pid === "number" && Number.isSafeInteger(pid) && pid > 0)) {
-    throw unavailable(`${path} has a pid that is not a process id`, false, "record_malformed", { path });
-  }
+  const pid = processId(parsed["pid"], path);
   if (pid !== undefined) {
     const gone = await hostGone(pid, parsed["process_started_ms"]);
     if (gone !== undefined) {
@@ -77,6 +74,16 @@ export async function readServiceRecord(suiteRoot: string, service: string): Pro
     }
   }
   return { endpoint, pid, identity: JSON.stringify([pid ?? null, endpoint, parsed["started_ms"] ?? null]) };
+}
+
+/**
+ * The record's `pid`, if it names one. A function returning `number | undefined` rather than a
+ * check on `unknown` in place: without strictNullChecks `pid !== undefined` narrows nothing.
+ */
+function processId(pid: unknown, path: string): number | undefined {
+  if (pid === undefined) return undefined;
+  if (typeof pid === "number" && Number.isSafeInteger(pid) && pid > 0) return pid;
+  throw unavailable(`${path} has a pid that is not a process id`, false, "record_malformed", { path });
 }
 
 /**

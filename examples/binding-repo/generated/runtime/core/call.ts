@@ -55,7 +55,7 @@ export async function callTool<P extends object, R>(
   options: ToolCallOptions = {},
 ): Promise<R> {
   const checkedParams = spec.validateParams(params);
-  if (!checkedParams.ok) {
+  if (checkedParams.ok === false) {
     if (spec.rpcErrors !== undefined)
       throw invalidParamsError(spec.rpcErrors, spec.method, checkedParams.issues);
     throw new ToolError("invalid_arguments", `${spec.method}: the arguments do not match the contract`, {
@@ -75,7 +75,7 @@ export async function callTool<P extends object, R>(
     throw new ToolError(spec.failClosed.code, spec.failClosed.message);
   }
   const checkedResult = spec.validateResult(raw);
-  if (!checkedResult.ok) {
+  if (checkedResult.ok === false) {
     throw new ToolError("malformed_response", `${spec.method}: the host answer does not match the contract`, {
       details: checkedResult.issues,
     });

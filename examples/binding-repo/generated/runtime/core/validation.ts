@@ -12,4 +12,8 @@ export type ValidationIssue = {
   message: string;
 };
 
+/**
+ * Test for failure with `ok === false`, as this runtime does: without strictNullChecks (a consumer's
+ * `strict: false`), `!result.ok` does not narrow to the failure and `result.issues` does not compile.
+ */
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };

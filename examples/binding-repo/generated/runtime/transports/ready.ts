@@ -31,7 +31,7 @@ export type ReadyRule = {
  */
 export function readyRefusal(rule: ReadyRule, params: unknown): ToolError | undefined {
   const checked = rule.validate(params);
-  if (!checked.ok) {
+  if (checked.ok === false) {
     return new ToolError(
       "malformed_response",
       `the server's ${rule.notification} does not match the contract`,
