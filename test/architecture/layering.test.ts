@@ -7,11 +7,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { cruise, type ICruiseResult, type IFlattenedRuleSet } from "dependency-cruiser";
+import { cruise, type ICruiseResult, type IForbiddenRuleType } from "dependency-cruiser";
 import { afterAll, describe, expect, it } from "vitest";
 
 const config = createRequire(import.meta.url)("../../.dependency-cruiser.cjs") as {
-  forbidden: IFlattenedRuleSet["forbidden"];
+  forbidden: IForbiddenRuleType[];
   options: { tsPreCompilationDeps: boolean };
 };
 
@@ -58,7 +58,10 @@ describe("the layering rules", () => {
   };
   for (const [file, imports] of Object.entries(tree)) {
     mkdirSync(dirname(join(planted, file)), { recursive: true });
-    writeFileSync(join(planted, file), imports.map((spec, i) => `import { x${i} } from "${spec}";\n`).join("") + "export const x = 1;\n");
+    writeFileSync(
+      join(planted, file),
+      imports.map((spec, i) => `import { x${i} } from "${spec}";\n`).join("") + "export const x = 1;\n",
+    );
   }
 
   it("each rule reports the import it forbids, and nothing the floors allow", async () => {
