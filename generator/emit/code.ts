@@ -56,15 +56,22 @@ function interpolate(value: CodeValue): string {
   return literal(value as string | number | boolean | null).toString();
 }
 
+/** A part handed to `join` or `lines` must already be code: a string slipped in by a cast would otherwise pass through raw. */
+function asCode(part: unknown): Code {
+  if (!(part instanceof Code)) throw new TypeError(`not Code: ${typeof part} (text becomes code only through emit/code.ts)`);
+  return part;
+}
+
 /** Joins code fragments with a separator that is itself code. */
 export function join(parts: readonly Code[], separator: Code = mint(", ")): Code {
-  return mint(parts.map(String).join(separator.toString()));
+  return mint(parts.map((part) => asCode(part).toString()).join(asCode(separator).toString()));
 }
 
 /** Joins code fragments one per line. */
 export function lines(parts: readonly Code[]): Code {
   return mint(
     parts
+      .map(asCode)
       .filter((part) => !part.isEmpty)
       .map(String)
       .join("\n"),

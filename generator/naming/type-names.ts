@@ -1,8 +1,16 @@
 /**
- * The naming planner: every type asks for names (candidates in order of preference) and one
- * pass decides them all. Fixed names (methods, `$defs`) are placed before inline shapes; within
- * a priority, requests are taken in pointer order. A taken or unusable candidate moves on to the
- * next; only when every candidate is taken does a number get appended. Same input, same names.
+ * The type-name planner: every contract type asks for names (candidates in order of preference)
+ * and one pass decides them all. Fixed names (methods, `$defs`) are placed before inline shapes;
+ * within a priority, requests are taken in pointer order. A taken or unusable candidate moves on
+ * to the next; only when every candidate is taken does a number get appended. Same input, same
+ * names.
+ *
+ * One of two planners, on purpose. These names are the binding's API: a reader sees them in
+ * hovers and errors, so the readable candidate wins, and the first-placed request keeps it
+ * (`Token` stays `Token` however many inline shapes also ask for it). The validators' planner
+ * (emit/validators/names.ts) names module-private functions met during compilation: there a
+ * contested name is given up by every symbol wanting it, and hashed suffixes keep one added
+ * method from renaming the rest; readability matters less than a small diff.
  */
 import { isIdentifier } from "./identifiers.js";
 import type { NameRequest, TypeId } from "../model/types.js";
