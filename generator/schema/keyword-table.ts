@@ -101,7 +101,7 @@ export interface KeywordRow {
 const ALL: readonly Draft[] = ["draft-07", "2019-09", "2020-12"];
 const SINCE_2019: readonly Draft[] = ["2019-09", "2020-12"];
 
-/** Both sides of the wire, for the README's rows that read the same way on each. */
+/** Both sides of the wire, for the rows of docs/evolution.md's table that read the same way on each. */
 const both = (compare: Comparison, cost: Cost): DiffClass => ({ compare, sends: cost, receives: cost });
 
 /** The accepted set as the generated type shows it: a wider result changes the type callers compiled against. */
@@ -209,7 +209,7 @@ const JSON_SCHEMA_KEYWORDS: readonly KeywordRow[] = [
   unmodelled("maxContains", "none", SINCE_2019),
 
   // format: an annotation for the validators (2020-12's default), but a host may assert it, so
-  // the diff reads it as a rule, as the README's table says.
+  // the diff reads it as a rule, as docs/evolution.md's table says.
   annotation("format", { docs: { form: "value", words: "format:", show: "string-only" }, diff: runtime("rule") }),
 
   // meta-data

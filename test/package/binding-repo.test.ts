@@ -1,9 +1,9 @@
 /**
  * The package as a new user meets it: packed (building dist/ in prepack), installed from the
  * tarball into a copy of examples/binding-repo with `npm ci --offline`, then used there the way
- * README → "In your binding repo" says: `rightkit-bindgen check`, `generate`, `tsc` (nodenext),
+ * docs/binding-repo.md says: `rightkit-bindgen check`, `generate`, `tsc` (nodenext),
  * the starter's own test against the conformance host, and the API and runtime imported from
- * plain `node`. The same commands as the README, so the README cannot drift from what works.
+ * plain `node`. The same commands as those docs, so they cannot drift from what works.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -40,7 +40,7 @@ const SHIPPED = [/^dist\/[^/]+\.js$/, /^dist\/build\.json$/, /^dist\/types\/.+\.
 const SHIPPED_AS_IS = [BINDING_SCHEMA_IN_PACKAGE, "package.json", "README.md"];
 
 describe("the starter", () => {
-  it("carries this repository's demo contract (README → Golden files says how to refresh it)", async () => {
+  it("carries this repository's demo contract (docs/testing.md → Golden files says how to refresh it)", async () => {
     const files = (await readdir(join(STARTER, "contract"))).sort();
     expect(files).toEqual(DEMO_CONTRACT_FILES);
     for (const file of files.filter((name) => name !== DEMO_BINDING))
