@@ -36,7 +36,13 @@ const DEMO_BINDING = "rightkit.agent.demo.v1.binding.json";
 const BINDING_SCHEMA_IN_PACKAGE = "generator/load/binding.schema.json";
 
 /** Where each shipped file may come from: compiled output, the bins, and what the generator reads at run time. */
-const SHIPPED = [/^dist\/[^/]+\.js$/, /^dist\/build\.json$/, /^dist\/types\/.+\.d\.ts$/, /^generator\/bin\/[^/]+\.js$/];
+const SHIPPED = [
+  /^dist\/[^/]+\.js$/,
+  /^dist\/build\.json$/,
+  /^dist\/types\/.+\.d\.ts$/,
+  /^docs\/[^/]+\.(md|svg)$/,
+  /^generator\/bin\/[^/]+\.js$/,
+];
 const SHIPPED_AS_IS = [BINDING_SCHEMA_IN_PACKAGE, "package.json", "README.md"];
 
 describe("the starter", () => {
