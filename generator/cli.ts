@@ -1,11 +1,10 @@
 /**
- * `rightkit-bindgen` command line: argv → one frozen options object → a command.
- * Exit codes: 0 ok, 1 check found drift (or diff found a breaking change), 2 bad input, 3 bug.
+ * `rightkit-bindgen` command line: argv → the one command it names, loaded when asked for.
+ * Each command parses its own options and owns its output (generator/commands/); this only
+ * dispatches, answers --help and --version, and turns a thrown error into its exit code.
  */
-import { isBindgenError } from "./errors.js";
+import { EXIT, exitForError, STD_IO, type Io } from "./commands/exit.js";
 import { GENERATOR_NAME, GENERATOR_VERSION } from "./version.js";
-
-export const EXIT = Object.freeze({ ok: 0, drift: 1, badInput: 2, bug: 3 });
 
 const USAGE = `Usage: ${GENERATOR_NAME} <command> [options]
 
@@ -37,24 +36,17 @@ Exit codes: 0 ok, 1 check found drift, diff found a breaking change, update refu
 introspect found drift; 2 bad input (for introspect also a server that does not start, exits, is not ready
 in time or answers malformed), 3 internal error.`;
 
-export interface Io {
-  readonly out: (line: string) => void;
-  readonly err: (line: string) => void;
-}
-
-const STD_IO: Io = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
-
 type Command = (args: readonly string[], io: Io) => Promise<number>;
 
 // Each command's code is loaded when it is asked for: --version and --help load none of it, and
 // generate and check never load the conformance host.
 const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
-  generate: async (args, io) => (await import("./output/generate-command.js")).runGenerate(args, io),
-  check: async (args, io) => (await import("./output/generate-command.js")).runCheck(args, io),
-  diff: async (args, io) => (await import("./evolution/diff-command.js")).runDiff(args, io),
-  update: async (args, io) => (await import("./evolution/update-command.js")).runUpdate(args, io),
-  host: async (args, io) => (await import("./host/command.js")).runHostCommand([...args], io),
-  introspect: async (args, io) => (await import("./introspect/command.js")).runIntrospect(args, io),
+  generate: async (args, io) => (await import("./commands/generate.js")).runGenerate(args, io),
+  check: async (args, io) => (await import("./commands/check.js")).runCheck(args, io),
+  diff: async (args, io) => (await import("./commands/diff.js")).runDiff(args, io),
+  update: async (args, io) => (await import("./commands/update.js")).runUpdate(args, io),
+  host: async (args, io) => (await import("./commands/host.js")).runHostCommand([...args], io),
+  introspect: async (args, io) => (await import("./commands/introspect.js")).runIntrospect(args, io),
 });
 
 /** The host has options of its own and answers its own --help; the rest are described in USAGE. */
@@ -84,25 +76,6 @@ export async function main(argv: readonly string[], io: Io = STD_IO): Promise<nu
   try {
     return await run(rest, io);
   } catch (error) {
-    if (isBindgenError(error)) {
-      io.err(`${GENERATOR_NAME}: ${error.oneLine()}`);
-      // Output that does not compile is the generator's fault, not the input's: exit 3, with the
-      // compiler's diagnostics; other details wait for --verbose.
-      if ((verbose || error.code === "type_check") && error.details !== undefined) io.err(error.details);
-      return error.code === "type_check" ? EXIT.bug : EXIT.badInput;
-    }
-    if (isArgumentError(error)) {
-      io.err(`${GENERATOR_NAME}: ${(error as Error).message}`);
-      return EXIT.badInput;
-    }
-    io.err(`${GENERATOR_NAME}: internal error: ${(error as Error).message ?? String(error)}`);
-    if (verbose) io.err((error as Error).stack ?? "");
-    return EXIT.bug;
+    return exitForError(error, io, verbose);
   }
-}
-
-/** node:util parseArgs reports bad options with these codes. */
-function isArgumentError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && code.startsWith("ERR_PARSE_ARGS_");
 }

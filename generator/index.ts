@@ -5,7 +5,9 @@
 import { loadContract as load, type ContractSource, type LoadedContract } from "./load/contract.js";
 import { generateFiles } from "./pipeline.js";
 
-export { buildModel } from "./model/build.js";
+/** The contract model every emitter reads: built, then named (pipeline.ts `modelOf`). */
+export { modelOf as buildModel } from "./pipeline.js";
+
 export { emitValidatorModule } from "./emit/validators/index.js";
 export { diffContracts, type ContractDiff } from "./evolution/diff.js";
 export { BindgenError, type BindgenErrorCode } from "./errors.js";

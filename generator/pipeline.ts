@@ -1,14 +1,18 @@
 /**
- * The only place that knows the stage order:
- * load → resolve → model → name → emit → format → type-check (its own process) beside the API surface →
- * (write or compare, by the caller).
+ * The only place that knows the stage order, and the only caller of each stage:
+ * load → resolve → contract shape → model → naming → emit → output (header, format, type check
+ * in its own process beside the API surface); the caller writes or compares. Each stage imports
+ * only the stages before it (docs/architecture.md; .dependency-cruiser.cjs holds the rules).
  */
 import { readFileSync } from "node:fs";
 import { emitBinding } from "./emit/binding.js";
-import { API_SURFACE_FILE, apiSurface } from "./evolution/api-surface.js";
-import { RUNTIME_TEMPLATES_DIR, runtimeSourceNames } from "./output/runtime-sources.js";
+import { RUNTIME_TEMPLATES_DIR } from "./package-files.js";
+import { runtimeSourceNames } from "./output/runtime-sources.js";
 import { loadContract, type ContractSource, type LoadedContract } from "./load/contract.js";
+import { readContract } from "./contract/shape.js";
 import { buildModel } from "./model/build.js";
+import { nameModel } from "./naming/name-model.js";
+import { API_SURFACE_FILE, apiSurface } from "./output/api-surface.js";
 import { byCodeUnits } from "./order.js";
 import type { ContractModel } from "./model/types.js";
 import { differsOnDisk, type Generation } from "./output/files.js";
@@ -16,7 +20,7 @@ import { formatTypeScript } from "./output/format.js";
 import { header, type HeaderFacts } from "./output/header.js";
 import { typeCheck } from "./output/typecheck.js";
 import { contractDirName, RUNTIME_DIR } from "./output/paths.js";
-import { indexSchema } from "./resolve/index.js";
+import { indexSchema, type SchemaIndex } from "./resolve/index.js";
 
 export interface Generated {
   readonly contract: LoadedContract;
@@ -56,20 +60,29 @@ export interface PipelineOptions {
   readonly outDir?: string;
 }
 
+/**
+ * The model every emitter reads, built and named: the programmatic API's `buildModel`. `index`:
+ * the contract schema's resolution index, when the caller already has one.
+ */
+export function modelOf(
+  contract: LoadedContract,
+  index: SchemaIndex = indexSchema(contract.schema, contract.schemaFile),
+): ContractModel {
+  return nameModel(buildModel(contract, index, readContract(contract.schema, contract.binding)));
+}
+
 export async function generateFiles(
   source: ContractSource,
   options: PipelineOptions = { typeCheck: "always" },
 ): Promise<Generated> {
   const contract = loadContract(source);
   const index = indexSchema(contract.schema, contract.schemaFile);
-  const model = buildModel(contract, index);
+  const model = modelOf(contract, index);
+  const emitted = emitBinding(model, index);
   const dir = contractDirName(model.id);
   const facts: HeaderFacts = { contractId: model.id };
   const bindingFiles = await Promise.all(
-    emitBinding(model, index).map(async ({ name, source: text }): Promise<[string, string]> => [
-      `${dir}/${name}`,
-      await finish(name, text, facts),
-    ]),
+    emitted.map(async ({ name, source: text }): Promise<[string, string]> => [`${dir}/${name}`, await finish(name, text, facts)]),
   );
   const code: Generation = new Map([...runtimeFiles(), ...bindingFiles]);
   // Checked only when a write would change a file: api.md is made from these files, so they decide.

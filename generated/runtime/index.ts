@@ -2,19 +2,18 @@
 /* Contract-neutral binding runtime. */
 
 export { callTool, type FailClosedRule, type ToolCallOptions, type ToolSpec } from "./core/call.js";
+export { parseToolArgs } from "./cli/args.js";
+export { splitCliOptions, type CliOptions } from "./cli/options.js";
 export {
   findTool,
-  parseToolArgs,
   requireTool,
-  splitCliOptions,
   usageLine,
-  type CliOptions,
   type CliParam,
   type CliShape,
   type CliTable,
   type CliTool,
   type ParsedToolCall,
-} from "./cli/args.js";
+} from "./cli/table.js";
 export {
   CLI_EXIT,
   exitCodeFor,

@@ -1,6 +1,6 @@
 /**
- * A contract's shape, decided once and read by the model, the fingerprint and (through the
- * model) the diff:
+ * A contract's shape, decided once and read by the model (through `readContract`), the
+ * fingerprint, introspect and (through the model) the diff:
  * - a definition (`$defs`, or draft-07 `definitions`) holding `params` or `result` is a method,
  *   and must hold both;
  * - one holding `notification` (and neither part) is a notification the server sends unasked;
@@ -12,7 +12,7 @@
  */
 import type { Binding, InvalidParamsBinding } from "../load/binding.js";
 import { byCodeUnits } from "../order.js";
-import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../json.js";
 
 export const DEFINITION_KEYWORDS = ["$defs", "definitions"] as const;
 
@@ -111,6 +111,23 @@ export function errorModel(binding: Binding | undefined): ErrorModel {
     };
   }
   return { kind: "codes", codes: table.sort((a, b) => byCodeUnits(a.code, b.code)) };
+}
+
+/**
+ * The contract as the model reads it: its shape, each method's and notification's path below
+ * the binding's namespace root, and the binding's error model. Read once, by the pipeline.
+ */
+export interface ContractFacts extends ContractShape {
+  /** Method or notification name → its path (`namePath`). */
+  readonly paths: ReadonlyMap<string, readonly string[]>;
+  readonly errors: ErrorModel;
+}
+
+export function readContract(root: unknown, binding: Binding | undefined): ContractFacts {
+  const shape = contractShape(root);
+  const namespaceRoot = binding?.client?.namespaces?.root;
+  const paths = new Map([...shape.methods, ...shape.notifications].map((e) => [e.name, namePath(e.name, namespaceRoot)]));
+  return { ...shape, paths, errors: errorModel(binding) };
 }
 
 function isMethodEntry(entry: unknown): entry is JsonObject {

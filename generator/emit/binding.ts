@@ -7,7 +7,7 @@ import type { SchemaIndex } from "../resolve/index.js";
 import { emitCli } from "./cli.js";
 import { emitClient } from "./client.js";
 import { emitManifest } from "./manifest.js";
-import { code, type Code } from "./code.js";
+import { code, ident, join, type Code } from "./code.js";
 import { renderTemplate } from "./template.js";
 import { emitTypes } from "./types.js";
 import { emitValidators } from "./validators/index.js";
@@ -33,9 +33,9 @@ export function emitBinding(model: ContractModel, index: SchemaIndex): BindingFi
     files.push({ name: "client.ts", source: emitClient(model) }, { name: "cli.ts", source: emitCli(model, index) });
     exports.push(code`export * from "./client.js";`, code`export * from "./cli.js";`);
     // The runtime's ValidationIssue/ValidationResult are structurally the validators' own; export those once.
-    exports.push(
-      code`export { ToolError, RpcError, DaemonTransport, JsonRpcSocketTransport, StdioTransport, defaultSocketPath, defaultSuiteRoot, resolveSuiteRoot, type DaemonTransportOptions, type Transport, type ToolCallOptions, type JsonRpcSocketTransportOptions, type SpawnOptions, type StdioTransportOptions } from "../runtime/index.js";`,
-    );
+    const { values, types } = model.names.reexports;
+    const names = [...values.map((name) => ident(name)), ...types.map((name) => code`type ${ident(name)}`)];
+    exports.push(code`export { ${join(names)} } from "../runtime/index.js";`);
   }
   files.push({ name: "index.ts", source: renderTemplate("binding/index.ts.hbs", { exports }) });
   return files;

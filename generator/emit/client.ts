@@ -7,7 +7,6 @@
  */
 import type { TransportBinding } from "../load/binding.js";
 import type { ContractModel, Method, Namespace } from "../model/types.js";
-import { versionMember } from "../naming/binding-names.js";
 import { code, docComment, EMPTY, ident, join, literal, member, objectKey, type Code } from "./code.js";
 import { renderTemplate } from "./template.js";
 
@@ -199,7 +198,7 @@ export function emitClient(model: ContractModel): string {
     code`type Transport`,
   ];
   const className = ident(model.names.clientClass);
-  const versionGetter = ready?.ready.versionField === undefined ? false : ident(versionMember(ready.ready.versionField));
+  const versionGetter = ready === undefined || model.names.versionGetter === undefined ? false : ident(model.names.versionGetter);
   const constructorPart = constructorParts(model);
   const invalidParams = model.errors.kind === "jsonrpc" ? model.errors.invalidParams : undefined;
   return renderTemplate("binding/client.ts.hbs", {

@@ -7,6 +7,7 @@
  * validates (`ident`) or escapes (`literal`, `docComment`, `propertyKey`) what it is given.
  * So a schema string can never become code, whatever path it takes through the emitters.
  */
+import { isIdentifier } from "../naming/identifiers.js";
 
 const MINT = Symbol("mint");
 
@@ -55,15 +56,22 @@ function interpolate(value: CodeValue): string {
   return literal(value as string | number | boolean | null).toString();
 }
 
+/** A part handed to `join` or `lines` must already be code: a string slipped in by a cast would otherwise pass through raw. */
+function asCode(part: unknown): Code {
+  if (!(part instanceof Code)) throw new TypeError(`not Code: ${typeof part} (text becomes code only through emit/code.ts)`);
+  return part;
+}
+
 /** Joins code fragments with a separator that is itself code. */
 export function join(parts: readonly Code[], separator: Code = mint(", ")): Code {
-  return mint(parts.map(String).join(separator.toString()));
+  return mint(parts.map((part) => asCode(part).toString()).join(asCode(separator).toString()));
 }
 
 /** Joins code fragments one per line. */
 export function lines(parts: readonly Code[]): Code {
   return mint(
     parts
+      .map(asCode)
       .filter((part) => !part.isEmpty)
       .map(String)
       .join("\n"),
@@ -71,24 +79,6 @@ export function lines(parts: readonly Code[]): Code {
 }
 
 // --- identifiers ---------------------------------------------------------------------------
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** Words that cannot name a binding in strict-mode TypeScript modules, nor a type. */
-export const RESERVED_WORDS: ReadonlySet<string> = new Set(
-  (
-    "break case catch class const continue debugger default delete do else enum export extends false finally for " +
-    "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
-    "implements interface let package private protected public static yield await " +
-    "any boolean never number object string symbol unknown bigint undefined arguments eval " +
-    "type declare namespace module abstract as asserts async constructor get infer is keyof readonly require set " +
-    "unique out accessor satisfies"
-  ).split(" "),
-);
-
-export function isIdentifier(name: string): boolean {
-  return IDENTIFIER.test(name) && !RESERVED_WORDS.has(name);
-}
 
 /** An identifier chosen by the naming stage. Refuses anything that is not a safe identifier. */
 export function ident(name: string): Code {

@@ -14,20 +14,20 @@
  */
 import { createHash } from "node:crypto";
 import { BindgenError } from "../errors.js";
-import { canonicalJson } from "../load/canonical.js";
 import { byCodeUnits } from "../order.js";
 import type { ResolvedRef, SchemaIndex } from "../resolve/index.js";
 import {
   appendPointer,
+  canonicalJson,
   escapeSegment,
   isJsonObject,
-  parsePointer,
-  ROOT,
   type JsonObject,
+  parsePointer,
   type Pointer,
-} from "../resolve/pointer.js";
+  ROOT,
+} from "../json.js";
 import { DIALECTS, dialectOf, readingOf, type Dialect } from "../schema/dialects.js";
-import { keywordRow, type Subschemas } from "../schema/keywords.js";
+import { keywordRow, type Subschemas } from "../schema/keyword-table.js";
 import { dialectAt } from "../schema/subschemas.js";
 import { schemaView } from "./validators/dialect.js";
 

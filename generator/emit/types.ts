@@ -2,7 +2,7 @@
  * Model → TypeScript declarations (types.ts). Bounds and patterns that a type cannot express
  * go into JSDoc; the validators enforce them. An index signature appears only where the schema
  * declares extra properties (additionalProperties or patternProperties). Every declaration
- * compiles under any common consumer tsconfig (README → Contract decisions → Types), not only ours.
+ * compiles under any common consumer tsconfig (docs/types-and-validators.md → Types), not only ours.
  */
 import { assertNever } from "../errors.js";
 import type {

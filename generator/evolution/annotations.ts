@@ -4,8 +4,7 @@
  * reported for reviewers, and never counts against callers. One rule for schemas, method
  * entries and the contract root.
  */
-import { canonicalJson } from "../load/canonical.js";
-import { isJsonObject, ROOT, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { canonicalJson, isJsonObject, type JsonObject, type Pointer, ROOT } from "../json.js";
 import { dialectOf, type Dialect } from "../schema/dialects.js";
 import { forEachSubschema } from "../schema/subschemas.js";
 import { diffClassOf } from "./classes.js";

@@ -4,8 +4,8 @@
  */
 import { assertNever } from "../errors.js";
 import { byCodeUnits } from "../order.js";
-import type { Pointer } from "../resolve/pointer.js";
-import type { Cost } from "../schema/keywords.js";
+import type { Pointer } from "../json.js";
+import type { Cost } from "../schema/keyword-table.js";
 
 /**
  * `breaking`: existing callers fail (compile or on the wire). `dangerous`: callers still compile
@@ -70,7 +70,7 @@ export type Effect = "narrower" | "wider" | "changed";
 
 /**
  * What a change of the accepted set costs on one side of the wire (the keyword table's `Cost`,
- * generator/schema/keywords.ts). A change both ways costs the worse of the two.
+ * generator/schema/keyword-table.ts). A change both ways costs the worse of the two.
  */
 export function severityOf(cost: Cost, effect: Effect): Severity {
   if (effect === "changed") {

@@ -5,7 +5,7 @@
  * changes no value on the wire.
  */
 import { readingOf, type Dialect } from "../schema/dialects.js";
-import { ANNOTATION_DIFF, KEYWORDS, keywordRow, type Comparison, type DiffClass } from "../schema/keywords.js";
+import { ANNOTATION_DIFF, KEYWORDS, keywordRow, type Comparison, type DiffClass } from "../schema/keyword-table.js";
 
 export function diffClassOf(keyword: string, dialects: readonly Dialect[]): DiffClass {
   const row = keywordRow(keyword);

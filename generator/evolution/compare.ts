@@ -2,12 +2,11 @@
  * The semantic comparison of two schemas for one use site (a method's params or its result).
  * It walks both schemas side by side after `$ref` resolution and reports each difference with
  * the severity it has for that direction. Keyword groups live in their own files and the keyword
- * table (generator/schema/keywords.ts) says which group owns a keyword; this file only knows the
+ * table (generator/schema/keyword-table.ts) says which group owns a keyword; this file only knows the
  * walk, the recursion guard and what is left: annotations, and keywords nothing here models.
  */
-import { canonicalJson } from "../load/canonical.js";
-import { appendPointer, isJsonObject, type JsonObject } from "../resolve/pointer.js";
-import { TYPE_DIFF } from "../schema/keywords.js";
+import { appendPointer, canonicalJson, isJsonObject, type JsonObject } from "../json.js";
+import { TYPE_DIFF } from "../schema/keyword-table.js";
 import { compareAnnotations, constraintsOf } from "./annotations.js";
 import { diffClassOf, onlyDocumentsOrLocates } from "./classes.js";
 import { compareConstraints } from "./constraints.js";

@@ -4,9 +4,9 @@
  * accepted set grew or shrank; the keyword table's cost for the walk's side turns that into a
  * severity. Which keyword is a bound or a rule is the table's `compare` column.
  */
-import { canonicalJson } from "../load/canonical.js";
-import type { JsonObject, Pointer } from "../resolve/pointer.js";
-import { TYPE_DIFF } from "../schema/keywords.js";
+import { canonicalJson } from "../json.js";
+import type { JsonObject, Pointer } from "../json.js";
+import { TYPE_DIFF } from "../schema/keyword-table.js";
 import { diffClassOfKnown, keywordsComparedBy } from "./classes.js";
 import { reportEffect, type Walk } from "./walk.js";
 

@@ -10,10 +10,10 @@
  */
 import { METHOD_PARTS, NOTIFICATION_PART } from "../contract/shape.js";
 import type { LoadedContract } from "../load/contract.js";
-import { buildModel } from "../model/build.js";
+import { modelOf } from "../pipeline.js";
 import type { Method, Notification } from "../model/types.js";
 import { indexSchema, type SchemaIndex } from "../resolve/index.js";
-import { isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { isJsonObject, type JsonObject, type Pointer } from "../json.js";
 import { dialectAt } from "../schema/subschemas.js";
 import { compareAnnotations } from "./annotations.js";
 import { compareChanges, type Change } from "./changes.js";
@@ -149,10 +149,10 @@ function compareNotification(before: SchemaIndex, after: SchemaIndex, old: Notif
 }
 
 export function diffContracts(before: LoadedContract, after: LoadedContract): ContractDiff {
-  const oldModel = buildModel(before);
-  const newModel = buildModel(after);
   const oldIndex = indexSchema(before.schema, before.schemaFile);
   const newIndex = indexSchema(after.schema, after.schemaFile);
+  const oldModel = modelOf(before, oldIndex);
+  const newModel = modelOf(after, newIndex);
   const changes: Change[] = compareRoot(oldIndex, newIndex, oldModel.id, newModel.id);
   changes.push(
     ...compareEntries("method", oldModel.methods, newModel.methods, methodPointer, (old, now) =>

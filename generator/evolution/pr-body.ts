@@ -3,7 +3,7 @@
  * API-surface diff, and every file the update touches.
  */
 import { assertNever } from "../errors.js";
-import { escapeMarkdown, codeBlock, inlineCode } from "./markdown.js";
+import { escapeMarkdown, codeBlock, inlineCode } from "../output/markdown.js";
 import { renderMarkdownSections, summaryLine } from "./render.js";
 import type { FileChange, PlannedFile, UpdatePlan } from "./update.js";
 
@@ -41,7 +41,9 @@ export function prBody(plan: UpdatePlan): string {
   lines.push("### API surface", "");
   if (plan.surfacePatch === "") lines.push("The public TypeScript API did not change.", "");
   else lines.push(...codeBlock("diff", plan.surfacePatch.trimEnd().split("\n")), "");
-  lines.push("### Files", "", ...plan.contractFiles.map(fileLine), ...plan.regenerated.map(fileLine));
+  lines.push("### Files", "");
+  if (plan.contractFiles.length === 0) lines.push("The contract files are already this schema.");
+  lines.push(...plan.contractFiles.map(fileLine), ...plan.regenerated.map(fileLine));
   if (plan.regenerated.length === 0) lines.push("", "The generated binding did not change.");
   return `${lines.join("\n").trimEnd()}\n`;
 }

@@ -1,11 +1,11 @@
 /**
- * The three renderings of a contract diff. JSON is the stable machine form (documented in the
- * README); text is for terminals; Markdown is for pull-request bodies. All keep the diff's order.
+ * The three renderings of a contract diff. JSON is the stable machine form (documented in
+ * docs/evolution.md); text is for terminals; Markdown is for pull-request bodies. All keep the diff's order.
  */
 import { assertNever } from "../errors.js";
 import { SEVERITIES, type Change, type Severity } from "./changes.js";
 import type { ContractDiff } from "./diff.js";
-import { escapeMarkdown, inlineCode } from "./markdown.js";
+import { escapeMarkdown, inlineCode } from "../output/markdown.js";
 
 export type DiffFormat = "text" | "markdown" | "json";
 

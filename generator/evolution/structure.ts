@@ -2,12 +2,11 @@
  * Structure: object properties and `required`, array tuples and items (`prefixItems`/`items`,
  * draft-07's array `items`/`additionalItems`), `additionalProperties`, and the combinators. Child
  * schemas are compared through `recurse` (the walk's own entry point), so this file needs no
- * import back into the walk. A member added or removed follows the README's rules for members,
+ * import back into the walk. A member added or removed follows docs/evolution.md's rules for members,
  * written out here; a keyword that only narrows or widens takes its cost from the keyword table.
  */
 import { assertNever } from "../errors.js";
-import { canonicalJson } from "../load/canonical.js";
-import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { appendPointer, canonicalJson, isJsonObject, type JsonObject, type Pointer } from "../json.js";
 import { arrayKeywords, type Dialect } from "../schema/dialects.js";
 import type { ChangeKind } from "./changes.js";
 import { diffClassOfKnown } from "./classes.js";

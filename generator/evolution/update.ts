@@ -14,13 +14,13 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { BindgenError } from "../errors.js";
-import { fingerprintFileFor, fingerprintOf } from "../load/fingerprint.js";
+import { fingerprintFileFor, fingerprintOf } from "../contract/fingerprint.js";
 import { loadContract, type ContractSource } from "../load/contract.js";
 import { byCodeUnits } from "../order.js";
 import { compareGeneration, writeGeneration, type Generation } from "../output/files.js";
 import { contractDirName } from "../output/paths.js";
 import { generateFiles } from "../pipeline.js";
-import { API_SURFACE_FILE } from "./api-surface.js";
+import { API_SURFACE_FILE } from "../output/api-surface.js";
 import { diffContracts, type ContractDiff } from "./diff.js";
 import { isMajorChange } from "./version.js";
 
@@ -90,17 +90,14 @@ function contractPlan(
   schema: unknown,
 ): { files: PlannedFile[]; schemaFile: string; binding: string | undefined } {
   if (!major) {
+    const fingerprint = fingerprintFileFor(options.contract);
     return {
       schemaFile: options.contract,
       binding: options.binding,
-      files: [
-        { path: options.contract, change: "changed", text },
-        {
-          path: fingerprintFileFor(options.contract),
-          change: existsSync(fingerprintFileFor(options.contract)) ? "changed" : "added",
-          text: fingerprintText(schema),
-        },
-      ],
+      // A file whose text is already what it would become is neither listed nor written.
+      files: [replacing(options.contract, text), replacing(fingerprint, fingerprintText(schema))].filter(
+        (file): file is PlannedFile => file !== undefined,
+      ),
     };
   }
   const dir = dirname(options.contract);
@@ -130,6 +127,12 @@ function contractPlan(
       throw new BindgenError("bad_argument", `${file.path} already exists; cannot keep the old contract there`);
   }
   return { files, schemaFile, binding };
+}
+
+/** The file as `text`: added when absent, changed when it differs, nothing when it is already that. */
+function replacing(path: string, text: string): PlannedFile | undefined {
+  if (!existsSync(path)) return { path, change: "added", text };
+  return readFileSync(path, "utf8") === text ? undefined : { path, change: "changed", text };
 }
 
 function regenerated(out: string, generation: Generation): PlannedFile[] {

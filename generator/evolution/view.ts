@@ -4,9 +4,8 @@
  * "nullable, and otherwise this" — the two spellings serde and hand-written schemas use. Each
  * view is read in its own dialect (generator/schema/dialects.ts).
  */
-import { canonicalJson } from "../load/canonical.js";
 import type { SchemaIndex } from "../resolve/index.js";
-import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { appendPointer, canonicalJson, isJsonObject, type JsonObject, type Pointer } from "../json.js";
 import { DIALECTS, type Dialect } from "../schema/dialects.js";
 import { dialectAt } from "../schema/subschemas.js";
 import { diffClassOf } from "./classes.js";

@@ -2,8 +2,8 @@
  * The state of one comparison (one method, one direction) and the one way changes are recorded.
  */
 import type { SchemaIndex } from "../resolve/index.js";
-import type { Pointer } from "../resolve/pointer.js";
-import type { DiffClass } from "../schema/keywords.js";
+import type { Pointer } from "../json.js";
+import type { DiffClass } from "../schema/keyword-table.js";
 import { severityOf, type Change, type ChangeKind, type Direction, type Effect, type Severity } from "./changes.js";
 
 export interface Walk {

@@ -1,4 +1,3 @@
-export { runHostCommand, type HostCommandIo } from "./command.js";
 export { CONTROL_APP, type Allowlist } from "./core/allowlist.js";
 export type { HostEvent } from "./core/connection.js";
 export type { HandOff } from "./core/daemon-host.js";

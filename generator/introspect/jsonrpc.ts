@@ -2,7 +2,7 @@
  * One line of a server's stdout, read as a JSON-RPC 2.0 message. Pure, so the probe only has to
  * decide what each kind of message means at the point of the conversation it arrives in.
  */
-import { isJsonObject } from "../resolve/pointer.js";
+import { isJsonObject } from "../json.js";
 
 export type ServerMessage =
   | { readonly kind: "notification"; readonly method: string; readonly params: unknown }

@@ -6,7 +6,7 @@
  */
 import { BindgenError } from "../errors.js";
 import type { IntrospectionBinding } from "../load/binding.js";
-import { getAt, isJsonObject, parsePointer } from "../resolve/pointer.js";
+import { getAt, isJsonObject, parsePointer } from "../json.js";
 import type { ServerNames } from "./compare.js";
 
 /** `answer` names the result in messages, e.g. "--stdio `cmd`: the result of agentcli.describe". */

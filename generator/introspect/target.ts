@@ -10,7 +10,7 @@ import { BindgenError } from "../errors.js";
 import { parseBinding, type Binding, type IntrospectionBinding, type ReadyBinding } from "../load/binding.js";
 import { loadContract, type ContractSource, type LoadedContract } from "../load/contract.js";
 import { discoverContract, discoverContracts } from "../load/discover.js";
-import { isJsonObject } from "../resolve/pointer.js";
+import { isJsonObject } from "../json.js";
 import type { NameSets } from "./compare.js";
 
 export interface IntrospectTarget {

@@ -2,12 +2,12 @@
  * The binding file: what a contract's schema cannot say, one section per artifact (client,
  * transport, cli, result rules, error model) plus per-method wire names, timeouts and rules.
  * It is validated against its own schema on load (binding.schema.json, precompiled by
- * load/checks-source.ts into load/checks/binding.ts). Without one, defaults apply: tool name =
+ * load/checks-source.ts into load/precompiled/binding.ts). Without one, defaults apply: tool name =
  * method name, 30 s timeouts, no transport default, no verbatim CLI keys.
  */
 import { BindgenError } from "../errors.js";
-import validateBinding from "./checks/binding.js";
-import type { Check } from "./checks/check.js";
+import validateBinding from "./precompiled/binding.js";
+import type { Check } from "./check.js";
 import { parseJson } from "./json.js";
 
 export interface FailClosedRule {

@@ -1,5 +1,5 @@
 /**
- * The source of the precompiled input checks in load/checks/: Ajv's standalone code for each
+ * The source of the precompiled input checks in load/precompiled/: Ajv's standalone code for each
  * draft's meta-schema and for the binding file's schema, made with the options the loader has
  * always given Ajv. Compiling them on every run took 0.1 s of the demo `check`'s 0.85 s (the
  * 2020-12 meta-schema alone is eight documents, and the binding schema was compiled once per
@@ -21,8 +21,8 @@ import standalone from "ajv/dist/standalone/index.js";
 import { BINDING_SCHEMA, PACKAGE_JSON } from "../package-files.js";
 import { GENERATOR_NAME } from "../version.js";
 
-/** The checks' folder, beside this module. */
-export const CHECKS_DIR = new URL("checks/", import.meta.url);
+/** The machine-made checks' folder, beside this module: nothing in it is edited by hand. */
+export const CHECKS_DIR = new URL("precompiled/", import.meta.url);
 
 /** Meta-schema checks: unknown keywords are the compiler's to judge, and formats are annotations. */
 export const META_OPTIONS = { strict: false, validateFormats: false } as const satisfies Options;
@@ -30,7 +30,7 @@ export const META_OPTIONS = { strict: false, validateFormats: false } as const s
 export const BINDING_OPTIONS = { strict: true, allowUnionTypes: true, allErrors: false } as const satisfies Options;
 
 interface CheckSource {
-  /** The module's file name in load/checks/. */
+  /** The module's file name in load/precompiled/. */
   readonly file: string;
   /** What it checks, for its header. */
   readonly what: string;
@@ -81,7 +81,7 @@ function moduleText(source: CheckSource, version: string): string {
   ].join("\n");
 }
 
-/** File name in load/checks/ → the text it should hold. */
+/** File name in load/precompiled/ → the text it should hold. */
 export function checkModules(): Map<string, string> {
   const version = ajvVersion();
   return new Map(SOURCES.map((source) => [source.file, moduleText(source, version)]));

@@ -2,10 +2,10 @@
  * Loads a contract: its schema (a .json file, or the fenced JSON of a contract .md document),
  * checked against the meta-schema, and its optional binding file.
  */
+import { fingerprint, sortKeys } from "../json.js";
 import { readFileSync } from "node:fs";
 import { BindgenError } from "../errors.js";
 import { parseBinding, type Binding } from "./binding.js";
-import { fingerprint, sortKeys } from "./canonical.js";
 import { parseJson } from "./json.js";
 import { schemaFromMarkdown } from "./markdown.js";
 import { checkMetaSchema, type Draft } from "./meta-schema.js";

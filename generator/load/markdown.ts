@@ -3,7 +3,7 @@
  * the fence whose `$id` is the contract id it was asked for, so a document may carry examples.
  */
 import { BindgenError } from "../errors.js";
-import { isJsonObject } from "../resolve/pointer.js";
+import { isJsonObject } from "../json.js";
 import { parseJson } from "./json.js";
 
 interface Fence {

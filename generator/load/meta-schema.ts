@@ -5,11 +5,11 @@
  * input, never our output.
  */
 import { BindgenError } from "../errors.js";
-import type { Check } from "./checks/check.js";
-import checkDraft07 from "./checks/draft-07.js";
-import checkDraft201909 from "./checks/draft-2019-09.js";
-import checkDraft202012 from "./checks/draft-2020-12.js";
-import { isJsonObject } from "../resolve/pointer.js";
+import type { Check } from "./check.js";
+import checkDraft07 from "./precompiled/draft-07.js";
+import checkDraft201909 from "./precompiled/draft-2019-09.js";
+import checkDraft202012 from "./precompiled/draft-2020-12.js";
+import { isJsonObject } from "../json.js";
 import { DEFAULT_DIALECT, DIALECTS, dialectNamed, type Dialect } from "../schema/dialects.js";
 
 export type Draft = Dialect;

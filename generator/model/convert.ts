@@ -14,9 +14,9 @@ import {
   variantSite,
   type Scope,
   type Site,
-} from "../naming/requests.js";
+} from "./name-requests.js";
 import type { SchemaIndex } from "../resolve/index.js";
-import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../resolve/pointer.js";
+import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../json.js";
 import { byCodeUnits } from "../order.js";
 import {
   arrayKeywords,

@@ -1,5 +1,5 @@
 /** What a schema says about a value that a TypeScript type cannot: kept as JSDoc text, in the words of the keyword table's docs column. */
-import { isJsonObject } from "../resolve/pointer.js";
+import { isJsonObject } from "../json.js";
 import { constraintWords } from "../schema/docs-words.js";
 import type { Docs } from "./types.js";
 

@@ -3,10 +3,9 @@
  * emitters see methods, named types and type nodes tagged by `kind`, with names already final.
  */
 import type { ErrorModel } from "../contract/shape.js";
-import type { SchemaWarning } from "./keywords.js";
+import type { SchemaWarning } from "./schema-checks.js";
 import type { FailClosedRule, TransportBinding } from "../load/binding.js";
-import type { BindingNames } from "../naming/binding-names.js";
-import type { Pointer } from "../resolve/pointer.js";
+import type { Pointer } from "../json.js";
 
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
@@ -98,6 +97,8 @@ export interface Method {
 export interface Notification {
   /** The wire method name, e.g. `agentcli.ready`. */
   readonly name: string;
+  /** The name's place, as for a method (contract/shape.ts `namePath`), e.g. [`ready`]. */
+  readonly path: readonly string[];
   /** The event name handlers register for: the path's last segment, camelCase, e.g. `ready`. */
   readonly event: string;
   readonly params: TypeId;
@@ -119,6 +120,48 @@ export interface Namespace {
   readonly namespaces: readonly Namespace[];
 }
 
+/**
+ * The binding's own declared names, decided by the naming stage (naming/binding-names.ts):
+ * `DemoClient` → `DemoCliTool`, `parseDemoArgs`, `runDemoCli`.
+ */
+export interface BindingNames {
+  readonly clientClass: string;
+  /** The map from notification event to its params type, for `on()`. */
+  readonly events: string;
+  readonly cliTool: string;
+  readonly cliIo: string;
+  readonly parseArgs: string;
+  readonly runCli: string;
+  /** The client's getter of the version its server's ready notification reports (`manifestVersion`), if any. */
+  readonly versionGetter: string | undefined;
+  /** What index.ts re-exports from the runtime, in the order it writes them (naming/runtime-exports.ts). */
+  readonly reexports: { readonly values: readonly string[]; readonly types: readonly string[] };
+}
+
+/** A method as buildModel knows it; the naming stage adds its client member and command-line name. */
+export type MethodDraft = Omit<Method, "member" | "cliName">;
+
+/** A notification as buildModel knows it; the naming stage adds its event name. */
+export type NotificationDraft = Omit<Notification, "event">;
+
+/**
+ * What buildModel hands the naming stage: the contract's methods and type nodes, every name
+ * still a request. The naming stage turns it into the ContractModel the emitters read.
+ */
+export interface ModelDraft extends Omit<ContractModel, "methods" | "types" | "typeNames" | "notifications" | "tree" | "names"> {
+  /** In schema order (by name). */
+  readonly methods: readonly MethodDraft[];
+  readonly notifications: readonly NotificationDraft[];
+  /** Every named type's node, by id. */
+  readonly nodes: ReadonlyMap<TypeId, TypeNode>;
+  /** Every named type's name request, by id. */
+  readonly requests: ReadonlyMap<TypeId, NameRequest>;
+  /** The client class the binding asks for, else one made from the `$id` (`DemoClient`). */
+  readonly wantedClientClass: string;
+  /** The binding file, for the naming stage's refusals; undefined without one. */
+  readonly bindingFile: string | undefined;
+}
+
 export interface ContractModel {
   /** The schema's `$id`. */
   readonly id: string;
@@ -133,7 +176,7 @@ export interface ContractModel {
   readonly notifications: readonly Notification[];
   /** The methods arranged as the client shows them. */
   readonly tree: Namespace;
-  /** The binding's own declared names (client class, CLI names), decided by naming/binding-names.ts. */
+  /** The binding's own declared names (client class, CLI names). */
   readonly names: BindingNames;
   readonly constants: readonly ClientConstant[];
   /** How the client reaches the service by default; undefined when the caller must always pass a transport. */

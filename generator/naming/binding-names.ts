@@ -3,10 +3,11 @@
  * use them, and the type-name planner keeps contract types off them. A contract type called
  * `ParsedCall` or `DemoClient` would otherwise collide with, or silently shadow, the binding's own.
  */
-import { RESERVED_WORDS } from "../emit/code.js";
+import { RESERVED_WORDS } from "./identifiers.js";
+import type { BindingNames } from "../model/types.js";
 import { byCodeUnits } from "../order.js";
 import { camelCase } from "./identifiers.js";
-import { runtimeExportNames } from "./runtime-exports.js";
+import { bindingReexports, runtimeExportNames } from "./runtime-exports.js";
 
 /** Globals the generated modules refer to. */
 const GLOBAL_TYPE_NAMES = [
@@ -33,24 +34,17 @@ const GLOBAL_TYPE_NAMES = [
   "Symbol",
 ];
 
-/** Names index.ts re-exports from the runtime, and the ones the validators and types declare. */
+/**
+ * Names a binding declares itself, beyond the runtime's exports (all of which are taken too,
+ * re-exported or not: runtime-exports.ts): the manifest, the error-code and parsed-call types,
+ * and the validators' own issue types.
+ */
 const FIXED_BINDING_NAMES = [
   "BINDING_MANIFEST",
-  "DaemonTransport",
-  "DaemonTransportOptions",
-  "JsonRpcSocketTransport",
-  "JsonRpcSocketTransportOptions",
   "KnownErrorCode",
   "KnownRpcErrorCode",
   "ParsedCall",
-  "RpcError",
-  "SpawnOptions",
-  "StdioTransport",
-  "StdioTransportOptions",
-  "ToolCallOptions",
-  "ToolError",
   "ToolErrorCode",
-  "Transport",
   "ValidationIssue",
   "ValidationResult",
 ];
@@ -80,23 +74,13 @@ export const CLIENT_MODULE_CONSTANTS: readonly string[] = [
 /** The constants a generated cli.ts exports; index.ts re-exports both modules, so these are taken too. */
 export const CLI_MODULE_CONSTANTS: readonly string[] = ["CLI_COMMAND", "CLI_TABLE"];
 
-export interface BindingNames {
-  readonly clientClass: string;
-  /** The map from notification event to its params type, for `on()`. */
-  readonly events: string;
-  readonly cliTool: string;
-  readonly cliIo: string;
-  readonly parseArgs: string;
-  readonly runCli: string;
-}
-
 /**
  * `DemoClient` → `DemoCliTool`, `parseDemoArgs`, `runDemoCli`: the CLI's names follow the client's.
  * A wanted class name the binding cannot declare — a global (`Promise`), a runtime export
  * (`ToolError`, `Transport`) or one of the binding's fixed names — gets a `Client` suffix (then a
  * number), so the binding compiles whatever the contract asks for.
  */
-export function bindingNames(wanted: string): BindingNames {
+export function bindingNames(wanted: string, versionField: string | undefined): BindingNames {
   const clientClass = planClientClass(wanted);
   const stem = clientClass.replace(/Client$/, "") || clientClass;
   return {
@@ -106,6 +90,8 @@ export function bindingNames(wanted: string): BindingNames {
     cliIo: `${stem}CliIo`,
     parseArgs: `parse${stem}Args`,
     runCli: `run${stem}Cli`,
+    versionGetter: versionField === undefined ? undefined : versionMember(versionField),
+    reexports: bindingReexports(),
   };
 }
 

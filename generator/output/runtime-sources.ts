@@ -4,10 +4,8 @@
  * prove they are already formatted).
  */
 import { readdirSync } from "node:fs";
-import { TEMPLATES_DIR } from "../package-files.js";
+import { RUNTIME_TEMPLATES_DIR } from "../package-files.js";
 import { byCodeUnits } from "../order.js";
-
-export const RUNTIME_TEMPLATES_DIR = new URL("runtime/", TEMPLATES_DIR);
 
 /** Paths relative to templates/runtime/, with `/` separators on every platform. */
 export function runtimeSourceNames(): string[] {

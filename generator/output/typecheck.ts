@@ -5,7 +5,7 @@
  *
  * The compiler is tsgo (@typescript/native-preview, pinned in package.json), the native port of
  * TypeScript: on biome's megabytes of validators it checks in a fifth of the time and memory of
- * the JavaScript compiler (README → Benchmarks). It reads files from disk, so the generation is
+ * the JavaScript compiler (docs/benchmarks.md). It reads files from disk, so the generation is
  * written to a private temporary directory, checked there, and the directory removed.
  */
 import { spawn } from "node:child_process";

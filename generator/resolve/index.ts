@@ -9,7 +9,7 @@ import { BindgenError } from "../errors.js";
 import { DEFAULT_DIALECT, DIALECTS, dialectOf, readingOf, type Dialect } from "../schema/dialects.js";
 import { byCodeUnits } from "../order.js";
 import { dialectAt, forEachSubschema } from "../schema/subschemas.js";
-import { appendPointer, getAt, isJsonObject, parsePointer, ROOT, type Pointer } from "./pointer.js";
+import { appendPointer, getAt, isJsonObject, parsePointer, ROOT, type Pointer } from "../json.js";
 import { DEFAULT_BASE, fragmentOf, resolveUri, withoutFragment } from "./uri.js";
 
 /** Keywords naming a plain-name anchor in the resource they stand in, where their dialect defines them. */

@@ -4,8 +4,8 @@
  * schema generators (schemars) still emit them. A resource's `$schema` decides its dialect, and an
  * embedded resource may change it; a location without one inherits its parent's.
  */
-import { isJsonObject, type JsonObject } from "../resolve/pointer.js";
-import { keywordRow } from "./keywords.js";
+import { isJsonObject, type JsonObject } from "../json.js";
+import { keywordRow } from "./keyword-table.js";
 
 /** The dialects schemas may be written in. */
 export type Dialect = "2020-12" | "2019-09" | "draft-07" | "openapi-3.0";

@@ -4,8 +4,8 @@
  * every type.
  */
 import { assertNever } from "../errors.js";
-import type { JsonObject } from "../resolve/pointer.js";
-import { KEYWORDS, type DocsWords } from "./keywords.js";
+import type { JsonObject } from "../json.js";
+import { KEYWORDS, type DocsWords } from "./keyword-table.js";
 
 const plural = (unit: string): string => (unit.endsWith("y") ? `${unit.slice(0, -1)}ies` : `${unit}s`);
 const count = (n: unknown, unit: string): string => `${String(n)} ${n === 1 ? unit : plural(unit)}`;

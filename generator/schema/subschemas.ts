@@ -7,9 +7,9 @@
  */
 import { assertNever } from "../errors.js";
 import { byCodeUnits } from "../order.js";
-import { appendPointer, isJsonObject, parsePointer, type Pointer } from "../resolve/pointer.js";
+import { appendPointer, isJsonObject, parsePointer, type Pointer } from "../json.js";
 import { DEFAULT_DIALECT, DIALECTS, dialectOf, readingOf, type Dialect } from "./dialects.js";
-import { keywordRow, type Subschemas } from "./keywords.js";
+import { keywordRow, type Subschemas } from "./keyword-table.js";
 
 /** Where `keyword`'s value holds subschemas when a schema of `dialect` uses it. */
 export function subschemasIn(dialect: Dialect, keyword: string): Subschemas {

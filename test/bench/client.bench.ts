@@ -267,7 +267,7 @@ function median(values: number[]): number {
 
 /** `where`: `["--socket", path]` for the JSON-RPC host, `["--suite-root", dir]` for the daemon host. */
 async function startEchoHost(where: readonly string[]): Promise<() => Promise<void>> {
-  const hostMain = fileURLToPath(new URL("../../generator/host/main.ts", import.meta.url));
+  const hostMain = fileURLToPath(new URL("../../generator/commands/host-main.ts", import.meta.url));
   const child = spawn(process.execPath, ["--import", "tsx", hostMain, ...where, "--scenario", "echo"], {
     stdio: ["ignore", "pipe", "inherit"],
   });

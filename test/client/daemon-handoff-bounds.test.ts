@@ -1,6 +1,6 @@
 /**
- * The hand-off give-up bounds of DaemonTransport (README, "rightkit-daemon, the demo's
- * transport" → Hand-off): a call is resubmitted after each `host_handoff` until more than 3
+ * The hand-off give-up bounds of DaemonTransport (docs/transports.md, "rightkit-daemon,
+ * the demo's transport" → Hand-off): a call is resubmitted after each `host_handoff` until more than 3
  * distinct hosts have handed it off, or 10 s of recovery have passed; then it fails with the
  * host's own `host_handoff`. Real hosts on real Unix sockets and service.json records: a chain of
  * conformance hosts taking the service over from one another, and a scripted host that hands

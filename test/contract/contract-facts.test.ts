@@ -1,6 +1,6 @@
 /**
  * scripts/contract-facts.mjs, the extractor that made test/fixtures/contract-facts/ from the
- * upstream documents, run as its README command on a document of our own that uses every
+ * upstream documents, run as docs/testing.md says on a document of our own that uses every
  * reading rule once (test/fixtures/contract-docs/contract-facts-sample.md): the facts it gives
  * are exactly these, so a changed rule shows here before it reaches a refreshed fixture.
  */
@@ -24,7 +24,7 @@ function extract(...args: string[]): { code: number | null; stdout: string; stde
 const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
 const optional = (name: string): { name: string; required: false } => ({ name, required: false });
 
-/** What the sample says, section by section, as the README's reading rules read it. */
+/** What the sample says, section by section, as the script's reading rules read it. */
 const SAMPLE_FACTS = {
   document: {
     file: "contract-facts-sample.md",

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { apiSurface, exportedStatements } from "../../generator/evolution/api-surface.js";
+import { apiSurface, exportedStatements } from "../../generator/output/api-surface.js";
 import { compareGeneration } from "../../generator/output/files.js";
 import { generateFiles } from "../../generator/pipeline.js";
 import { EMBEDDED } from "../support/bindgen.js";

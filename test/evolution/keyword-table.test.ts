@@ -1,7 +1,7 @@
 /**
  * The keyword and dialect tables (generator/schema/), and what the stages that read them do with
  * them: the validator compiler (roles, refusals, draft-07 views), the tool-schema copier, the
- * resolver's index, the model's JSDoc words, the one walker, and the README's "Schema evolution"
+ * resolver's index, the model's JSDoc words, the one walker, and docs/evolution.md's
  * table. There is one view of the keywords, so these pin behaviour, not agreement.
  */
 import { describe, expect, it } from "vitest";
@@ -10,10 +10,10 @@ import { emitValidatorModule } from "../../generator/emit/validators/index.js";
 import { BindgenError } from "../../generator/errors.js";
 import { docsOf } from "../../generator/model/docs.js";
 import { indexSchema } from "../../generator/resolve/index.js";
-import type { JsonObject } from "../../generator/resolve/pointer.js";
+import type { JsonObject } from "../../generator/json.js";
 import { dialectNamed, readingOf, type Dialect } from "../../generator/schema/dialects.js";
 import { constraintWords } from "../../generator/schema/docs-words.js";
-import { KEYWORDS, keywordRow, type Cost, type Role } from "../../generator/schema/keywords.js";
+import { KEYWORDS, keywordRow, type Cost, type Role } from "../../generator/schema/keyword-table.js";
 import { dialectAt, forEachSubschema } from "../../generator/schema/subschemas.js";
 import { loadModule } from "../validators/load-module.js";
 
@@ -76,7 +76,7 @@ describe("the keyword table", () => {
     }
   });
 
-  it("classifies changes as the README's Schema evolution table does", () => {
+  it("classifies changes as docs/evolution.md's table does", () => {
     const costs = (keyword: string): [Cost, Cost] => {
       const row = keywordRow(keyword);
       if (row === undefined) throw new Error(keyword);

@@ -1,5 +1,5 @@
 /**
- * The API surface's compiler (generator/evolution/typescript.ts): typescript.js run as `require`
+ * The API surface's compiler (generator/output/typescript.ts): typescript.js run as `require`
  * runs it, with V8's code cache kept in a directory of the user's own. A missing, refused or
  * unsafe cache changes nothing but the time the load takes. Each load runs in a process of its
  * own: V8 also caches compiled scripts in memory, so a second load in one process proves nothing.
@@ -43,7 +43,7 @@ interface Load {
 /** One load in a fresh process (then `keep`, unless told not to). */
 function load(cacheDir: string, keep = true): Load {
   const code = [
-    `import { loadTypescript } from ${JSON.stringify(new URL("../../generator/evolution/typescript.ts", import.meta.url).href)};`,
+    `import { loadTypescript } from ${JSON.stringify(new URL("../../generator/output/typescript.ts", import.meta.url).href)};`,
     `const loaded = loadTypescript(${JSON.stringify(cacheDir)});`,
     // The function's own text, as vitest compiled it: plain JavaScript.
     `const printed = (${printed.toString()})(loaded.ts);`,

@@ -25,7 +25,7 @@ import { describe, expect, it } from "vitest";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
 import { main } from "../../generator/cli.js";
 import { emitValidatorModule } from "../../generator/emit/validators/index.js";
-import { escapeSegment, getAt, parsePointer, unescapeSegment } from "../../generator/resolve/pointer.js";
+import { escapeSegment, getAt, parsePointer, unescapeSegment } from "../../generator/json.js";
 import { ajvFor } from "../support/ajv-dialect.js";
 import { loadModule } from "../validators/load-module.js";
 

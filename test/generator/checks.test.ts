@@ -1,5 +1,5 @@
 /**
- * The precompiled input checks (generator/load/checks/, made by load/checks-source.ts): the
+ * The precompiled input checks (generator/load/precompiled/, made by load/checks-source.ts): the
  * committed modules are what Ajv makes today, and they judge as live Ajv does — the same verdict
  * and the same first error — on every JSON document the tests and contracts hold (the Rust corpus
  * and the JSON-Schema-Test-Suite among them, in test/fixtures), each also broken in one place many
@@ -15,11 +15,11 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { isBindgenError } from "../../generator/errors.js";
 import { parseBinding } from "../../generator/load/binding.js";
-import type { Check } from "../../generator/load/checks/check.js";
-import validateBinding from "../../generator/load/checks/binding.js";
-import validateDraft07 from "../../generator/load/checks/draft-07.js";
-import validateDraft201909 from "../../generator/load/checks/draft-2019-09.js";
-import validateDraft202012 from "../../generator/load/checks/draft-2020-12.js";
+import type { Check } from "../../generator/load/check.js";
+import validateBinding from "../../generator/load/precompiled/binding.js";
+import validateDraft07 from "../../generator/load/precompiled/draft-07.js";
+import validateDraft201909 from "../../generator/load/precompiled/draft-2019-09.js";
+import validateDraft202012 from "../../generator/load/precompiled/draft-2020-12.js";
 import { BINDING_OPTIONS, checkModules, CHECKS_DIR, META_OPTIONS } from "../../generator/load/checks-source.js";
 import { checkMetaSchema } from "../../generator/load/meta-schema.js";
 import { BINDING_SCHEMA } from "../../generator/package-files.js";
@@ -41,10 +41,10 @@ describe("precompiled input checks", () => {
       if (process.env.CI === "true") throw new Error("RIGHTKIT_UPDATE_GOLDEN is refused on CI: refresh locally and commit");
       for (const [file, text] of expected) writeFileSync(join(dir, file), text);
     }
-    // check.ts is the one hand-written file there: the type the modules share.
-    expect(readdirSync(dir).sort()).toEqual([...expected.keys(), "check.ts"].sort());
+    // Every file there is machine-made: the type the modules share is load/check.ts, beside it.
+    expect(readdirSync(dir).sort()).toEqual([...expected.keys()].sort());
     for (const [file, text] of expected)
-      expect(readFileSync(join(dir, file), "utf8") === text, `load/checks/${file} is stale: run \`${UPDATE_COMMAND}\``).toBe(
+      expect(readFileSync(join(dir, file), "utf8") === text, `load/precompiled/${file} is stale: run \`${UPDATE_COMMAND}\``).toBe(
         true,
       );
   });

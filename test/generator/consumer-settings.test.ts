@@ -2,8 +2,8 @@
  * Generated code compiles under the consumer's settings (issue 19), not only under the pipeline's
  * own: everything generated — the committed bindings and runtime (generated/) and the output for
  * every schema of the real corpus — in one tree, as one binding repo with many contracts, and one
- * tsgo run over all of it per setting of test/support/consumer-settings.ts (README → In your
- * binding repo → "The settings it compiles under").
+ * tsgo run over all of it per setting of test/support/consumer-settings.ts (docs/binding-repo.md →
+ * "The settings it compiles under").
  *
  * The runs prove themselves: each also compiles canary/broken.ts, whose one error must be the only
  * one reported (so a run that reported nothing, or whose output stopped parsing, fails), and a

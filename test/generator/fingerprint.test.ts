@@ -1,11 +1,11 @@
 /**
  * A pinned fingerprint of the approved upstream schema. When upstream changes the schema, this
- * fails and says what changed; accepting it is an explicit act (see the README):
+ * fails and says what changed; accepting it is an explicit act (docs/testing.md → Golden files):
  *   RIGHTKIT_ACCEPT_SCHEMA=1 npx vitest run test/generator/fingerprint.test.ts
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { fingerprintOf, describeFingerprintChange, fingerprintFileFor } from "../../generator/load/fingerprint.js";
+import { fingerprintOf, describeFingerprintChange, fingerprintFileFor } from "../../generator/contract/fingerprint.js";
 import { loadContract } from "../../generator/load/contract.js";
 import { discoverContracts } from "../../generator/load/discover.js";
 

@@ -3,7 +3,7 @@
  * prettier on megabytes of validators; the layout promised is prettier's. This proves prettier
  * would change nothing: in every committed generated file and in what the generator makes of
  * every schema of the Rust corpus. If it fails, an emitter made a construct the two formatters
- * lay out differently: write it another way (as typeMiss in emit/validators/keywords/guard.ts
+ * lay out differently: write it another way (as typeMiss in emit/validators/keyword-emitters/guard.ts
  * does for `!(a || b)`), or teach format.ts prettier's layout for it.
  */
 import { readdirSync, readFileSync } from "node:fs";

@@ -5,7 +5,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { formatWithPrettier } from "../support/prettier.js";
-import { RUNTIME_TEMPLATES_DIR, runtimeSourceNames } from "../../generator/output/runtime-sources.js";
+import { RUNTIME_TEMPLATES_DIR } from "../../generator/package-files.js";
+import { runtimeSourceNames } from "../../generator/output/runtime-sources.js";
 import { withHeader } from "../../generator/pipeline.js";
 
 const names = runtimeSourceNames();

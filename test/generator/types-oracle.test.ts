@@ -1,7 +1,7 @@
 /**
  * An independent oracle for the types emitter: json-schema-to-typescript compiles every
  * method's params and result of the embedded contract, and the TypeScript compiler proves each
- * is mutually assignable with ours. (Why our emitter does not delegate to it: README, "Design
+ * is mutually assignable with ours. (Why our emitter does not delegate to it: docs/decisions.md, "Design
  * decisions".)
  */
 import { readFileSync } from "node:fs";

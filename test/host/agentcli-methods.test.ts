@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DESCRIBE_TARGETS,
-  NOT_SERVED_METHODS,
-  SCHEMA_TARGET_ALIASES,
-  SCHEMA_TARGETS,
-  SERVED_METHODS,
-} from "../../generator/host/services/agentcli/methods.js";
+import { NOT_SERVED_METHODS, SERVED_METHODS } from "../../generator/host/services/agentcli/methods.js";
+import { DESCRIBE_TARGETS, SCHEMA_TARGET_ALIASES, SCHEMA_TARGETS } from "../../generator/host/services/agentcli/surface.js";
 import { DOCUMENT_EXAMPLE_MANIFEST, FULLER_MANIFEST } from "./support/agentcli-manifests.js";
 import { StdioChild, type Frame } from "./support/stdio-child.js";
 

@@ -1,13 +1,7 @@
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  AGENTCLI_SCENARIOS,
-  EXTRA_METHOD,
-  MISSING_METHOD,
-  runHostCommand,
-  SCENARIO_NAMES,
-  serveStdioHost,
-} from "../../generator/host/index.js";
+import { AGENTCLI_SCENARIOS, EXTRA_METHOD, MISSING_METHOD, SCENARIO_NAMES, serveStdioHost } from "../../generator/host/index.js";
+import { runHostCommand } from "../../generator/commands/host.js";
 import { StdioChildren, type StdioChild } from "./support/stdio-child.js";
 
 const children = new StdioChildren();

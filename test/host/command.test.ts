@@ -6,12 +6,13 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { runHostCommand, SCENARIO_NAMES } from "../../generator/host/index.js";
+import { runHostCommand } from "../../generator/commands/host.js";
+import { SCENARIO_NAMES } from "../../generator/host/index.js";
 import { privateTempDir } from "../support/host.js";
 import { JsonRpcSocketTransport } from "../support/runtime.js";
 import { call, DaemonFixtures, HELLO, readJson } from "./support/daemon.js";
 
-const hostMain = fileURLToPath(new URL("../../generator/host/main.ts", import.meta.url));
+const hostMain = fileURLToPath(new URL("../../generator/commands/host-main.ts", import.meta.url));
 
 const fixtures = new DaemonFixtures();
 afterEach(() => fixtures.cleanup());

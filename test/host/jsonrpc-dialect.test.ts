@@ -6,7 +6,7 @@ import { serveJsonRpcStream } from "../../generator/host/core/jsonrpc-host.js";
 import type { Outcome } from "../../generator/host/core/outcome.js";
 import type { JsonRpcDialect } from "../../generator/host/core/protocols/jsonrpc.js";
 import type { Service } from "../../generator/host/core/service.js";
-import { agentcliDialect } from "../../generator/host/services/agentcli/dialect.js";
+import { agentcliDialect } from "../../generator/host/services/agentcli/error-dialect.js";
 import { LineQueue } from "./support/line-queue.js";
 
 /** A service whose every call fails inside it: thrown, or a rejected promise. */

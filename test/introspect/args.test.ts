@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_CALL_TIMEOUT_MS, introspectOptions } from "../../generator/introspect/command.js";
+import { DEFAULT_CALL_TIMEOUT_MS, introspectOptions } from "../../generator/commands/introspect.js";
 import { runCli } from "../support/bindgen.js";
 import { cleanupAfterEach } from "../support/cleanups.js";
 import { servedAgentcliContract, smallContract } from "./support.js";

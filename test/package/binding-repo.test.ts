@@ -1,9 +1,9 @@
 /**
  * The package as a new user meets it: packed (building dist/ in prepack), installed from the
  * tarball into a copy of examples/binding-repo with `npm ci --offline`, then used there the way
- * README → "In your binding repo" says: `rightkit-bindgen check`, `generate`, `tsc` (nodenext),
+ * docs/binding-repo.md says: `rightkit-bindgen check`, `generate`, `tsc` (nodenext),
  * the starter's own test against the conformance host, and the API and runtime imported from
- * plain `node`. The same commands as the README, so the README cannot drift from what works.
+ * plain `node`. The same commands as those docs, so they cannot drift from what works.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -32,15 +32,21 @@ const node = (script: string): Promise<Run> => run(process.execPath, ["--input-t
 
 const DEMO_CONTRACT_FILES = ["binding", "fingerprint", "schema"].map((kind) => `rightkit.agent.demo.v1.${kind}.json`);
 const DEMO_BINDING = "rightkit.agent.demo.v1.binding.json";
-/** Shipped for editors: a binding file's `$schema`. Nothing reads it at run time (load/checks/ is its compiled form). */
+/** Shipped for editors: a binding file's `$schema`. Nothing reads it at run time (load/precompiled/ is its compiled form). */
 const BINDING_SCHEMA_IN_PACKAGE = "generator/load/binding.schema.json";
 
 /** Where each shipped file may come from: compiled output, the bins, and what the generator reads at run time. */
-const SHIPPED = [/^dist\/[^/]+\.js$/, /^dist\/build\.json$/, /^dist\/types\/.+\.d\.ts$/, /^generator\/bin\/[^/]+\.js$/];
+const SHIPPED = [
+  /^dist\/[^/]+\.js$/,
+  /^dist\/build\.json$/,
+  /^dist\/types\/.+\.d\.ts$/,
+  /^docs\/[^/]+\.(md|svg)$/,
+  /^generator\/bin\/[^/]+\.js$/,
+];
 const SHIPPED_AS_IS = [BINDING_SCHEMA_IN_PACKAGE, "package.json", "README.md"];
 
 describe("the starter", () => {
-  it("carries this repository's demo contract (README → Golden files says how to refresh it)", async () => {
+  it("carries this repository's demo contract (docs/testing.md → Golden files says how to refresh it)", async () => {
     const files = (await readdir(join(STARTER, "contract"))).sort();
     expect(files).toEqual(DEMO_CONTRACT_FILES);
     for (const file of files.filter((name) => name !== DEMO_BINDING))
@@ -66,10 +72,10 @@ describe("the packed tarball", () => {
       expect(report.files.map((file) => file.path)).toContain(entry);
   });
 
-  it("has as many files as README → Package says (npm run bench:package prints them)", async () => {
-    const readme = await readFile(join(ROOT, "README.md"), "utf8");
-    const stated = /The tarball holds \*\*(\d+) files\*\*/.exec(readme)?.[1];
-    expect(Number(stated), "README → Package: the file count").toBe(report.entryCount);
+  it("has as many files as docs/package.md says (npm run bench:package prints them)", async () => {
+    const doc = await readFile(join(ROOT, "docs", "package.md"), "utf8");
+    const stated = /The tarball holds \*\*(\d+) files\*\*/.exec(doc)?.[1];
+    expect(Number(stated), "docs/package.md: the file count").toBe(report.entryCount);
   });
 
   it("installs with `npm ci` offline and runs nothing on install", async () => {

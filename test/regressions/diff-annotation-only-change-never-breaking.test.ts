@@ -1,6 +1,6 @@
 /**
  * Regression (issue 11): a change that only documents — an `x-…` keyword, `title`,
- * `description`, `examples`, `$comment`, and the README's other annotations — is never breaking
+ * `description`, `examples`, `$comment`, and docs/evolution.md's other annotations — is never breaking
  * or dangerous, wherever it sits: in params, in results, in a definition both reach through
  * `$ref`, or inside a keyword the diff does not model (`not`), whose change used to be
  * "breaking: review by hand" even when only its description moved. Each is reported as an

@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { RUNTIME_TEMPLATES_DIR, runtimeSourceNames } from "../../generator/output/runtime-sources.js";
+import { RUNTIME_TEMPLATES_DIR } from "../../generator/package-files.js";
+import { runtimeSourceNames } from "../../generator/output/runtime-sources.js";
 
 const generatedIndex = fileURLToPath(new URL("../../generated/runtime/index.ts", import.meta.url));
 

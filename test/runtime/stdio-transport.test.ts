@@ -4,7 +4,7 @@ import { FIXTURE_APP_ID } from "../../generator/host/index.js";
 import { StdioTransport } from "../support/runtime.js";
 import { rejection } from "../support/rejection.js";
 
-const hostMain = fileURLToPath(new URL("../../generator/host/main.ts", import.meta.url));
+const hostMain = fileURLToPath(new URL("../../generator/commands/host-main.ts", import.meta.url));
 const quick = { timeoutMs: 10_000 };
 
 /** The conformance host itself, serving stdin/stdout in a child process. */

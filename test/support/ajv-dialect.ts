@@ -2,7 +2,7 @@
  * Ajv configured as the reference for a schema's own draft: Ajv 2020 for 2020-12, Ajv 2019 for
  * 2019-09, plain Ajv for draft-07 (with `$ref` overriding its siblings, as draft-07 says and
  * Ajv only does when asked). Set to what the generated validators do where the choice is ours:
- * `format` is an annotation (README, "Contract decisions": bounds, patterns and formats are
+ * `format` is an annotation (docs/types-and-validators.md: bounds, patterns and formats are
  * JSDoc; the keyword table gives `format` the annotation role), so formats are not validated;
  * a pattern compiles with the `u` flag and falls back to the non-`u` form when only that
  * compiles (generator/schema/patterns.ts); unknown keywords are annotations (`strict: false`).

@@ -1,5 +1,5 @@
 /**
- * The tsconfig settings a binding's consumer commonly compiles with (README → In your binding repo →
+ * The tsconfig settings a binding's consumer commonly compiles with (docs/binding-repo.md →
  * "The settings it compiles under"), and one tsgo run under one of them over a folder of files laid
  * out as a binding repo's generated/ is. Generated code is the consumer's code: it must compile
  * under their settings, not only under the pipeline's own (generator/output/typecheck.ts).

@@ -14,7 +14,7 @@
  */
 import fc from "fast-check";
 import type { SchemaIndex } from "../../generator/resolve/index.js";
-import { appendPointer, isJsonObject, type Pointer } from "../../generator/resolve/pointer.js";
+import { appendPointer, isJsonObject, type Pointer } from "../../generator/json.js";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Schema = { readonly [keyword: string]: unknown };

@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import type { SchemaIndex } from "../../generator/resolve/index.js";
-import { appendPointer } from "../../generator/resolve/pointer.js";
+import { appendPointer } from "../../generator/json.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Schema = { readonly [keyword: string]: unknown };

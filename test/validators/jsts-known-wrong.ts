@@ -2,7 +2,7 @@
  * The optional JSON-Schema-Test-Suite cases that get the wrong verdict on purpose, by name: the
  * suite test (jsts.test.ts) fails when a case listed here gets the right verdict (take it off the
  * list) and when a case not listed here gets the wrong one (fix the compiler, or list it with its
- * reason). Each reason is a documented decision (README, "Contract decisions" → "Validators").
+ * reason). Each reason is a documented decision (docs/types-and-validators.md → Validators).
  * Every case named here is one the suite expects to be invalid and the validators accept.
  */
 import type { SuiteDraft } from "./jsts-suite.js";

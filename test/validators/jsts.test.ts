@@ -23,7 +23,7 @@ const ACCEPTED_REFUSALS: ReadonlyMap<string, RegExp> = new Map([
 /**
  * Groups refused per file of each draft (optional ones included), pinned so that a new refusal —
  * which would stop its cases from being checked — is a visible change. Each is a documented
- * decision (README, "Contract decisions"): a `$schema` naming a custom meta-schema is not compiled
+ * decision (docs/types-and-validators.md → Refusals): a `$schema` naming a custom meta-schema is not compiled
  * (vocabularies are not), nor is draft-07's `dependencies` in a later draft. The suite's remote
  * documents and the drafts' meta-schemas reach the compiler as a registry (jsts-suite.ts), so
  * remote `$ref`s run.

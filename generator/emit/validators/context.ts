@@ -9,7 +9,7 @@
  */
 import { BindgenError } from "../../errors.js";
 import type { SchemaIndex } from "../../resolve/index.js";
-import { appendPointer, type Pointer } from "../../resolve/pointer.js";
+import { appendPointer, type Pointer } from "../../json.js";
 import { code, ident, type Code } from "../code.js";
 import { schemaView, type Dialect } from "./dialect.js";
 import { enterResource, EMPTY_SCOPE, type DynamicScope } from "./dynamic-scope.js";

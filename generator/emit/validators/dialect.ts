@@ -6,9 +6,9 @@
  * `dependencies` are read by the array and object emitters. Dropping keys never moves the ones
  * that stay, so every pointer still names the real location.
  */
-import { isJsonObject } from "../../resolve/pointer.js";
+import { isJsonObject } from "../../json.js";
 import { DIALECTS, jsonSchemaSpelling, readingOf, type Dialect } from "../../schema/dialects.js";
-import { keywordRow } from "../../schema/keywords.js";
+import { keywordRow } from "../../schema/keyword-table.js";
 
 export type { Dialect } from "../../schema/dialects.js";
 export { dialectAt } from "../../schema/subschemas.js";

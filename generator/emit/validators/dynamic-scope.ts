@@ -7,7 +7,7 @@
  * Documents without dynamic anchors only ever see the empty scope.
  */
 import type { SchemaIndex } from "../../resolve/index.js";
-import type { Pointer } from "../../resolve/pointer.js";
+import type { Pointer } from "../../json.js";
 import { byCodeUnits } from "../../order.js";
 
 export interface DynamicScope {

@@ -7,7 +7,7 @@ import { indexSchema, type SchemaIndex, type SchemaRegistry } from "../../resolv
 import { code, EMPTY, ident, join, type Code } from "../code.js";
 import { buildValidatorModule } from "./module.js";
 
-export { REF_DEPTH_LIMIT } from "./keywords/ref.js";
+export { REF_DEPTH_LIMIT } from "./keyword-emitters/ref.js";
 
 /**
  * The body of `validators.ts` for named shapes: `validate<Name>` and `is<Name>` for each entry,

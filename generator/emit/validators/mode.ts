@@ -6,7 +6,7 @@
  * error, never a second full walk. Keyword emitters describe *when* a value fails and *what* to
  * say; `fail` turns that into the statement the mode needs.
  */
-import { appendPointer, type Pointer } from "../../resolve/pointer.js";
+import { appendPointer, type Pointer } from "../../json.js";
 import { code, join, type Code } from "../code.js";
 import type { CompileContext } from "./context.js";
 

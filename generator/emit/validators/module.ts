@@ -11,7 +11,7 @@ import { createCompileState, type PendingWork } from "./context.js";
 import { CHECK, FAST } from "./mode.js";
 import { createNamer, planModule, type ModulePlan } from "./names.js";
 import { emitNode } from "./node.js";
-import { evaluatedBody } from "./keywords/unevaluated.js";
+import { evaluatedBody } from "./keyword-emitters/unevaluated.js";
 import { helperSource } from "./runtime-helpers.js";
 
 export interface ValidatorEntry {

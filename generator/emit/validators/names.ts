@@ -1,6 +1,6 @@
 /**
- * One planner for every module-scope name in a validators module: the exported `validate*`/`is*`
- * pair of each shape, the runtime helpers, the location functions and the hoisted constants.
+ * The validators' planner, for every module-scope name in a validators module: the exported
+ * `validate*`/`is*` pair of each shape, the runtime helpers, the location functions and the hoisted constants.
  * Each name says what it is, never when the compiler met it, so adding a method to a contract
  * adds that method's functions and renames nothing else (unless a new readable name meets an old
  * one: then both take suffixes, see below):
@@ -16,11 +16,17 @@
  * The contract's exported names are API and always win. Any other name that is taken, or that two
  * symbols want, is given up by every symbol that wants it, which then tries a suffix hashed from
  * what it is (`isMultipleOf_de3d77`); the set of symbols decides, never their order.
+ *
+ * One of two planners, on purpose: naming/type-names.ts names the contract's types, the
+ * binding's API, where the first readable candidate wins and numbers are the last resort. These
+ * names are private and met during compilation, so stability under change wins instead: no
+ * symbol keeps a contested name, and suffixes are hashes of what a symbol is, not counters.
  */
 import { createHash } from "node:crypto";
 import { byCodeUnits } from "../../order.js";
-import { parsePointer, type Pointer } from "../../resolve/pointer.js";
-import { ident, isIdentifier, type Code } from "../code.js";
+import { parsePointer, type Pointer } from "../../json.js";
+import { isIdentifier } from "../../naming/identifiers.js";
+import { ident, type Code } from "../code.js";
 import { HELPER_NAMES, type HelperName, type HelperNames } from "./runtime-helpers.js";
 
 /** The three functions a schema location can be compiled into; each is emitted only when asked for. */

@@ -6,22 +6,23 @@
  * deep the schema nests.
  */
 import { BindgenError } from "../../errors.js";
-import type { Pointer } from "../../resolve/pointer.js";
+import { isJsonObject, type Pointer } from "../../json.js";
 import { code, EMPTY, lines, type Code } from "../code.js";
 import type { CompileContext } from "./context.js";
 import { failure, issueExpression, text, type Mode } from "./mode.js";
-import { emitArrays } from "./keywords/arrays.js";
-import { emitCombinators } from "./keywords/combinators.js";
-import type { KeywordEmit, SchemaObject } from "./keywords/emit.js";
-import { emitNumbers } from "./keywords/numbers.js";
-import { emitObjects } from "./keywords/objects.js";
-import { callFunctions, emitRef } from "./keywords/ref.js";
-import { emitDynamicRef } from "./keywords/dynamic-ref.js";
-import { emitStrings } from "./keywords/strings.js";
-import { typeCheck } from "./keywords/type.js";
-import { emitUnevaluated } from "./keywords/unevaluated.js";
-import { emitConst, emitEnum, valuesImplyType } from "./keywords/values.js";
-import { isSchemaObject, refuseUnsupported, roleOf } from "./vocabulary.js";
+import { emitArrays } from "./keyword-emitters/arrays.js";
+import { emitCombinators } from "./keyword-emitters/combinators.js";
+import type { KeywordEmit, SchemaObject } from "./keyword-emitters/emit.js";
+import { emitNumbers } from "./keyword-emitters/numbers.js";
+import { emitObjects } from "./keyword-emitters/objects.js";
+import { callFunctions, emitRef } from "./keyword-emitters/ref.js";
+import { emitDynamicRef } from "./keyword-emitters/dynamic-ref.js";
+import { emitStrings } from "./keyword-emitters/strings.js";
+import { typeCheck } from "./keyword-emitters/type.js";
+import { emitUnevaluated } from "./keyword-emitters/unevaluated.js";
+import { emitConst, emitEnum, valuesImplyType } from "./keyword-emitters/values.js";
+import { refusalOf } from "../../schema/refusals.js";
+import { roleOf } from "./keyword-roles.js";
 
 /**
  * How many subschema levels are inlined before calling a function instead. Both paths inline
@@ -107,13 +108,13 @@ ${call}`;
 function acceptsEverything(ctx: CompileContext, pointer: Pointer, raw: unknown): boolean {
   if (raw === true) return true;
   const schema = ctx.view(pointer, raw);
-  if (!isSchemaObject(schema)) return false;
+  if (!isJsonObject(schema)) return false;
   refuseUnsupported(ctx, schema, pointer);
   return Object.keys(schema).every((keyword) => roleOf(keyword) !== "assertion");
 }
 
 function asSchemaObject(ctx: CompileContext, pointer: Pointer, schema: unknown): SchemaObject {
-  if (!isSchemaObject(schema)) {
+  if (!isJsonObject(schema)) {
     throw new BindgenError("meta_schema", "a schema must be an object or a boolean", { file: ctx.index.file, pointer });
   }
   return schema;
@@ -122,4 +123,10 @@ function asSchemaObject(ctx: CompileContext, pointer: Pointer, schema: unknown):
 /** Only `$ref` (and annotations): the presence test can travel on to the target's type check. */
 function isBareRef(schema: SchemaObject): boolean {
   return Object.keys(schema).every((keyword) => keyword === "$ref" || roleOf(keyword) !== "assertion");
+}
+
+/** Throws `unsupported_keyword` if the schema object says anything the compiler will not honour (schema/refusals.ts). */
+function refuseUnsupported(ctx: CompileContext, schema: SchemaObject, pointer: Pointer): void {
+  const refusal = refusalOf(schema, ctx.dialectAt(pointer));
+  if (refusal !== undefined) ctx.refuse(refusal.keyword, pointer, refusal.why);
 }

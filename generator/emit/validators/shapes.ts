@@ -15,10 +15,10 @@
  */
 import { byCodeUnits } from "../../order.js";
 import type { SchemaIndex } from "../../resolve/index.js";
-import { appendPointer, isJsonObject, parsePointer, type Pointer } from "../../resolve/pointer.js";
+import { appendPointer, isJsonObject, parsePointer, type Pointer } from "../../json.js";
 import { dialectNamed, readingOf, type Dialect } from "../../schema/dialects.js";
 import { subschemasIn } from "../../schema/subschemas.js";
-import { roleOf } from "./vocabulary.js";
+import { roleOf } from "./keyword-roles.js";
 
 export interface SharedShapes {
   /** The location whose functions serve `pointer`: the first member of its class (shallowest, then by code units). */
@@ -52,7 +52,7 @@ interface Location {
   readonly refSlots: ReadonlySet<number>;
   /** The checks compiled for the location itself. */
   readonly ownWeight: number;
-  /** Whether checking may walk the instance or go through a reference (see `descends` in keywords/ref.ts). */
+  /** Whether checking may walk the instance or go through a reference (see `descends` in keyword-emitters/ref.ts). */
   readonly descends: boolean;
 }
 

@@ -1,4 +1,4 @@
-import { usageLine, type CliTable, type CliTool } from "./args.js";
+import { usageLine, type CliTable, type CliTool } from "./table.js";
 import { CLI_EXIT } from "./exit.js";
 
 /**

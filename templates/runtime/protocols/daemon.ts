@@ -4,7 +4,7 @@
  * and the error object (`code`, `message`, `retryable`) but not every key beside them. What we
  * write is our best reading; what we read accepts each documented alternative (`status` or
  * `ok`, a host error in a hello or in a response frame), so a host that spells it the other
- * way still works. The README ("The rightkit-daemon wire dialect") gives the sources.
+ * way still works. rightkit-bindgen's docs/transports.md ("The rightkit-daemon wire dialect") gives the sources.
  */
 import { ToolError, type ToolErrorOptions } from "../core/errors.js";
 import { isPlainObject } from "../core/json.js";

@@ -4,7 +4,7 @@ import type { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { LineQueue } from "./line-queue.js";
 
-const hostMain = fileURLToPath(new URL("../../../generator/host/main.ts", import.meta.url));
+const hostMain = fileURLToPath(new URL("../../../generator/commands/host-main.ts", import.meta.url));
 
 export type Frame = Record<string, unknown>;
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };

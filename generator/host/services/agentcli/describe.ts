@@ -1,6 +1,6 @@
 import { COMPILE_TARGETS } from "./fixtures.js";
 import { MANIFEST_SHAPE, TASK_SHAPE, WORKFLOW_SHAPE } from "./manifest.js";
-import type { DescribeTarget, Surface } from "./methods.js";
+import type { DescribeTarget, Surface } from "./surface.js";
 import type { Shape } from "./shapes.js";
 
 /**

@@ -1,6 +1,6 @@
 import { success, type Outcome } from "../../core/outcome.js";
 import { describe } from "./describe.js";
-import { invalidArgument, READY_NOTIFICATION, readyParams } from "./dialect.js";
+import { invalidArgument, READY_NOTIFICATION, readyParams } from "./error-dialect.js";
 import {
   AUTHORIZATION_PROOF_METHODS,
   AUTHORIZATION_PROVIDERS,
@@ -15,6 +15,7 @@ import { convertManifest, MANIFEST_VERSION, validateManifest } from "./manifest.
 import type { ParamsOf, ParamSpecs } from "./params.js";
 import type { AgentcliScenario } from "./scenarios.js";
 import { schemaOf } from "./schemas.js";
+import { DESCRIBE_TARGETS, SCHEMA_TARGET_ALIASES, SCHEMA_TARGETS, type ServedMethod, type Surface } from "./surface.js";
 
 /**
  * THE method table of the agentcli server: every method's name, summary, params with their
@@ -22,44 +23,8 @@ import { schemaOf } from "./schemas.js";
  * the methods it does not serve are listed below it with what they would need (see service.ts).
  */
 
-/** agentcli.schema's targets, and the kebab-case spellings it also accepts. */
-export const SCHEMA_TARGETS = [
-  "manifest",
-  "workflow",
-  "task",
-  "schedulerJob",
-  "standalonePlan",
-  "handoffV4",
-  "rpcRequest",
-  "rpcResponse",
-] as const;
-export const SCHEMA_TARGET_ALIASES = {
-  "scheduler-job": "schedulerJob",
-  "standalone-plan": "standalonePlan",
-  "handoff-v4": "handoffV4",
-  "rpc-request": "rpcRequest",
-  "rpc-response": "rpcResponse",
-} as const satisfies Readonly<Record<string, SchemaTarget>>;
-export const DESCRIBE_TARGETS = ["manifest", "workflow", "task", "targets", "commands", "rpc"] as const;
-
-export type SchemaTarget = (typeof SCHEMA_TARGETS)[number];
-export type DescribeTarget = (typeof DESCRIBE_TARGETS)[number];
-
 /** The package version agentcli.version reports: the protocol document's example, claiming no other. */
 export const PACKAGE_VERSION = "0.5.0";
-
-/** What an answer may look at besides its params: the methods and notifications in force. */
-export type Surface = { readonly methods: readonly ServedMethod[]; readonly notifications: readonly SentNotification[] };
-
-/** A notification this server sends, with the params it sends it with. */
-export type SentNotification = { readonly name: string; readonly summary: string; readonly params: unknown };
-
-export type ServedMethod = {
-  readonly name: string;
-  readonly summary: string;
-  readonly params: ParamSpecs;
-  answer(params: Readonly<Record<string, unknown>>, surface: Surface): Outcome;
-};
 
 /** A table row; the answer sees its params already checked against `params` (params.ts). */
 function served<const P extends ParamSpecs>(

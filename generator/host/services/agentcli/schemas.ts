@@ -1,5 +1,5 @@
 import { MANIFEST_SHAPE, MANIFEST_VERSION, SCHEDULE_SHAPE, TARGET_SHAPE, TASK_SHAPE, WORKFLOW_SHAPE } from "./manifest.js";
-import type { SchemaTarget } from "./methods.js";
+import type { SchemaTarget } from "./surface.js";
 import { optional, required, toJsonSchema, toLegacyDescriptor, type Shape } from "./shapes.js";
 
 /**

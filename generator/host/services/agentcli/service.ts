@@ -16,7 +16,7 @@
 import { HOST_ERROR, failure, type Outcome } from "../../core/outcome.js";
 import type { JsonRpcDialect } from "../../core/protocols/jsonrpc.js";
 import type { Service } from "../../core/service.js";
-import { agentcliDialect, invalidArgument } from "./dialect.js";
+import { agentcliDialect, invalidArgument } from "./error-dialect.js";
 import { surfaceOf } from "./methods.js";
 import { checkParams } from "./params.js";
 import type { AgentcliScenario } from "./scenarios.js";

@@ -1,0 +1,112 @@
+/**
+ * The house's floors, written as dependency-cruiser rules: test/architecture/layering.test.ts
+ * runs them in `npm test`, and `npx depcruise generator templates/runtime` prints the same
+ * verdicts. docs/architecture.md says the same in words; when you add a folder, give it a floor
+ * here first.
+ *
+ * The generator is a pipeline, built bottom-up. Each floor may import the floors below it and
+ * its own, never one above:
+ *
+ *   floor      generator/*.ts (json, order, errors, version, package-files, words): generic
+ *              helpers and facts about this package; no stage's knowledge
+ *   schema     the keyword and dialect tables, and what they imply (subschema positions,
+ *              refusals, docs words); read by every stage, so it sits right above the floor
+ *   load       files → checked JSON with positions; meta-schema and binding checks
+ *   resolve    $id/$anchor/$ref resolution within one document
+ *   contract   a contract's shape: methods, notifications, paths, error model, fingerprint
+ *   model      the IR, built in named steps; names still requests
+ *   naming     every final name: identifier rules, the type-name planner, the binding's own names
+ *   emit       model in, code out, through the one door (emit/code.ts)
+ *   output     header, format, type check, API surface, write and compare
+ *   pipeline   generator/pipeline.ts: the one stage order
+ *   above      evolution/, introspect/ (conform/ next): tools over the pipeline; they do not
+ *              import each other
+ *   commands   generator/commands/: one file per command, its options, output and exit code
+ *   entry      generator/cli.ts (dispatch), generator/index.ts (the programmatic API)
+ *
+ * Beside the pipeline: the conformance host (generator/host/) imports only the floor; it shares
+ * no code with the client it tests, and only commands/ and the entries may start it. The
+ * generated runtime (templates/runtime/, copied into generated/runtime/) imports nothing of
+ * the generator. Nothing anywhere imports in a circle, type-only imports included.
+ */
+const FLOORS = [
+  ["floor", "^generator/(?!cli\\.ts$|index\\.ts$|pipeline\\.ts$)[^/]+\\.ts$"],
+  ["schema", "^generator/schema/"],
+  ["load", "^generator/load/"],
+  ["resolve", "^generator/resolve/"],
+  ["contract", "^generator/contract/"],
+  ["model", "^generator/model/"],
+  ["naming", "^generator/naming/"],
+  ["emit", "^generator/emit/"],
+  ["output", "^generator/output/"],
+  ["pipeline", "^generator/pipeline\\.ts$"],
+  ["above", "^generator/(evolution|introspect|conform)/"],
+  ["commands", "^generator/commands/"],
+  ["entry", "^generator/(cli|index)\\.ts$"],
+];
+
+/** One rule per floor: nothing on it imports a floor above it. */
+const upward = FLOORS.slice(0, -1).map(([name, path], i) => ({
+  name: `${name}-imports-only-below`,
+  comment: `${name} may import only the floors below it (${FLOORS.slice(0, i)
+    .map(([below]) => below)
+    .join(", ") || "none"}) and itself`,
+  severity: "error",
+  from: { path },
+  to: { path: FLOORS.slice(i + 1).map(([, above]) => `(${above})`).join("|") },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "No import circle anywhere, type-only imports included",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    ...upward,
+    {
+      name: "tools-above-the-pipeline-stand-apart",
+      comment: "evolution/, introspect/ and conform/ each build on the pipeline, not on one another",
+      severity: "error",
+      from: { path: "^generator/(evolution|introspect|conform)/" },
+      to: { path: "^generator/(evolution|introspect|conform)/", pathNot: "^generator/$1/" },
+    },
+    {
+      name: "host-stands-beside",
+      comment: "The conformance host imports only the floor: it shares no code with the client or the generator",
+      severity: "error",
+      from: { path: "^generator/host/" },
+      to: { path: "^(generator/(?!host/)[^/]+/|generated/|templates/)" },
+    },
+    {
+      name: "only-commands-start-the-host",
+      comment: "Only commands/ and the entries reach into the host",
+      severity: "error",
+      from: { path: "^generator/", pathNot: "^generator/(commands/|host/|cli\\.ts$|index\\.ts$)" },
+      to: { path: "^generator/host/" },
+    },
+    {
+      name: "runtime-imports-nothing-of-the-generator",
+      comment: "The generated runtime is the user's code: it imports only itself and Node's standard library",
+      severity: "error",
+      from: { path: "^(templates/runtime|generated)/" },
+      to: { path: "^(generator|test|scripts)/" },
+    },
+    {
+      name: "runtime-has-no-npm-dependency",
+      comment: "Generated runtime code has zero npm dependencies",
+      severity: "error",
+      from: { path: "^(templates/runtime|generated)/" },
+      to: { dependencyTypes: ["npm", "npm-dev", "npm-optional", "npm-peer", "npm-no-pkg", "npm-unknown"] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    // Type-only imports are imports too: a circle through types is still a circle.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".js", ".mjs"] },
+  },
+};

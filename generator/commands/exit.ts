@@ -1,0 +1,50 @@
+/**
+ * What every command shares with the process around it: where its lines go, and what its exit
+ * code means. The commands import this module, never cli.ts, so the dispatcher can load each of
+ * them lazily without an import circle.
+ */
+import { isBindgenError } from "../errors.js";
+import { GENERATOR_NAME } from "../version.js";
+
+/** 0 ok; 1 the command found what it looks for (drift, a breaking change, a refused major); 2 bad input; 3 our bug. */
+export const EXIT = Object.freeze({ ok: 0, drift: 1, badInput: 2, bug: 3 });
+
+/** The conformance host's own: 0 stopped by a signal or handed over (or help), 1 could not start (outranked), 2 bad arguments. */
+export const HOST_EXIT = Object.freeze({ ok: 0, couldNotStart: 1, badInput: 2 });
+
+/** Where a command's lines go, one at a time; tests pass their own. */
+export interface Io {
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+}
+
+export const STD_IO: Io = Object.freeze({
+  out: (line: string) => process.stdout.write(`${line}\n`),
+  err: (line: string) => process.stderr.write(`${line}\n`),
+});
+
+/**
+ * A command that threw: bad input is one line and exit 2; generated code that does not compile
+ * is the generator's fault (exit 3, with the compiler's diagnostics); anything else is our bug
+ * (exit 3, the stack with --verbose).
+ */
+export function exitForError(error: unknown, io: Io, verbose: boolean): number {
+  if (isBindgenError(error)) {
+    io.err(`${GENERATOR_NAME}: ${error.oneLine()}`);
+    if ((verbose || error.code === "type_check") && error.details !== undefined) io.err(error.details);
+    return error.code === "type_check" ? EXIT.bug : EXIT.badInput;
+  }
+  if (isArgumentError(error)) {
+    io.err(`${GENERATOR_NAME}: ${(error as Error).message}`);
+    return EXIT.badInput;
+  }
+  io.err(`${GENERATOR_NAME}: internal error: ${(error as Error).message ?? String(error)}`);
+  if (verbose) io.err((error as Error).stack ?? "");
+  return EXIT.bug;
+}
+
+/** node:util parseArgs reports bad options with these codes. */
+function isArgumentError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("ERR_PARSE_ARGS_");
+}

@@ -1,0 +1,242 @@
+import { parseArgs } from "node:util";
+import { protocolRefusal } from "../host/core/faults.js";
+import {
+  DEFAULT_SERVICE,
+  describeScenarios,
+  isScenarioName,
+  isServiceName,
+  SERVICE_NAMES,
+  serviceRefusal,
+  type ScenarioName,
+  type ServiceName,
+} from "../host/scenarios.js";
+import type { ConsentScript } from "../host/services/demo/service.js";
+import { serveStdioHost, startHost } from "../host/start.js";
+import { HOST_EXIT, STD_IO, type Io } from "./exit.js";
+
+const USAGE = `usage: rightkit-bindgen host (--suite-root DIR | --socket PATH | --stdio) [--rank N] [--scenario NAME]
+                             [--consent approve|deny] [--consent-delay MS] [--no-peer-check]
+       rightkit-bindgen host --stdio --service agentcli [--scenario NAME]
+
+Runs a conformance host until SIGINT or SIGTERM (or, on stdio, until stdin ends).
+  --service NAME     which service answers: demo (rightkit.agent.demo, the default) or agentcli
+                     (agentcli serve's offline methods; stdio only, agentcli.ready first)
+  --suite-root DIR   speak rightkit-daemon's own protocol (hello, allowlist, events, takeover) and publish
+                     DIR/runtime/rightkit.agent.demo/service.json; removed again on exit
+  --rank N           with --suite-root: lower wins the service (0..255, default 100); a live host of a
+                     higher rank is asked to hand over, one of a lower or equal rank refuses this one
+  --no-peer-check    with --suite-root: do NOT check that each peer runs as this user (the 0700 directory
+                     is then the only guard); needed where the check does not exist (it does on Linux)
+  --socket PATH      speak JSON-RPC 2.0 on a Unix socket (mode 0600; its directory must be, or is made, 0700)
+  --stdio            speak JSON-RPC 2.0 to one client on stdin/stdout
+  --scenario NAME    how the host behaves (default normal)
+  --consent ANSWER   demo only: how the scripted person answers demo.request (default approve)
+  --consent-delay MS demo only: wait this long before answering consent
+
+Exit codes: 0 stopped by a signal or handed over, 1 could not start (e.g. outranked), 2 bad arguments;
+agentcli's exit_at_start scenario exits 3.`;
+
+type Mode =
+  | { kind: "suite"; suiteRoot: string; rank: number | undefined; peerCheck: boolean }
+  | { kind: "socket"; socketPath: string }
+  | { kind: "stdio" };
+
+type HostCommand = { mode: Mode; service: ServiceName; scenario: ScenarioName; consent: ConsentScript };
+
+/**
+ * `rightkit-bindgen host ...`: resolves with the process exit code once the host stops. Its own
+ * messages go to `io` one line at a time (stdout stays the protocol in stdio mode).
+ */
+export async function runHostCommand(argv: readonly string[], io: Io = STD_IO): Promise<number> {
+  let command: HostCommand | "help";
+  try {
+    command = parseHostArgs([...argv]);
+  } catch (error) {
+    io.err(`rightkit-bindgen host: ${messageOf(error)}\n${USAGE}`);
+    return HOST_EXIT.badInput;
+  }
+  if (command === "help") {
+    io.out(
+      `${USAGE}\n\nscenarios:\n${describeScenarios()
+        .map(([name, text]) => `  ${name.padEnd(22)} ${text}`)
+        .join("\n")}`,
+    );
+    return HOST_EXIT.ok;
+  }
+  try {
+    switch (command.mode.kind) {
+      case "suite":
+        return await serveSuite(command.mode, command, io);
+      case "socket":
+        return await serveSocket(command.mode.socketPath, command, io);
+      case "stdio":
+        return await serveStdio(command, io);
+      default:
+        return assertNever(command.mode);
+    }
+  } catch (error) {
+    io.err(`rightkit-bindgen host: ${messageOf(error)}`);
+    return HOST_EXIT.couldNotStart;
+  }
+}
+
+function parseHostArgs(argv: string[]): HostCommand | "help" {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      "suite-root": { type: "string" },
+      rank: { type: "string" },
+      "no-peer-check": { type: "boolean" },
+      socket: { type: "string" },
+      stdio: { type: "boolean" },
+      service: { type: "string" },
+      scenario: { type: "string" },
+      consent: { type: "string" },
+      "consent-delay": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) return "help";
+  const mode = parseMode(values);
+  const service = values.service ?? DEFAULT_SERVICE;
+  if (!isServiceName(service)) throw new Error(`--service must be one of ${SERVICE_NAMES.join(", ")}`);
+  if (service !== "demo" && mode.kind !== "stdio") throw new Error(`--service ${service} is served on --stdio only`);
+  if (service !== "demo" && (values.consent !== undefined || values["consent-delay"] !== undefined)) {
+    throw new Error("--consent and --consent-delay go with the demo service");
+  }
+  const scenario = values.scenario ?? "normal";
+  if (!isScenarioName(scenario)) throw new Error(`unknown scenario ${scenario}`);
+  const refused = protocolRefusal(scenario, mode.kind === "suite" ? "daemon" : "jsonrpc") ?? serviceRefusal(scenario, service);
+  if (refused !== undefined) throw new Error(refused);
+  const answer = values.consent ?? "approve";
+  if (answer !== "approve" && answer !== "deny") throw new Error("--consent must be approve or deny");
+  const consent: ConsentScript = { answer };
+  if (values["consent-delay"] !== undefined) {
+    const delayMs = Number(values["consent-delay"]);
+    if (!Number.isSafeInteger(delayMs) || delayMs < 0) throw new Error("--consent-delay must be a whole number of ms");
+    consent.delayMs = delayMs;
+  }
+  return { mode, service, scenario, consent };
+}
+
+function parseMode(values: {
+  "suite-root"?: string | undefined;
+  rank?: string | undefined;
+  "no-peer-check"?: boolean | undefined;
+  socket?: string | undefined;
+  stdio?: boolean | undefined;
+}): Mode {
+  const chosen = [values["suite-root"] !== undefined, values.socket !== undefined, values.stdio === true].filter(Boolean);
+  if (chosen.length > 1) throw new Error("choose one of --suite-root, --socket and --stdio");
+  const suiteRoot = values["suite-root"];
+  if (suiteRoot === undefined && (values.rank !== undefined || values["no-peer-check"])) {
+    throw new Error("--rank and --no-peer-check go with --suite-root");
+  }
+  if (values.stdio) return { kind: "stdio" };
+  if (values.socket !== undefined && values.socket !== "") return { kind: "socket", socketPath: values.socket };
+  if (suiteRoot === undefined || suiteRoot === "") throw new Error("--suite-root DIR, --socket PATH or --stdio is required");
+  let rank: number | undefined;
+  if (values.rank !== undefined) {
+    rank = Number(values.rank);
+    if (!/^\d+$/.test(values.rank) || rank > 255) throw new Error("--rank must be a whole number 0..255");
+  }
+  return { kind: "suite", suiteRoot, rank, peerCheck: !values["no-peer-check"] };
+}
+
+async function serveSuite(mode: Extract<Mode, { kind: "suite" }>, command: HostCommand, io: Io): Promise<number> {
+  // Handlers first: whoever reads the line below may signal at once, and a signal during a
+  // takeover wait must still end in close() (the record removed), not in the default exit.
+  const signal = untilSignal();
+  try {
+    const host = await startHost({
+      suiteRoot: mode.suiteRoot,
+      ...(mode.rank === undefined ? {} : { rank: mode.rank }),
+      peerCheck: mode.peerCheck,
+      scenario: command.scenario,
+      consent: command.consent,
+    });
+    io.out(`rightkit-bindgen host: serving ${host.service}, record ${host.recordPath} (scenario ${command.scenario})`);
+    const ended = await Promise.race([signal.received.then(() => undefined), host.handedOff]);
+    if (ended !== undefined)
+      io.out(`rightkit-bindgen host: handed ${host.service} over to pid ${ended.pid} (rank ${ended.rank})`);
+    await host.close();
+    return HOST_EXIT.ok;
+  } finally {
+    signal.dispose();
+  }
+}
+
+async function serveSocket(socketPath: string, command: HostCommand, io: Io): Promise<number> {
+  const signal = untilSignal();
+  try {
+    const host = await startHost({ socketPath, scenario: command.scenario, consent: command.consent });
+    io.out(`rightkit-bindgen host: listening on ${socketPath} (scenario ${command.scenario})`);
+    await signal.received;
+    await host.close();
+    return HOST_EXIT.ok;
+  } finally {
+    signal.dispose();
+  }
+}
+
+/**
+ * One client on stdin/stdout; a dropped "connection" ends the process's side of both pipes. A
+ * server that exits at start (agentcli's exit_at_start) ends them too and its code is returned.
+ */
+async function serveStdio(command: HostCommand, io: Io): Promise<number> {
+  let exitCode: number | undefined;
+  let finish: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  const drop = (): void => {
+    process.stdin.destroy();
+    process.stdout.destroy();
+    finish();
+  };
+  const exit = (code: number): void => {
+    exitCode = code;
+    drop();
+  };
+  const signal = untilSignal();
+  const host = serveStdioHost(
+    { input: process.stdin, output: process.stdout, drop, end: () => Promise.resolve(drop()), exit },
+    { service: command.service, scenario: command.scenario, consent: command.consent },
+  );
+  process.stdin.once("end", finish);
+  const served = `${command.service === DEFAULT_SERVICE ? "" : `service ${command.service}, `}scenario ${command.scenario}`;
+  io.err(
+    exitCode === undefined
+      ? `rightkit-bindgen host: serving stdio (${served})`
+      : `rightkit-bindgen host: exited at start with code ${exitCode} (${served})`,
+  );
+  await Promise.race([finished, signal.received]);
+  signal.dispose();
+  host.stop();
+  process.stdin.destroy();
+  return exitCode ?? HOST_EXIT.ok;
+}
+
+/** Resolves on the first SIGINT or SIGTERM; dispose() takes the handlers away again. */
+function untilSignal(): { received: Promise<void>; dispose(): void } {
+  let stop: () => void = () => undefined;
+  const received = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  const dispose = (): void => {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  return { received, dispose };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function assertNever(value: never): never {
+  throw new Error(`unhandled mode: ${JSON.stringify(value)}`);
+}

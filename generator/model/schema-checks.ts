@@ -1,0 +1,70 @@
+/**
+ * A walk over every schema in the document before conversion: refuses what no emitter can
+ * honour (schema/refusals.ts), checks that every `$ref` lands inside the document and every pattern is a valid
+ * ECMA-262 regular expression (with the `u` flag, else without it and a warning: schema/patterns.ts). Subschemas and refusals come from the keyword table,
+ * read in each schema's own dialect; keywords the dialect does not define are annotations.
+ */
+import { BindgenError } from "../errors.js";
+import type { SchemaIndex } from "../resolve/index.js";
+import { byCodeUnits } from "../order.js";
+import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../json.js";
+import { DEFAULT_DIALECT, dialectOf, type Dialect } from "../schema/dialects.js";
+import { refusalOf } from "../schema/refusals.js";
+import { readPattern } from "../schema/patterns.js";
+import { dialectAt, forEachSubschema } from "../schema/subschemas.js";
+
+/** Something valid input may still deserve a word about; generation goes on. */
+export interface SchemaWarning {
+  readonly file: string | undefined;
+  readonly pointer: Pointer;
+  readonly message: string;
+}
+
+export function checkPattern(
+  pattern: string,
+  file: string | undefined,
+  pointer: Pointer,
+  warn: (w: SchemaWarning) => void,
+): void {
+  const reading = readPattern(pattern);
+  if (!reading.ok) {
+    throw new BindgenError("bad_pattern", `not a valid ECMA-262 regular expression: ${reading.why}`, { file, pointer });
+  }
+  if (reading.flags === "") {
+    warn({ file, pointer, message: `pattern is not valid with the u flag (${reading.why}); compiled without it` });
+  }
+}
+
+/** Visits every schema reachable from the root, plus the parts of methods and notifications (`params`, `result`, `notification`). */
+export function checkSchemas(index: SchemaIndex, partPointers: readonly Pointer[]): SchemaWarning[] {
+  const seen = new Set<Pointer>();
+  const warnings: SchemaWarning[] = [];
+  const warn = (warning: SchemaWarning): void => {
+    warnings.push(warning);
+  };
+  const visit = (schema: unknown, pointer: Pointer, inherited: Dialect): void => {
+    if (!isJsonObject(schema) || seen.has(pointer)) return;
+    seen.add(pointer);
+    const dialect = dialectOf(schema, inherited);
+    const refusal = refusalOf(schema, dialect);
+    if (refusal !== undefined) {
+      const { keyword, why } = refusal;
+      throw new BindgenError("unsupported_keyword", `keyword ${keyword} is not supported: ${why}`, {
+        file: index.file,
+        pointer: appendPointer(pointer, keyword),
+        keyword,
+      });
+    }
+    if (typeof schema.$ref === "string") index.resolveRef(schema.$ref, pointer);
+    if (typeof schema.pattern === "string") checkPattern(schema.pattern, index.file, appendPointer(pointer, "pattern"), warn);
+    if (isJsonObject(schema.patternProperties)) {
+      for (const key of Object.keys(schema.patternProperties))
+        checkPattern(key, index.file, appendPointer(pointer, "patternProperties", key), warn);
+    }
+    forEachSubschema(schema, pointer, dialect, visit);
+  };
+  visit(index.root, "#", DEFAULT_DIALECT);
+  for (const part of partPointers) visit(index.schemaAt(part), part, dialectAt(index.root, part));
+  // Sorted by pointer: the same schema warns the same way whatever order the walk met things in.
+  return warnings.sort((a, b) => byCodeUnits(a.pointer, b.pointer));
+}

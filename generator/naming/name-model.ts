@@ -1,0 +1,89 @@
+/**
+ * The naming stage: every name the binding declares, decided at once from the model's requests.
+ * Contract types get their final names (type-names.ts), the binding its own (client class, CLI
+ * names: binding-names.ts), each method its client member and command-line name, each
+ * notification its event. Same model, same names, whatever order anything was met in.
+ */
+import { BindgenError } from "../errors.js";
+import { appendPointer } from "../json.js";
+import type { ContractModel, Method, MethodDraft, ModelDraft, Namespace, NamedType, Notification } from "../model/types.js";
+import { byCodeUnits } from "../order.js";
+import {
+  bindingNames,
+  CLI_MODULE_CONSTANTS,
+  CLIENT_MODULE_CONSTANTS,
+  clientOwnMembers,
+  planMembers,
+  takenTypeNames,
+  type MemberTree,
+} from "./binding-names.js";
+import { camelCase } from "./identifiers.js";
+import { runtimeExportNames } from "./runtime-exports.js";
+import { planNames } from "./type-names.js";
+
+export function nameModel(draft: ModelDraft): ContractModel {
+  checkConstantNames(draft);
+  const transport = draft.transport;
+  const versionField = transport?.kind === "jsonrpc-stdio" ? transport.ready?.versionField : undefined;
+  const names = bindingNames(draft.wantedClientClass, versionField);
+  const typeNames = planNames(draft.requests, takenTypeNames(names));
+  const types: NamedType[] = [...draft.nodes.entries()]
+    .map(([id, type]) => ({ id, name: typeNames.get(id) as string, type }))
+    .sort((a, b) => byCodeUnits(a.name, b.name));
+  const memberTree = planMembers(draft.methods, clientOwnMembers(versionField));
+  const methods = nameMethods(draft.methods, membersOf(memberTree));
+  const byName = new Map(methods.map((m) => [m.name, m]));
+  const arrange = (tree: MemberTree): Namespace => ({
+    member: tree.member,
+    methods: [...tree.methods.keys()].map((name) => byName.get(name) as Method),
+    namespaces: tree.namespaces.map(arrange),
+  });
+  const { nodes: _nodes, requests: _requests, wantedClientClass: _wanted, bindingFile: _file, ...facts } = draft;
+  return {
+    ...facts,
+    methods,
+    types,
+    typeNames,
+    notifications: draft.notifications.map(nameNotification),
+    tree: arrange(memberTree),
+    names,
+  };
+}
+
+/** A binding's own client constants may not take a name the generated client or the runtime declares. */
+function checkConstantNames(draft: ModelDraft): void {
+  for (const { name } of draft.constants) {
+    if (CLIENT_MODULE_CONSTANTS.includes(name) || CLI_MODULE_CONSTANTS.includes(name) || runtimeExportNames().has(name)) {
+      throw new BindgenError("bad_binding", `client.constants: ${name} is a name the generated client declares itself`, {
+        file: draft.bindingFile,
+        pointer: appendPointer("#/client/constants", name),
+      });
+    }
+  }
+}
+
+/** Method name → its member name in its namespace, over the whole tree. */
+function membersOf(tree: MemberTree, into = new Map<string, string>()): Map<string, string> {
+  for (const [name, member] of tree.methods) into.set(name, member);
+  for (const namespace of tree.namespaces) membersOf(namespace, into);
+  return into;
+}
+
+/**
+ * What a person types is the path joined by dots. Two methods may share a path (`b` outside the
+ * root, `agentcli.b` below it): each of those is then typed by its full name, which is unique.
+ */
+function nameMethods(drafts: readonly MethodDraft[], members: ReadonlyMap<string, string>): Method[] {
+  const cliNames = drafts.map((m) => m.path.join("."));
+  return drafts.map((draft, i) => {
+    const cliName = cliNames[i] as string;
+    const shared = cliNames.indexOf(cliName) !== cliNames.lastIndexOf(cliName);
+    return { ...draft, member: members.get(draft.name) as string, cliName: shared ? draft.name : cliName };
+  });
+}
+
+/** Handlers register for the path's last segment, camelCase (`agentcli.ready` → `ready`). */
+function nameNotification(draft: Omit<Notification, "event">): Notification {
+  const last = draft.path[draft.path.length - 1] ?? draft.name;
+  return { ...draft, event: camelCase(last).replace(/_$/, "") || "notification" };
+}

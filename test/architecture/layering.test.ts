@@ -1,0 +1,82 @@
+/**
+ * The house's floors (.dependency-cruiser.cjs, described in docs/architecture.md) hold over the
+ * whole tree, and every rule can fail: planted in a small tree of its own, each forbidden import
+ * is reported by the rule that forbids it, and the imports the floors allow are not.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { cruise, type ICruiseResult, type IForbiddenRuleType } from "dependency-cruiser";
+import { afterAll, describe, expect, it } from "vitest";
+
+const config = createRequire(import.meta.url)("../../.dependency-cruiser.cjs") as {
+  forbidden: IForbiddenRuleType[];
+  options: { tsPreCompilationDeps: boolean };
+};
+
+async function violations(roots: string[], baseDir?: string): Promise<string[]> {
+  const { output } = await cruise(roots, {
+    validate: true,
+    ruleSet: { forbidden: config.forbidden },
+    tsPreCompilationDeps: config.options.tsPreCompilationDeps,
+    doNotFollow: { path: "node_modules" },
+    ...(baseDir === undefined ? {} : { baseDir }),
+  });
+  const result = output as ICruiseResult;
+  return result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+}
+
+describe("the layering rules", () => {
+  it("hold over generator/, the runtime templates and generated/: no upward import, no circle", async () => {
+    expect(await violations(["generator", "templates/runtime", "generated"])).toEqual([]);
+  }, 60_000);
+
+  const planted = mkdtempSync(join(tmpdir(), "rightkit-layering-"));
+  afterAll(() => rmSync(planted, { recursive: true, force: true }));
+  /**
+   * Each file of the planted tree imports the modules listed for it: one forbidden import per
+   * rule (two circles among them), and allowed ones beside them (schema → floor, pipeline → emit,
+   * evolution → pipeline, commands → pipeline and host, host → floor).
+   */
+  const tree: Record<string, string[]> = {
+    "generator/json.ts": [],
+    "generator/schema/table.ts": ["../json.js"],
+    "generator/schema/reaches-up.ts": ["../model/build.js"],
+    "generator/model/build.ts": ["../schema/table.js", "../naming/plan.js"],
+    "generator/naming/plan.ts": ["../model/build.js"],
+    "generator/emit/code.ts": ["../naming/plan.js", "../output/header.js"],
+    "generator/output/header.ts": ["../host/start.js"],
+    "generator/pipeline.ts": ["./emit/code.js", "./evolution/diff.js"],
+    "generator/evolution/diff.ts": ["../json.js", "../introspect/probe.js"],
+    "generator/introspect/probe.ts": ["../json.js"],
+    "generator/commands/run.ts": ["../pipeline.js", "../host/start.js", "../cli.js"],
+    "generator/cli.ts": ["./commands/run.js"],
+    "generator/host/start.ts": ["../json.js", "../resolve/index.js"],
+    "generator/resolve/index.ts": ["../json.js"],
+    "templates/runtime/core/call.ts": ["../../../generator/json.js"],
+  };
+  for (const [file, imports] of Object.entries(tree)) {
+    mkdirSync(dirname(join(planted, file)), { recursive: true });
+    writeFileSync(
+      join(planted, file),
+      imports.map((spec, i) => `import { x${i} } from "${spec}";\n`).join("") + "export const x = 1;\n",
+    );
+  }
+
+  it("each rule reports the import it forbids, and nothing the floors allow", async () => {
+    expect(await violations(["generator", "templates"], planted)).toEqual([
+      "commands-imports-only-below: generator/commands/run.ts → generator/cli.ts",
+      "emit-imports-only-below: generator/emit/code.ts → generator/output/header.ts",
+      "host-stands-beside: generator/host/start.ts → generator/resolve/index.ts",
+      "model-imports-only-below: generator/model/build.ts → generator/naming/plan.ts",
+      "no-circular: generator/cli.ts → generator/commands/run.ts",
+      "no-circular: generator/model/build.ts → generator/naming/plan.ts",
+      "only-commands-start-the-host: generator/output/header.ts → generator/host/start.ts",
+      "pipeline-imports-only-below: generator/pipeline.ts → generator/evolution/diff.ts",
+      "runtime-imports-nothing-of-the-generator: templates/runtime/core/call.ts → generator/json.ts",
+      "schema-imports-only-below: generator/schema/reaches-up.ts → generator/model/build.ts",
+      "tools-above-the-pipeline-stand-apart: generator/evolution/diff.ts → generator/introspect/probe.ts",
+    ]);
+  }, 60_000);
+});
