@@ -78,9 +78,11 @@ export class PositiveArbitraries {
       case "boolean":
         return fc.boolean();
       case "integer":
-        return integers(schema);
-      case "number":
-        return fc.oneof(integers(schema), doubles(schema));
+        return integers(schema) ?? fc.constant(integerBounds(schema).min ?? 0);
+      case "number": {
+        const whole = integers(schema);
+        return whole === undefined ? doubles(schema) : fc.oneof(whole, doubles(schema));
+      }
       case "string":
         return strings(schema);
       case "array":
@@ -177,14 +179,17 @@ function integerBounds(schema: JsonObject): { min: number | undefined; max: numb
   return { min: low.length > 0 ? Math.max(...low) : undefined, max: high.length > 0 ? Math.min(...high) : undefined };
 }
 
-/** Whole numbers within the bounds, their boundaries included, multiples of multipleOf when it is whole. */
-function integers(schema: JsonObject): fc.Arbitrary<number> {
+/**
+ * Whole numbers within the bounds, their boundaries included, multiples of multipleOf when it is
+ * whole; undefined when the bounds hold none.
+ */
+function integers(schema: JsonObject): fc.Arbitrary<number> | undefined {
   const { min, max } = integerBounds(schema);
   const step = numberAt(schema, "multipleOf");
   const unit = step !== undefined && Number.isInteger(step) && step > 0 ? step : 1;
   const low = Math.ceil((min ?? (max === undefined ? -INT32 : max - 2 * INT32)) / unit);
   const high = Math.floor((max ?? (min === undefined ? INT32 - 1 : min + 2 * INT32)) / unit);
-  if (low > high) return fc.constant(min ?? 0);
+  if (low > high) return undefined;
   const safeLow = Math.max(low, Math.ceil(Number.MIN_SAFE_INTEGER / unit));
   const safeHigh = Math.min(high, Math.floor(Number.MAX_SAFE_INTEGER / unit));
   const boundaries = [safeLow, safeLow + 1, safeHigh - 1, safeHigh, 0].filter((k) => k >= safeLow && k <= safeHigh);
