@@ -83,6 +83,9 @@ export class Executor {
     if (refused !== undefined) return { skipped: refused, steps: [] };
     const params = copy(value.params);
     const { provider } = this.#options;
+    const spends = this.#spendsGiven(method);
+    if (family.family === "positive" && spends !== undefined)
+      return { skipped: `${spends} comes from --value, which this call would end`, steps: [] };
     const skip = new Set(family.family === "never-issued" && family.link !== undefined ? [family.link.name] : []);
     const broken = value.mutation === undefined ? undefined : family.mutations[value.mutation];
     const filled = await provider.fill(
@@ -181,6 +184,12 @@ export class Executor {
     this.#options.provider.ended(ended);
     steps.push({ method: ender, params: enderParams, uses: filled.uses });
     return undefined;
+  }
+
+  /** The link given by --value that a successful call of `method` would end, if any. */
+  #spendsGiven(method: PlannedMethod): string | undefined {
+    const { plan, provider } = this.#options;
+    return plan.lifecycle.find((rule) => rule.kind === "ended" && rule.by === method.name && provider.isGiven(rule.link))?.link;
   }
 
   /** A successful call of a method that ends values: the answers those values came from are spent. */

@@ -119,7 +119,9 @@ export function buildReport(run: RunResult, facts: ReportFacts): ConformReport {
   const methods: Record<string, MethodSummary> = {};
   for (const method of facts.plan.methods) {
     const tally = run.census.methods.get(method.tool);
-    if (tally === undefined) continue;
+    // A method only called for a value, without a finding, had no case of its own to show.
+    const found = [...(tally?.checks.values() ?? [])].some((counted) => counted.failing + counted.warnings > 0);
+    if (tally === undefined || (tally.cases === 0 && tally.skipped === 0 && !found)) continue;
     const checks: Record<string, CheckSummary> = {};
     for (const check of facts.enabled) {
       const counted = tally.checks.get(check);

@@ -12,6 +12,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import type { ScenarioName } from "../../generator/host/index.js";
 import type { ConformReport, ReportFinding } from "../../generator/conform/report.js";
+import { runCli } from "../support/bindgen.js";
 import { cleanupAfterEach } from "../support/cleanups.js";
 import { failOnUnhandledRejections } from "../support/rejection.js";
 import { agentcliTarget, ALL_CALLS, conform, conformJson, demoHost } from "./support.js";
@@ -61,6 +62,28 @@ async function replay(report: ConformReport, target: readonly string[], ...extra
   writeFileSync(file, JSON.stringify(report));
   return conform(target, "--replay", file, ...extra);
 }
+
+describe("host --help", () => {
+  it("describes every lying scenario with the check it trips, one per failing check", async () => {
+    const help = (await runCli(["host", "--help"])).stdout;
+    const lying = [...help.matchAll(/^ {2}(\w+) +.*a lying host.*\(conform: (\w+)\)$/gm)].map(
+      ([, name, check]) => `${check} ${name}`,
+    );
+    expect(lying.sort()).toEqual([
+      "deadline slow_snapshot",
+      "error_model error_without_retryable",
+      "error_model errors_without_data",
+      "lifecycle token_survives_end",
+      "negative_rejected accepts_invalid_params",
+      "negative_rejected describe_accepts_unknown_target",
+      "no_server_error crash_on_long_text",
+      "no_server_error duplicate_response",
+      "no_server_error schema_internal_error",
+      "response_schema malformed_result",
+      "response_schema version_wrong_shape",
+    ]);
+  });
+});
 
 describe("conform against the demo host's lying scenarios", () => {
   const lying = async (scenario: ScenarioName, ...options: string[]) => {
