@@ -48,6 +48,8 @@ export type SourceCall = (
 const MAX_SOURCE_FAILURES = 3;
 /** Tries at positive params a source's validator accepts. */
 const SOURCE_PARAM_TRIES = 10;
+/** Source params are drawn this many at a time. */
+const DRAW_BATCH = 64;
 
 export class Provider {
   readonly #plan: ConformPlan;
@@ -61,8 +63,11 @@ export class Provider {
   readonly #failures = new Map<string, { count: number; reason: string }>();
   readonly #issued = new Map<string, Set<string>>();
   #serial = 0;
-  /** How many times source params were drawn: each draw has a seed of its own. */
+  /** How many source calls were prepared: each one's link choices have a seed of their own. */
   #draws = 0;
+  /** Drawn source params not yet used, and how many batches were drawn, by source method. */
+  readonly #drawn = new Map<string, unknown[]>();
+  readonly #batches = new Map<string, number>();
 
   constructor(options: {
     plan: ConformPlan;
@@ -155,6 +160,21 @@ export class Provider {
     for (const other of [...this.#live.values()]) if (other.uses.some((use) => use.source === source)) this.#drop(other);
   }
 
+  /** The next positive params for a source call, drawn a batch at a time (each draw has a cost of its own), each batch from a seed of its own. */
+  #nextParams(method: PlannedMethod): unknown {
+    let pending = this.#drawn.get(method.name);
+    if (pending === undefined || pending.length === 0) {
+      const batch = (this.#batches.get(method.name) ?? 0) + 1;
+      this.#batches.set(method.name, batch);
+      pending = fc.sample(this.#positives.of(method.params), {
+        seed: mix(`${this.#seed}:${method.name}:${batch}`) | 0,
+        numRuns: DRAW_BATCH,
+      });
+      this.#drawn.set(method.name, pending);
+    }
+    return pending.shift();
+  }
+
   async #source(name: string): Promise<Source | string> {
     const live = this.#live.get(name);
     if (live !== undefined) return live;
@@ -167,11 +187,7 @@ export class Provider {
     const draw = ++this.#draws;
     let params: unknown;
     for (let attempt = 0; attempt < SOURCE_PARAM_TRIES && params === undefined; attempt++) {
-      const [candidate] = fc.sample(this.#positives.of(method.params), {
-        seed: mix(`${this.#seed}:${name}:${draw}:${attempt}`) | 0,
-        numRuns: 1,
-      });
-      const copy = JSON.parse(JSON.stringify(candidate ?? {})) as unknown;
+      const copy = JSON.parse(JSON.stringify(this.#nextParams(method) ?? {})) as unknown;
       if (this.#validParams(method, copy)) params = copy;
     }
     if (params === undefined) return `no params for ${method.tool} that its params schema accepts could be generated`;
