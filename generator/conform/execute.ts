@@ -223,7 +223,28 @@ function overlaps(broken: string): (pointer: string) => boolean {
   return (pointer) => pointer === at || pointer.startsWith(`${at}/`) || at.startsWith(`${pointer}/`);
 }
 
-/** The params as they travel: JSON, so a null-prototype record or a -0 is what the host receives. */
+/**
+ * The params as they travel: what JSON makes of them (a null-prototype record a plain object,
+ * -0 a 0, an undefined key gone), without printing and parsing them.
+ */
 export function copy(value: unknown): unknown {
-  return value === undefined ? {} : (JSON.parse(JSON.stringify(value)) as unknown);
+  return value === undefined ? {} : asJson(value);
+}
+
+function asJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : asJson(item)));
+  if (typeof value === "object" && value !== null) {
+    const plain: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      if (item === undefined) continue;
+      // `__proto__` as an own key, as JSON.parse makes it; every other key the quick way.
+      if (key === "__proto__")
+        Object.defineProperty(plain, key, { value: asJson(item), enumerable: true, writable: true, configurable: true });
+      else plain[key] = asJson(item);
+    }
+    return plain;
+  }
+  if (typeof value === "number") return Number.isFinite(value) ? value + 0 : null;
+  return value;
 }

@@ -33,11 +33,17 @@ export function normalise(message: string): string {
   return message.replace(/, got .*$/s, "").replace(/[0-9]+/g, "#");
 }
 
+/** Remembered: the same departure is fingerprinted once however often it is seen. */
+const FINGERPRINTS = new Map<string, string>();
+
 export function fingerprintOf(method: string, check: string, message: string): string {
-  return createHash("sha256")
-    .update(`${method}\u0000${check}\u0000${normalise(message)}`)
-    .digest("hex")
-    .slice(0, 16);
+  const key = `${method}\u0000${check}\u0000${normalise(message)}`;
+  let fingerprint = FINGERPRINTS.get(key);
+  if (fingerprint === undefined) {
+    fingerprint = createHash("sha256").update(key).digest("hex").slice(0, 16);
+    if (FINGERPRINTS.size < 100_000) FINGERPRINTS.set(key, fingerprint);
+  }
+  return fingerprint;
 }
 
 export class Findings {

@@ -5,7 +5,7 @@
  * and pointers of one source that share a prefix up to a `*` choose the same item there: a ref
  * and an op fed from `/elements/*` come from one element, so the pair is one the host issued.
  */
-import { escapeSegment, isJsonObject, parsePointer } from "../json.js";
+import { escapeSegment as escapeAny, isJsonObject, parsePointer as parse } from "../json.js";
 import { EVERY_ITEM } from "../model/links.js";
 
 export interface Chosen {
@@ -37,17 +37,13 @@ export function valuesAt(root: unknown, pattern: string): Chosen[] {
 /** One value at `pattern` for the place `place`, chosen by `seed`; undefined when the result holds none. */
 export function chooseValue(root: unknown, source: string, pattern: string, seed: number, place: string): Chosen | undefined {
   const segments = parsePointer(pattern) ?? [];
+  const prefixes = wildcardPrefixes(pattern, segments);
   let value = root;
   let at = "";
   for (const [i, segment] of segments.entries()) {
     if (segment === EVERY_ITEM) {
       if (!Array.isArray(value) || value.length === 0) return undefined;
-      // The prefix up to this wildcard, as written: shared by every pointer through the same array.
-      const prefix = `/${segments
-        .slice(0, i + 1)
-        .map(escapeSegment)
-        .join("/")}`;
-      const index = mix(`${seed}\u0000${source}\u0000${prefix}\u0000${place}`) % value.length;
+      const index = mix(`${seed}\u0000${source}\u0000${prefixes[i] ?? ""}\u0000${place}`) % value.length;
       value = value[index];
       at += `/${index}`;
       continue;
@@ -58,6 +54,25 @@ export function chooseValue(root: unknown, source: string, pattern: string, seed
     at += `/${escapeSegment(segment)}`;
   }
   return { pointer: at, value };
+}
+
+/** For each `*` of a pattern, the pattern up to it, as written: shared by every pointer through the same array. */
+const PREFIXES = new Map<string, readonly (string | undefined)[]>();
+
+function wildcardPrefixes(pattern: string, segments: readonly string[]): readonly (string | undefined)[] {
+  let prefixes = PREFIXES.get(pattern);
+  if (prefixes === undefined) {
+    prefixes = segments.map((segment, i) =>
+      segment === EVERY_ITEM
+        ? `/${segments
+            .slice(0, i + 1)
+            .map(escapeSegment)
+            .join("/")}`
+        : undefined,
+    );
+    if (PREFIXES.size < 10_000) PREFIXES.set(pattern, prefixes);
+  }
+  return prefixes;
 }
 
 /**
@@ -90,8 +105,8 @@ export function placesIn(params: unknown, pattern: string): { readonly pointer: 
 /** Sets the value at a concrete pointer whose parent exists (placesIn found it). */
 export function setAt(root: unknown, pointer: string, value: unknown): void {
   const segments = parsePointer(pointer) ?? [];
-  const last = segments.pop();
-  const parent = follow(root, segments);
+  const last = segments[segments.length - 1];
+  const parent = follow(root, segments.slice(0, -1));
   if (last === undefined || !parent.found) return;
   if (Array.isArray(parent.value)) parent.value[Number(last)] = value;
   else if (isJsonObject(parent.value)) parent.value[last] = value;
@@ -110,6 +125,23 @@ function follow(root: unknown, segments: readonly string[]): { found: true; valu
     value = next.value;
   }
   return { found: true, value };
+}
+
+/** Most segments need no escaping; the check is cheaper than the replacing. */
+function escapeSegment(segment: string): string {
+  return segment.includes("~") || segment.includes("/") ? escapeAny(segment) : segment;
+}
+
+/** Pointers are read once each: the same few are read for every case. */
+const SEGMENTS = new Map<string, readonly string[]>();
+
+function parsePointer(pointer: string): readonly string[] | undefined {
+  let segments = SEGMENTS.get(pointer);
+  if (segments === undefined) {
+    segments = parse(pointer) ?? [];
+    if (SEGMENTS.size < 10_000) SEGMENTS.set(pointer, segments);
+  }
+  return segments;
 }
 
 function stepInto(value: unknown, segment: string): { found: true; value: unknown } | { found: false } {

@@ -8,8 +8,6 @@
  */
 import type { FrameDecoder, Framing } from "../../templates/runtime/framing/framing.js";
 import { NDJSON } from "../../templates/runtime/framing/ndjson.js";
-import { classifyFrame } from "../../templates/runtime/protocols/daemon.js";
-import { classifyMessage } from "../../templates/runtime/protocols/jsonrpc.js";
 import { isJsonObject } from "../json.js";
 
 export type WireProtocol = "daemon" | "jsonrpc";
@@ -94,18 +92,25 @@ export class WireTap implements Framing {
     return [...this.#recent].reverse().find((record) => record.ids.includes(id));
   }
 
-  /** A response frame's id and raw error (undefined for a result); undefined for any other frame. */
+  /**
+   * A response frame's id and raw error (undefined for a result); undefined for any other frame.
+   * The runtime's readings (`classifyFrame`, `classifyMessage`) decide the same, but build a
+   * ToolError for every error frame, a stack trace each: here only the verdict is needed.
+   */
   #response(message: unknown): { id: unknown; error: unknown } | undefined {
-    if (!isJsonObject(message)) return undefined;
+    if (!isJsonObject(message) || typeof message.id !== "number") return undefined;
     if (this.#protocol === "daemon") {
-      const frame = classifyFrame(message);
-      if (frame.kind === "result") return { id: frame.id, error: undefined };
-      if (frame.kind === "error") return { id: frame.id, error: message.error ?? null };
-      return undefined;
+      if (message.type !== "response") return undefined;
+      // As the runtime reads a response: `status` or `ok`, else whether an error is there.
+      const failed = message.status === "err" || message.status === "error" || message.ok === false;
+      const succeeded = message.status === "ok" || message.ok === true;
+      const hasError = message.error !== undefined && message.error !== null;
+      if (failed || (!succeeded && hasError)) return { id: message.id, error: message.error ?? null };
+      return Object.hasOwn(message, "result") ? { id: message.id, error: undefined } : undefined;
     }
-    const frame = classifyMessage(message);
-    if (frame.kind === "result") return { id: frame.id, error: undefined };
-    if (frame.kind === "error") return { id: frame.id, error: message.error };
-    return undefined;
+    if (typeof message.method === "string" || message.jsonrpc !== "2.0") return undefined;
+    const hasResult = Object.hasOwn(message, "result");
+    if (hasResult === Object.hasOwn(message, "error")) return undefined;
+    return hasResult ? { id: message.id, error: undefined } : { id: message.id, error: message.error };
   }
 }

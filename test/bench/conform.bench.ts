@@ -47,7 +47,9 @@ async function startHost(suiteRoot: string): Promise<() => Promise<void>> {
 }
 
 /** One conform run in process: its cases, the calls it made (recorded), and its wall time. */
-async function conformRound(suiteRoot: string): Promise<{ cases: number; calls: Call[]; ms: number; failing: number }> {
+async function conformRound(
+  suiteRoot: string,
+): Promise<{ cases: number; calls: Call[]; ms: number; cpuMs: number; failing: number }> {
   const plan = conformPlan({ contract: CONTRACT });
   const validators = compileValidators(
     plan.index,
@@ -67,6 +69,7 @@ async function conformRound(suiteRoot: string): Promise<{ cases: number; calls: 
     },
   };
   const started = performance.now();
+  const cpu = process.cpuUsage();
   try {
     const run = await runConformance(plan, recording, validators, {
       seed: SEED,
@@ -80,21 +83,23 @@ async function conformRound(suiteRoot: string): Promise<{ cases: number; calls: 
       given: new Map(),
     });
     const ms = performance.now() - started;
+    const cpuMs = cpuMsSince(cpu);
     const cases = [...run.census.methods.values()].reduce((sum, tally) => sum + tally.cases, 0);
-    return { cases, calls, ms, failing: run.findings.filter((finding) => finding.severity === "failing").length };
+    return { cases, calls, ms, cpuMs, failing: run.findings.filter((finding) => finding.severity === "failing").length };
   } finally {
     await connection.close();
   }
 }
 
 /** The same calls through a bare transport, one at a time, answers ignored: what the calls cost without conform. */
-async function rawRound(suiteRoot: string, calls: readonly Call[]): Promise<number> {
+async function rawRound(suiteRoot: string, calls: readonly Call[]): Promise<{ ms: number; cpuMs: number }> {
   const transport = new DaemonTransport({ suiteRoot, maxConnections: 1 });
   const started = performance.now();
+  const cpu = process.cpuUsage();
   try {
     for (const { tool, params, timeoutMs } of calls)
       await transport.call(tool, params as object, { timeoutMs, route: ROUTE }).catch(() => undefined);
-    return performance.now() - started;
+    return { ms: performance.now() - started, cpuMs: cpuMsSince(cpu) };
   } finally {
     await transport.close();
   }
@@ -119,6 +124,12 @@ async function cliSeconds(suiteRoot: string): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
+/** This process's CPU time since `start`: on a shared machine wall times wander, the work done does not. */
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const rate = (count: number, ms: number): string => `${Math.round((count / ms) * 1000).toLocaleString("en-US")}/s`;
 
@@ -132,15 +143,22 @@ async function main(): Promise<void> {
   const stopHost = await startHost(suiteRoot);
   try {
     const conformMs: number[] = [];
+    const conformCpu: number[] = [];
     const rawMs: number[] = [];
+    const rawCpu: number[] = [];
+    // A first round warms the JIT of both sides; it is not counted.
     let last = await conformRound(suiteRoot);
     for (let round = 0; round < ROUNDS; round++) {
       last = await conformRound(suiteRoot);
       conformMs.push(last.ms);
-      rawMs.push(await rawRound(suiteRoot, last.calls));
+      conformCpu.push(last.cpuMs);
+      const bare = await rawRound(suiteRoot, last.calls);
+      rawMs.push(bare.ms);
+      rawCpu.push(bare.cpuMs);
     }
     const conform = median(conformMs);
     const raw = median(rawMs);
+    const perCall = (ms: number[]): string => `${Math.round((median(ms) / last.calls.length) * 1000)} µs`;
     const { cases, calls, failing } = last;
     const cli: number[] = [];
     for (let round = 0; round < CLI_ROUNDS; round++) cli.push(await cliSeconds(suiteRoot));
@@ -150,6 +168,7 @@ async function main(): Promise<void> {
         `  conform (in process):  ${cases} cases, ${calls.length} calls in ${(conform / 1000).toFixed(2)} s: ${rate(cases, conform)} cases, ${rate(calls.length, conform)} calls (${failing} failing findings)`,
         `  raw DaemonTransport:   the same ${calls.length} calls in ${(raw / 1000).toFixed(2)} s: ${rate(calls.length, raw)} calls`,
         `  conform ÷ raw call rate: ${(raw / conform).toFixed(2)} (aim: at least 0.5)`,
+        `  CPU of this process per call: conform ${perCall(conformCpu)}, raw ${perCall(rawCpu)} (the host's own is in neither)`,
         `  the command (the bin, its own process, start-up and report included): ${median(cli).toFixed(2)} s wall, median of ${CLI_ROUNDS}`,
         "",
       ].join("\n"),

@@ -50,8 +50,8 @@ describe("no token in any output", () => {
       expect(tokens.length).toBeGreaterThan(10);
       const leaks = tokens.filter((token) => outputs.some((output) => output.includes(token)));
       expect(leaks).toEqual([]);
-      // The reports did show the calls that carried them, redacted.
-      expect(outputs.join("\n")).toContain("<redacted>");
+      // A lying host's findings show the calls that carried them, redacted.
+      if (scenario !== "normal") expect(outputs.join("\n")).toContain("<redacted>");
     });
   }
 
