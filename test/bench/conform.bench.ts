@@ -9,12 +9,10 @@
  * person runs it (the bin, a process of its own: start-up, validator compile, run, report),
  * wall time, median of three. Figures only: nothing here asserts a time. Bounded by a deadline.
  */
-import { execFile, spawn } from "node:child_process";
-import { once } from "node:events";
+import { execFile } from "node:child_process";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { CHECK_NAMES } from "../../generator/conform/checks.js";
@@ -23,6 +21,7 @@ import { conformPlan } from "../../generator/conform/plan.js";
 import { runConformance } from "../../generator/conform/runner.js";
 import { compileValidators } from "../../generator/conform/validators.js";
 import { DaemonTransport } from "../support/runtime.js";
+import { startHostProcess } from "./host-process.js";
 
 const CONTRACT = "rightkit.agent.demo.v1";
 const ROUNDS = 5;
@@ -32,19 +31,6 @@ const DEADLINE_MS = 600_000;
 const ROUTE = { service: "rightkit.agent.demo", app: "right-ctl" };
 
 type Call = { readonly tool: string; readonly params: unknown; readonly timeoutMs: number };
-
-async function startHost(suiteRoot: string): Promise<() => Promise<void>> {
-  const hostMain = fileURLToPath(new URL("../../generator/commands/host-main.ts", import.meta.url));
-  const child = spawn(process.execPath, ["--import", "tsx", hostMain, "--suite-root", suiteRoot], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await once(createInterface({ input: child.stdout }), "line");
-  return async () => {
-    const exited = once(child, "exit");
-    child.kill("SIGTERM");
-    await exited;
-  };
-}
 
 /** One conform run in process: its cases, the calls it made (recorded), and its wall time. */
 async function conformRound(
@@ -140,7 +126,7 @@ async function main(): Promise<void> {
     process.stderr.write(`benchmark exceeded ${DEADLINE_MS} ms\n`);
     process.exit(1);
   }, DEADLINE_MS);
-  const stopHost = await startHost(suiteRoot);
+  const stopHost = await startHostProcess(["--suite-root", suiteRoot]);
   try {
     const conformMs: number[] = [];
     const conformCpu: number[] = [];

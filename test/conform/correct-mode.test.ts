@@ -11,7 +11,8 @@ import { NOT_SERVED_METHODS } from "../../generator/host/index.js";
 import type { ConformReport } from "../../generator/conform/report.js";
 import { cleanupAfterEach } from "../support/cleanups.js";
 import { failOnUnhandledRejections } from "../support/rejection.js";
-import { agentcliTarget, ALL_CALLS, conformJson, demoHost, failing } from "./support.js";
+import { conformPlan } from "../../generator/conform/plan.js";
+import { agentcliTarget, ALL_CALLS, conformJson, DEMO, demoHost, failing } from "./support.js";
 
 const cleanups = cleanupAfterEach();
 failOnUnhandledRejections();
@@ -45,14 +46,7 @@ describe("conform against the demo host in its correct mode", () => {
 });
 
 function expectFullCensus(report: ConformReport): void {
-  expect(Object.keys(report.summary.methods)).toEqual([
-    "demo.act",
-    "demo.apps",
-    "demo.batch",
-    "demo.end",
-    "demo.request",
-    "demo.snapshot",
-  ]);
+  expect(Object.keys(report.summary.methods)).toEqual(conformPlan({ contract: DEMO }).methods.map((method) => method.tool));
   expect(thinCells(report)).toEqual([]);
   for (const [method, summary] of Object.entries(report.summary.methods)) {
     expect(summary.skipped, method).toBe(0);
