@@ -203,6 +203,7 @@ export class Executor {
 
 /** The answers a case's values came from, and the answers theirs came from, oldest first. */
 export function lineage(uses: readonly Use[]): Step[] {
+  if (uses.every((use) => use.source === undefined)) return [];
   const sources = new Map<number, Source>();
   const visit = (list: readonly Use[]): void => {
     for (const use of list) {

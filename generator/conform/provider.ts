@@ -51,6 +51,11 @@ const SOURCE_PARAM_TRIES = 10;
 /** Source params are drawn this many at a time. */
 const DRAW_BATCH = 64;
 
+/** A value as the set of issued ones holds it: a string as itself (most are), anything else canonical. */
+function issuedKey(value: unknown): string {
+  return typeof value === "string" ? `"${value}` : canonicalJson(value);
+}
+
 export class Provider {
   readonly #plan: ConformPlan;
   readonly #positives: PositiveArbitraries;
@@ -141,13 +146,13 @@ export class Provider {
     for (const link of this.#plan.links) {
       if (link.from !== method.name) continue;
       const issued = this.#issued.get(link.name) ?? new Set<string>();
-      for (const { value } of valuesAt(result, link.pointer)) issued.add(canonicalJson(value));
+      for (const { value } of valuesAt(result, link.pointer)) issued.add(issuedKey(value));
       this.#issued.set(link.name, issued);
     }
   }
 
   wasIssued(link: string, value: unknown): boolean {
-    return this.#issued.get(link)?.has(canonicalJson(value)) === true || this.#given.get(link) === value;
+    return this.#issued.get(link)?.has(issuedKey(value)) === true || this.#given.get(link) === value;
   }
 
   /** A method ended the values of these uses: their answers, and every answer made with them, are dropped. */

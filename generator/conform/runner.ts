@@ -1,10 +1,10 @@
 /**
  * The run: for each method (by name) and each of its case families, fast-check draws
  * `maxExamples` cases from the family's arbitrary under a seed made from --seed, the method and
- * the family, and every case is run and judged — the predicate never fails, so every departure
- * is recorded and every case counted. Then each new finding is shrunk: fast-check replays the
- * run that showed it (`path`) and shrinks it against the host, a candidate counting as failing
- * only when it shows the same check, within a budget of calls. Bounded: `maxExamples` per family,
+ * the family, and every case is run and judged — nothing stops at the first departure, so every
+ * one is recorded and every case counted. Then each new finding is shrunk: `fc.check` replays
+ * the run that showed it (`path`) and shrinks it against the host, a candidate counting as
+ * failing only when it shows the same finding, within a budget of calls. Bounded: `maxExamples` per family,
  * a shrink budget per finding, and the time budget over all.
  */
 import fc from "fast-check";
@@ -100,24 +100,25 @@ export async function runConformance(
       }
       const seed = mix(`${options.seed}:${method.name}:${familyName(family)}`) | 0;
       const fresh: { finding: Finding; run: number }[] = [];
-      let run = 0;
-      await fc.check(
-        fc.asyncProperty(family.arbitrary, async (value) => {
-          const index = run++;
-          const execution = await executor.run(family, value);
-          census.count(method.tool, execution, (judged) => findings.severityOf(judged));
-          for (const judged of execution.called?.judgement.violations ?? []) {
-            const { finding, isNew } = findings.record(method.tool, judged, familyName(family), execution.steps);
-            if (finding.severity === "failing" && isNew) {
-              failing += 1;
-              fresh.push({ finding, run: index });
-            }
+      // fast-check's own draws under the family's seed: the same values, in the same order, that
+      // `fc.check` runs under it, so a finding's run index is its path for the shrink below.
+      const values = fc.sample(family.arbitrary, { seed, numRuns: options.maxExamples });
+      for (const [index, value] of values.entries()) {
+        if (timeLeft() === 0) {
+          notes.push(`${method.tool}: ${values.length - index} ${familyName(family)} cases not run: the time budget was spent`);
+          break;
+        }
+        const execution = await executor.run(family, value);
+        census.count(method.tool, execution, (judged) => findings.severityOf(judged));
+        for (const judged of execution.called?.judgement.violations ?? []) {
+          const { finding, isNew } = findings.record(method.tool, judged, familyName(family), execution.steps);
+          if (finding.severity === "failing" && isNew) {
+            failing += 1;
+            fresh.push({ finding, run: index });
           }
-          options.onCase?.(method.tool, census.of(method.tool).cases, failing);
-          return true;
-        }),
-        { seed, numRuns: options.maxExamples, interruptAfterTimeLimit: timeLeft(), markInterruptAsFailure: false },
-      );
+        }
+        options.onCase?.(method.tool, census.of(method.tool).cases, failing);
+      }
       recording = false;
       for (const { finding, run: index } of fresh) await shrink(executor, family, finding, seed, index, timeLeft);
       recording = true;
