@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { mutationsOf } from "../../generator/conform/arbitrary/mutations.js";
 import { NegativeArbitraries } from "../../generator/conform/arbitrary/negative.js";
 import { PositiveArbitraries } from "../../generator/conform/arbitrary/positive.js";
+import { familiesOf } from "../../generator/conform/cases.js";
 import { conformPlan } from "../../generator/conform/plan.js";
 import { compileValidators } from "../../generator/conform/validators.js";
 import { indexSchema } from "../../generator/resolve/index.js";
@@ -56,6 +57,32 @@ for (const contract of ["rightkit.agent.demo.v1", "agentcli.v0.2"]) {
     });
   });
 }
+
+describe("the draws a run makes are the runs fc.check replays", () => {
+  // The runner takes a family's cases from fc.sample and shrinks a finding with fc.check at the
+  // case's index as its path: that holds only while both draw the same values in the same order.
+  it("for every family of the demo's methods, under two seeds", async () => {
+    const plan = conformPlan({ contract: "rightkit.agent.demo.v1" });
+    const positives = new PositiveArbitraries(plan.index);
+    const negatives = new NegativeArbitraries(plan.index, positives);
+    for (const seed of [1, 42]) {
+      for (const method of plan.methods) {
+        for (const family of familiesOf(plan, method, positives, negatives)) {
+          const run: string[] = [];
+          await fc.check(
+            fc.asyncProperty(family.arbitrary, async (value) => {
+              run.push(JSON.stringify(value));
+              return true;
+            }),
+            { seed, numRuns: 30 },
+          );
+          const sampled = fc.sample(family.arbitrary, { seed, numRuns: 30 }).map((value) => JSON.stringify(value));
+          expect(sampled, `${method.tool} ${family.family}`).toEqual(run);
+        }
+      }
+    }
+  });
+});
 
 describe("the demo's plans break one constraint each, at the place they name", () => {
   it("demo.batch", () => {
