@@ -10,7 +10,7 @@
 import fc from "fast-check";
 import { NegativeArbitraries } from "./arbitrary/negative.js";
 import { PositiveArbitraries } from "./arbitrary/positive.js";
-import { familiesOf, familyName, type CaseFamily } from "./cases.js";
+import { familiesOf, familyName, type CaseFamily, type CaseValue } from "./cases.js";
 import { CHECK_NAMES, type CheckName, type Judged } from "./checks.js";
 import type { Connection } from "./connect.js";
 import { Executor, type Execution } from "./execute.js";
@@ -102,12 +102,10 @@ export async function runConformance(
       const fresh: { finding: Finding; run: number }[] = [];
       // fast-check's own draws under the family's seed: the same values, in the same order, that
       // `fc.check` runs under it, so a finding's run index is its path for the shrink below.
-      const values = fc.sample(family.arbitrary, { seed, numRuns: options.maxExamples });
-      for (const [index, value] of values.entries()) {
-        if (timeLeft() === 0) {
-          notes.push(`${method.tool}: ${values.length - index} ${familyName(family)} cases not run: the time budget was spent`);
-          break;
-        }
+      let ran = 0;
+      for (const [index, value] of draws(family, seed, options.maxExamples)) {
+        if (timeLeft() === 0) break;
+        ran = index + 1;
         const execution = await executor.run(family, value);
         census.count(method.tool, execution, (judged) => findings.severityOf(judged));
         for (const judged of execution.called?.judgement.violations ?? []) {
@@ -118,6 +116,9 @@ export async function runConformance(
           }
         }
         options.onCase?.(method.tool, census.of(method.tool).cases, failing);
+      }
+      if (ran < options.maxExamples) {
+        notes.push(`${method.tool}: ${options.maxExamples - ran} ${familyName(family)} cases not run: the time budget was spent`);
       }
       recording = false;
       for (const { finding, run: index } of fresh) await shrink(executor, family, finding, seed, index, timeLeft);
@@ -132,6 +133,22 @@ export async function runConformance(
     [...executor.calls].map(([name, count]) => [plan.methods.find((m) => m.name === name)?.tool ?? name, count]),
   );
   return { findings: findings.all(CHECK_NAMES), census, notes: [...new Set(notes)].sort(), calls };
+}
+
+/** The first draw's size; each next one doubles, so a run never draws much more than it uses. */
+const FIRST_DRAW = 64;
+
+/**
+ * The family's first `count` draws with their indexes, drawn as they are needed: fast-check draws
+ * from the start each time, so each draw doubles the last and the total is under twice what the
+ * caller takes (it stops taking when the time is up).
+ */
+function* draws(family: CaseFamily, seed: number, count: number): Generator<[number, CaseValue]> {
+  let index = 0;
+  for (let size = Math.min(FIRST_DRAW, count); index < count; size = Math.min(size * 2, count)) {
+    const values = fc.sample(family.arbitrary, { seed, numRuns: size });
+    for (; index < values.length; index++) yield [index, values[index] as CaseValue];
+  }
 }
 
 /**

@@ -61,6 +61,18 @@ function expectFullCensus(report: ConformReport): void {
   expect(report.summary.methods["demo.request"]?.checks.lifecycle?.cases).toBe(100);
 }
 
+describe("conform against the demo host, bounded", () => {
+  it("stops when the time budget is spent, says what it did not run, and exits on what it found", async () => {
+    const { args } = await demoHost(cleanups);
+    const { run, report } = await conformJson(args, ALL_CALLS, "--seed", "1", "--max-examples", "100000", "--time-budget", "1");
+    expect(run.code).toBe(0);
+    expect(report.notes.some((note) => /cases not run: the time budget was spent$/.test(note))).toBe(true);
+    const cases = Object.values(report.summary.methods).reduce((sum, summary) => sum + summary.cases, 0);
+    expect(cases).toBeGreaterThan(0);
+    expect(cases).toBeLessThan(100_000);
+  });
+});
+
 describe("conform against the demo host, safe by default", () => {
   it("safe by default: without the gates it calls nothing that waits for a person and nothing with side effects but negative cases", async () => {
     const { args } = await demoHost(cleanups);
