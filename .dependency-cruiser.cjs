@@ -19,7 +19,7 @@
  *   emit       model in, code out, through the one door (emit/code.ts)
  *   output     header, format, type check, API surface, write and compare
  *   pipeline   generator/pipeline.ts: the one stage order
- *   above      evolution/, introspect/ (conform/ next): tools over the pipeline; they do not
+ *   above      evolution/, introspect/, conform/: tools over the pipeline; they do not
  *              import each other
  *   commands   generator/commands/: one file per command, its options, output and exit code
  *   entry      generator/cli.ts (dispatch), generator/index.ts (the programmatic API)

@@ -20,6 +20,12 @@ Commands:
              binding's introspection method and list the methods and notifications only one side has; exit 1
              on drift. --stdio takes words or a JSON array ["cmd","arg",...] (no shell); --timeout bounds the
              call (default 10000), --ready-timeout the ready wait (default: the binding's, else 10000)
+  conform    [--contract FILE|ID] (--suite-root DIR | --server CMD) [--include-side-effects] [--include-waiting]
+             [--seed N] [--max-examples K] [--methods LIST] [--checks LIST] [--strict] [--format text|json]
+             [--junit FILE] [--baseline FILE [--update-baseline]] [--time-budget S] [--value NAME=VALUE]...
+             [--deadline-scale F] [--replay FILE]: property-based testing of a live host against the contract:
+             generated positive, negative and lifecycle cases, each answer judged, failures shrunk to a
+             reproducer; exit 1 on a failing finding or a stale baseline entry (docs/conform.md)
 
 Options (generate, check, update):
   --contract FILE   one contract: a schema .json, a contract document .md (its fenced JSON), or the
@@ -32,9 +38,10 @@ Global:
   --help, -h        this text
   --version, -v     the generator's version
 
-Exit codes: 0 ok, 1 check found drift, diff found a breaking change, update refused a major version, or
-introspect found drift; 2 bad input (for introspect also a server that does not start, exits, is not ready
-in time or answers malformed), 3 internal error.`;
+Exit codes: 0 ok, 1 check found drift, diff found a breaking change, update refused a major version,
+introspect found drift, or conform found a violation; 2 bad input (for introspect also a server that does
+not start, exits, is not ready in time or answers malformed; for conform a host it cannot reach), 3 internal
+error.`;
 
 type Command = (args: readonly string[], io: Io) => Promise<number>;
 
@@ -47,6 +54,7 @@ const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
   update: async (args, io) => (await import("./commands/update.js")).runUpdate(args, io),
   host: async (args, io) => (await import("./commands/host.js")).runHostCommand([...args], io),
   introspect: async (args, io) => (await import("./commands/introspect.js")).runIntrospect(args, io),
+  conform: async (args, io) => (await import("./commands/conform.js")).runConform(args, io),
 });
 
 /** The host has options of its own and answers its own --help; the rest are described in USAGE. */

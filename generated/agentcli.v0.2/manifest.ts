@@ -9,5 +9,5 @@ export const BINDING_MANIFEST = {
   generatorVersion: "0.1.0",
   contract: "agentcli.v0.2",
   schemaSha256: "f0ba17b6616aedc5cad8aaf7bef727fa3d7ebb1e89b75ef8f2cdc304e2b70463",
-  bindingSha256: "d6c667555f8588f6ab9b56b23fd9b81ccae3404f180ee5cd0b25ede4d97b3d18",
+  bindingSha256: "5b1b6a4aba8725e7b8fd49bcc56d0105a4d9f34b871dc863872e57a3822be656",
 } as const;

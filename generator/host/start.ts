@@ -39,6 +39,8 @@ type HostControls = {
   idle(): Promise<void>;
   /** The kill control: ends one session, or every active one, with bundle_state "killed". */
   kill(session?: string): EndResult[];
+  /** Every session token the demo service has issued (tests prove no client output shows one). */
+  issuedTokens(): readonly string[];
   close(): Promise<void>;
 };
 
@@ -200,6 +202,7 @@ function demoCore(options: { scenario?: ScenarioName; consent?: ConsentScript },
       connectionCount: () => host.connectionCount(),
       idle: () => host.idle(),
       kill: (session) => service.kill(session),
+      issuedTokens: () => service.tokens(),
       close: () => host.close(),
     }),
   };

@@ -1,6 +1,7 @@
 /**
  * The binding file: what a contract's schema cannot say, one section per artifact (client,
- * transport, cli, result rules, error model) plus per-method wire names, timeouts and rules.
+ * transport, cli, result rules, error model), per-method wire names, timeouts and rules, and the
+ * links and lifecycle rules between methods that `conform` follows.
  * It is validated against its own schema on load (binding.schema.json, precompiled by
  * load/checks-source.ts into load/precompiled/binding.ts). Without one, defaults apply: tool name =
  * method name, 30 s timeouts, no transport default, no verbatim CLI keys.
@@ -17,12 +18,35 @@ export interface FailClosedRule {
   readonly message: string;
 }
 
+/** What a call changes: none (read-only), additive (adds only), destructive (may change or remove what exists). */
+export type SideEffects = "none" | "additive" | "destructive";
+
 export interface MethodBinding {
   readonly tool?: string;
   readonly timeoutMs?: number;
   readonly sensitiveParams?: readonly string[];
   readonly summary?: string;
   readonly failClosed?: FailClosedRule;
+  readonly sideEffects?: SideEffects;
+  readonly waitsForPerson?: true;
+}
+
+/** A value one method's result issues (at `pointer`, `*` for every item) that other methods take as a param. */
+export interface LinkBinding {
+  readonly from: string;
+  readonly pointer: string;
+  /** Method → the param it feeds: a name, or a pointer into the params. */
+  readonly to: Readonly<Record<string, string>>;
+}
+
+/** Error codes as the error model spells them: strings (`codes`), integers (`jsonrpc`). */
+export type ErrorCodeList = readonly (string | number)[];
+
+/** Rules over one link's values. */
+export interface LifecycleBinding {
+  readonly neverIssued?: ErrorCodeList;
+  /** Method → the codes a call carrying a value must fail with once that method succeeded with it. */
+  readonly endedBy?: Readonly<Record<string, ErrorCodeList>>;
 }
 
 export interface ClientBinding {
@@ -81,6 +105,8 @@ export interface Binding {
   readonly errors?: ErrorsBinding;
   readonly defaultTimeoutMs?: number;
   readonly methods: Readonly<Record<string, MethodBinding>>;
+  readonly links?: Readonly<Record<string, LinkBinding>>;
+  readonly lifecycle?: Readonly<Record<string, LifecycleBinding>>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;

@@ -1,6 +1,6 @@
 /**
  * The last step of the model: each method and notification of the contract's shape joined with
- * what the binding says of it (wire name, timeout, secrets, summary, fail-closed rule), and the
+ * what the binding says of it (wire name, timeout, secrets, summary, fail-closed rule, side effects), and the
  * model's other facts (constants, transport, CLI command, error model). Names are still requests.
  */
 import { NOTIFICATION_PART, type ContractShape } from "../contract/shape.js";
@@ -32,6 +32,8 @@ export function assembleMethods(shape: ContractShape, binding: Binding | undefin
       summary: bound?.summary ?? (typeof entry.description === "string" ? entry.description : undefined),
       failClosed: bound?.failClosed,
       paramsOptional: requiresNothing(entry.params),
+      sideEffects: bound?.sideEffects,
+      waitsForPerson: bound?.waitsForPerson === true,
     };
   });
 }

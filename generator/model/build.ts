@@ -14,6 +14,7 @@ import { byCodeUnits } from "../order.js";
 import { pascalCase } from "../words.js";
 import { assembleConstants, assembleMethods, assembleNotifications, type Places } from "./assemble.js";
 import { checkBinding, checkMethodParts } from "./binding-checks.js";
+import { assembleLinks } from "./links.js";
 import { TypeConverter } from "./convert.js";
 import { reserveTypes } from "./reserve.js";
 import { checkSchemas } from "./schema-checks.js";
@@ -27,6 +28,7 @@ export function buildModel(contract: LoadedContract, index: SchemaIndex, shape: 
   if (binding !== undefined && bindingFile !== undefined) checkBinding(shape, binding, bindingFile);
   const warnings = checkSchemas(index, partPointers(shape));
   const places = placesOf(shape);
+  const { links, lifecycle } = assembleLinks(binding, shape, index, bindingFile);
   const converter = new TypeConverter(index, contract.draft);
   reserveTypes(converter, root, contract.draft, shape, places.stem);
   converter.drain();
@@ -47,6 +49,8 @@ export function buildModel(contract: LoadedContract, index: SchemaIndex, shape: 
     verbatimKeys: [...(binding?.cli?.verbatimKeys ?? [])].sort(byCodeUnits),
     okEnvelope: binding?.results?.okEnvelope === true,
     errors: shape.errors,
+    links,
+    lifecycle,
     warnings,
   };
 }

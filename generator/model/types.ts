@@ -4,7 +4,7 @@
  */
 import type { ErrorModel } from "../contract/shape.js";
 import type { SchemaWarning } from "./schema-checks.js";
-import type { FailClosedRule, TransportBinding } from "../load/binding.js";
+import type { FailClosedRule, SideEffects, TransportBinding } from "../load/binding.js";
 import type { Pointer } from "../json.js";
 
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -91,7 +91,34 @@ export interface Method {
   readonly failClosed: FailClosedRule | undefined;
   /** True when the params schema requires nothing, so callers may omit params. */
   readonly paramsOptional: boolean;
+  /** What a call changes, as the binding declares it; undefined when it says nothing. */
+  readonly sideEffects: SideEffects | undefined;
+  /** The call blocks until a person answers. */
+  readonly waitsForPerson: boolean;
 }
+
+/** Where a link's value goes: a method's param, as a pointer into its params (`/token`; a `*` segment for every item). */
+export interface LinkTarget {
+  readonly method: string;
+  readonly param: string;
+}
+
+/** A value `from`'s result issues at `pointer` (`*` for every array item) that the targets take as params. */
+export interface Link {
+  readonly name: string;
+  readonly from: string;
+  readonly pointer: string;
+  /** Sorted by method. */
+  readonly targets: readonly LinkTarget[];
+}
+
+/**
+ * How a host must refuse a link's value: one the source never issued, or one a method (`by`)
+ * has ended; `refusedWith` are error codes as the error model spells them.
+ */
+export type LifecycleRule =
+  | { readonly link: string; readonly kind: "never-issued"; readonly refusedWith: readonly (string | number)[] }
+  | { readonly link: string; readonly kind: "ended"; readonly by: string; readonly refusedWith: readonly (string | number)[] };
 
 /** A message the server sends unasked, e.g. a readiness notification. */
 export interface Notification {
@@ -188,6 +215,10 @@ export interface ContractModel {
   /** Every result carries a boolean `ok`, and `ok: false` is a result (binding `results.okEnvelope`). */
   readonly okEnvelope: boolean;
   readonly errors: ErrorModel;
+  /** The binding's links between methods, sorted by name (model/links.ts). */
+  readonly links: readonly Link[];
+  /** The binding's lifecycle rules, by link, never-issued before ended. */
+  readonly lifecycle: readonly LifecycleRule[];
   /** What valid input still deserves a word about (a pattern compiled without the `u` flag), sorted by pointer. */
   readonly warnings: readonly SchemaWarning[];
 }

@@ -18,7 +18,6 @@ import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { createConnection, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { fileURLToPath } from "node:url";
@@ -32,6 +31,7 @@ import {
   type ValidationResult,
 } from "../support/runtime.js";
 import { DemoClient, type SnapshotParams } from "../../generated/rightkit.agent.demo.v1/index.js";
+import { startHostProcess } from "./host-process.js";
 import { AgentcliClient, validateReadyNotification } from "../../generated/agentcli.v0.2/index.js";
 
 const CALLS = 10_000;
@@ -266,17 +266,8 @@ function median(values: number[]): number {
 }
 
 /** `where`: `["--socket", path]` for the JSON-RPC host, `["--suite-root", dir]` for the daemon host. */
-async function startEchoHost(where: readonly string[]): Promise<() => Promise<void>> {
-  const hostMain = fileURLToPath(new URL("../../generator/commands/host-main.ts", import.meta.url));
-  const child = spawn(process.execPath, ["--import", "tsx", hostMain, ...where, "--scenario", "echo"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await once(createInterface({ input: child.stdout }), "line");
-  return async () => {
-    const exited = once(child, "exit");
-    child.kill("SIGTERM");
-    await exited;
-  };
+function startEchoHost(where: readonly string[]): Promise<() => Promise<void>> {
+  return startHostProcess([...where, "--scenario", "echo"]);
 }
 
 /** `baseline(row)`: the raw row each row is compared with. */

@@ -3,10 +3,12 @@
  * size and file count by folder, then whole-process wall times in a fresh copy of
  * examples/binding-repo with the tarball installed: the bin's start (`--version`) run directly
  * and through npx (whose own start-up is shown by `npx tsc --version`), `check` and `generate`
- * on the demo contract. Median of five. Not a test: nothing here asserts a time.
+ * on the demo contract. Median of five. Not a test: nothing here asserts a time. Between them,
+ * what installing the package brings along: each installed package of its runtime closure (the
+ * starter's node_modules), by size on disk, so a new runtime dependency shows what it adds.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { installStarter, packInto } from "../support/packed.js";
@@ -28,6 +30,41 @@ function medianSeconds(command: string, args: readonly string[] | ((run: number)
 
 const kB = (bytes: number): string => `${(bytes / 1000).toFixed(0)} kB`;
 
+/** Files and bytes under `dir`, symbolic links not followed. */
+async function sizeOf(dir: string): Promise<{ files: number; bytes: number }> {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const inner = await sizeOf(path);
+      files += inner.files;
+      bytes += inner.bytes;
+    } else if (entry.isFile()) {
+      files += 1;
+      bytes += (await stat(path)).size;
+    }
+  }
+  return { files, bytes };
+}
+
+/** The installed packages (`name` or `@scope/name`) directly under node_modules, with their versions. */
+async function installedPackages(modules: string): Promise<{ name: string; version: string; dir: string }[]> {
+  const found: { name: string; version: string; dir: string }[] = [];
+  for (const entry of await readdir(modules, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name.startsWith(".")) continue;
+    const dirs = entry.name.startsWith("@")
+      ? (await readdir(join(modules, entry.name))).map((inner) => join(entry.name, inner))
+      : [entry.name];
+    for (const name of dirs) {
+      const dir = join(modules, name);
+      const { version } = JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as { version: string };
+      found.push({ name, version, dir });
+    }
+  }
+  return found.sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
 const work = await mkdtemp(join(tmpdir(), "rightkit-bench-package-"));
 try {
   const { tarball, report } = await packInto(work);
@@ -46,6 +83,15 @@ try {
     console.log(`| ${folder} | ${row.files} | ${kB(row.bytes)} |`);
 
   const { starter } = await installStarter(work, tarball);
+  const installed = await installedPackages(join(starter, "node_modules"));
+  console.log("\n| installed in the starter's node_modules | version | files | on disk |\n| --- | --- | ---: | ---: |");
+  let total = 0;
+  for (const { name, version, dir } of installed) {
+    const size = await sizeOf(dir);
+    total += size.bytes;
+    console.log(`| ${name} | ${version} | ${size.files} | ${kB(size.bytes)} |`);
+  }
+  console.log(`| all ${installed.length} packages | | | ${kB(total)} |`);
   const bin = join(starter, "node_modules", ".bin", "rightkit-bindgen");
   const rows: [string, number][] = [
     ["rightkit-bindgen --version (the bin)", medianSeconds(bin, ["--version"], starter)],

@@ -31,6 +31,10 @@ describe("agentcli scenarios", () => {
       "exit_at_start",
       "bad_manifest_version",
       "garbage_ready",
+      "version_wrong_shape",
+      "schema_internal_error",
+      "errors_without_data",
+      "describe_accepts_unknown_target",
     ]);
     for (const name of Object.keys(AGENTCLI_SCENARIOS)) expect(SCENARIO_NAMES).toContain(name);
   });

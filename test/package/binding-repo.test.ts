@@ -9,6 +9,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { installStarter, packInto, ROOT, run, STARTER, type PackReport, type Run } from "../support/packed.js";
 
 let work: string;
@@ -146,6 +147,32 @@ describe("in a fresh binding repo", () => {
     const { stdout } = await run("npm", ["test"], starter);
     expect(stdout).toMatch(/# pass 2\b/);
     expect(stdout).toMatch(/# fail 0\b/);
+  });
+
+  it("the CI workflow's conform job: its steps, as written, pass against the package's conformance host", async () => {
+    const workflow = parse(await readFile(join(STARTER, ".github", "workflows", "binding-ci.yml"), "utf8")) as {
+      jobs: Record<string, { steps: { run?: string }[] }>;
+    };
+    const scripts = (workflow.jobs.conform?.steps ?? []).flatMap((step) =>
+      step.run === undefined || step.run === "npm ci" ? [] : [step.run],
+    );
+    expect(scripts).toHaveLength(2);
+    const temp = await mkdtemp(join(tmpdir(), "rightkit-runner-"));
+    const env = { RUNNER_TEMP: temp };
+    try {
+      await run("bash", ["-e", "-c", scripts[0] as string], starter, env);
+      const conform = await run("bash", ["-e", "-c", scripts[1] as string], starter, env);
+      expect(conform.stdout.trimEnd().split("\n").at(-1)).toMatch(/^conforms \(0 failing/);
+      expect(await readFile(join(starter, "conform-junit.xml"), "utf8")).toMatch(
+        /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites /,
+      );
+    } finally {
+      const record = JSON.parse(
+        await readFile(join(temp, "suite", "runtime", "rightkit.agent.demo", "service.json"), "utf8").catch(() => "{}"),
+      ) as { pid?: number };
+      if (record.pid !== undefined) process.kill(record.pid, "SIGTERM");
+      await rm(temp, { recursive: true, force: true });
+    }
   });
 
   it("plain node imports the generator API, the runtime and both bindings", async () => {

@@ -149,6 +149,11 @@ export function openDaemonSession(connection: Connection, state: DaemonHostState
         return send(encodeResponse(id, outcome));
       case "ok_flag":
         return send(encodeResponse(id, outcome, "ok_flag"));
+      case "duplicate_response":
+        send(encodeResponse(id, outcome));
+        return send(encodeResponse(id, outcome));
+      case "error_without_retryable":
+        return send(encodeResponse(id, withoutRetryable(outcome)));
       case undefined:
       case "split_writes":
       case "hello_wrong_service":
@@ -180,6 +185,7 @@ export function openDaemonSession(connection: Connection, state: DaemonHostState
       emit: (event) => {
         if (call.live && phase === "open") send(encodeEvent(id, event));
       },
+      drop: () => close("drop"),
     };
     // A service that throws or rejects is the host's own bug: the call is answered, generically,
     // so the connection never stays wedged with a request in flight.
@@ -226,6 +232,13 @@ export function openDaemonSession(connection: Connection, state: DaemonHostState
       clearTimeout(handshake);
     },
   };
+}
+
+/** The error as a lying host writes it: no `retryable` (error_without_retryable). */
+function withoutRetryable(outcome: Outcome): Outcome {
+  if (outcome.ok) return outcome;
+  const { retryable: _left, ...error } = outcome.error;
+  return { ...outcome, error: error as ServiceError };
 }
 
 function assertNever(value: never): never {

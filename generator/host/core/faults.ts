@@ -11,6 +11,8 @@ const SHARED_FAULTS = {
   split_writes: "writes every line in 1–5 byte pieces",
   oversized_line: "answers with a single line over 16 MiB",
   unknown_id: "answers with an id that was never sent",
+  duplicate_response:
+    "a lying host: sends every response twice, the second for an id already answered (conform: no_server_error)",
 } as const;
 
 const JSONRPC_ONLY_FAULTS = {
@@ -28,6 +30,7 @@ const DAEMON_ONLY_FAULTS = {
   hello_close: "daemon only: closes the connection instead of sending its hello",
   hello_refused: "daemon only: refuses every app in its hello (request_not_allowed)",
   handoff_once: "daemon only: answers the first service call on this host with host_handoff",
+  error_without_retryable: "daemon only, a lying host: error responses leave out retryable (conform: error_model)",
 } as const;
 
 export const JSONRPC_FAULTS = { ...SHARED_FAULTS, ...JSONRPC_ONLY_FAULTS } as const;

@@ -82,7 +82,7 @@ function handleLine(
     send((to) => encodeBareError(to, -32603, "Internal error"));
     return;
   }
-  const context: CallContext = { app: "", emit: () => undefined, handoff: state.handoff };
+  const context: CallContext = { app: "", emit: () => undefined, handoff: state.handoff, drop: () => connection.drop() };
   // A service that throws is the server's own bug: the client gets a generic -32603, never the stack.
   const internal: Reply = (to) => encodeRefusal(to, "internal_error", dialect);
   const reply =
@@ -143,6 +143,10 @@ function deliverWithFault(
       writer.write(reply(strangerId(id)));
       return;
     case "bare_rpc_error":
+      writer.write(reply(id));
+      return;
+    case "duplicate_response":
+      writer.write(reply(id));
       writer.write(reply(id));
       return;
     default:

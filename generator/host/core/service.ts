@@ -12,6 +12,8 @@ export type CallContext = {
    * waiting for consent) answers host_handoff at its next safe point instead of running on.
    */
   readonly handoff: AbortSignal;
+  /** Closes the connection without an answer, as a host whose handler crashed on this call would. */
+  drop(): void;
 };
 
 /** One service a host serves; the protocol adapters turn its outcomes into frames. */

@@ -6,8 +6,10 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://rightkit-bindgen.invalid/binding.schema.json","title":"rightkit-bindgen binding file","description":"Facts about a contract that its JSON Schema cannot hold, grouped by the artifact that reads them: client, transport, cli, result rules, error model, and per-method wire names, timeouts and rules.","type":"object","properties":{"$schema":{"type":"string"},"contract":{"type":"string","minLength":1,"description":"The $id of the schema this binding belongs to."},"client":{"type":"object","properties":{"className":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$"},"namespaces":{"type":"object","description":"Dotted method names below `root` become nested client namespaces: agentcli.identity.resolve → client.identity.resolve().","properties":{"root":{"type":"string","pattern":"^[^.]+$"}},"required":["root"],"additionalProperties":false},"constants":{"type":"object","description":"Extra exported constants of the client module, by SCREAMING_SNAKE name.","propertyNames":{"pattern":"^[A-Z][A-Z0-9_]*$"},"additionalProperties":{"type":"object","properties":{"value":{"type":["string","number","boolean"]},"description":{"type":"string","minLength":1}},"required":["value","description"],"additionalProperties":false}}},"additionalProperties":false},"transport":{"description":"How the generated client reaches the service by default.","oneOf":[{"type":"object","properties":{"kind":{"const":"rightkit-daemon"},"service":{"type":"string","minLength":1},"app":{"type":"string","minLength":1,"description":"The client app label presented in the hello."}},"required":["kind","service","app"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"jsonrpc-stdio"},"command":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"ready":{"type":"object","description":"The notification a started server sends before it serves requests; its params are validated and its version's major compared.","properties":{"notification":{"type":"string","minLength":1,"description":"A notification the contract defines."},"timeoutMs":{"$ref":"#/$defs/timeout"},"versionField":{"type":"string","minLength":1},"version":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)*$"}},"required":["notification"],"dependentRequired":{"versionField":["version"],"version":["versionField"]},"additionalProperties":false},"introspection":{"type":"object","description":"The method that lists what a running server offers, for `rightkit-bindgen introspect`.","properties":{"method":{"type":"string","minLength":1},"params":{"type":"object"},"methods":{"type":"string","pattern":"^(/.*)?$","description":"JSON pointer into the result: an array of names, or of objects with a `method` or `name`."},"notifications":{"type":"string","pattern":"^(/.*)?$"}},"required":["method","methods"],"additionalProperties":false}},"required":["kind","command"],"additionalProperties":false}]},"cli":{"type":"object","properties":{"command":{"type":"string","minLength":1,"description":"How a person types the command, e.g. `right-ctl demo`."},"verbatimKeys":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true}},"additionalProperties":false},"results":{"type":"object","properties":{"okEnvelope":{"type":"boolean","description":"Every result carries a required boolean `ok`; `ok: false` is a result, never an error."}},"additionalProperties":false},"errors":{"description":"The error model: string codes carried by ToolError, or JSON-RPC errors kept numeric as RpcError.","oneOf":[{"type":"object","properties":{"kind":{"const":"codes"},"codes":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9_]*$"},"additionalProperties":{"type":"string","minLength":1}}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"jsonrpc"},"codes":{"type":"object","propertyNames":{"pattern":"^-?[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}},"invalidParams":{"type":"object","description":"What the client raises, before sending, for params its validator refuses: the server's own shape.","properties":{"code":{"type":"integer"},"data":{"type":"object"},"issuesField":{"type":"string","minLength":1,"description":"The `data` key that carries the validation issues."}},"required":["code","data","issuesField"],"additionalProperties":false}},"required":["kind","invalidParams"],"additionalProperties":false}]},"defaultTimeoutMs":{"$ref":"#/$defs/timeout"},"methods":{"type":"object","additionalProperties":{"type":"object","properties":{"tool":{"type":"string","minLength":1,"description":"The wire name; the method's key by default."},"timeoutMs":{"$ref":"#/$defs/timeout"},"sensitiveParams":{"type":"array","description":"Params that carry a secret (a session token): documented, and never stored by the client.","items":{"type":"string","minLength":1},"uniqueItems":true},"summary":{"type":"string"},"failClosed":{"type":"object","properties":{"field":{"type":"string","minLength":1},"expected":{"type":["string","number","boolean","null"],"description":"Compared with ===, so a scalar."},"code":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["field","expected","code","message"],"additionalProperties":false}},"additionalProperties":false}}},"required":["contract","methods"],"additionalProperties":false,"$defs":{"timeout":{"type":"integer","minimum":1,"maximum":86400000}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://rightkit-bindgen.invalid/binding.schema.json","title":"rightkit-bindgen binding file","description":"Facts about a contract that its JSON Schema cannot hold, grouped by the artifact that reads them: client, transport, cli, result rules, error model, and per-method wire names, timeouts and rules.","type":"object","properties":{"$schema":{"type":"string"},"contract":{"type":"string","minLength":1,"description":"The $id of the schema this binding belongs to."},"client":{"type":"object","properties":{"className":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$"},"namespaces":{"type":"object","description":"Dotted method names below `root` become nested client namespaces: agentcli.identity.resolve → client.identity.resolve().","properties":{"root":{"type":"string","pattern":"^[^.]+$"}},"required":["root"],"additionalProperties":false},"constants":{"type":"object","description":"Extra exported constants of the client module, by SCREAMING_SNAKE name.","propertyNames":{"pattern":"^[A-Z][A-Z0-9_]*$"},"additionalProperties":{"type":"object","properties":{"value":{"type":["string","number","boolean"]},"description":{"type":"string","minLength":1}},"required":["value","description"],"additionalProperties":false}}},"additionalProperties":false},"transport":{"description":"How the generated client reaches the service by default.","oneOf":[{"type":"object","properties":{"kind":{"const":"rightkit-daemon"},"service":{"type":"string","minLength":1},"app":{"type":"string","minLength":1,"description":"The client app label presented in the hello."}},"required":["kind","service","app"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"jsonrpc-stdio"},"command":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"ready":{"type":"object","description":"The notification a started server sends before it serves requests; its params are validated and its version's major compared.","properties":{"notification":{"type":"string","minLength":1,"description":"A notification the contract defines."},"timeoutMs":{"$ref":"#/$defs/timeout"},"versionField":{"type":"string","minLength":1},"version":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)*$"}},"required":["notification"],"dependentRequired":{"versionField":["version"],"version":["versionField"]},"additionalProperties":false},"introspection":{"type":"object","description":"The method that lists what a running server offers, for `rightkit-bindgen introspect`.","properties":{"method":{"type":"string","minLength":1},"params":{"type":"object"},"methods":{"type":"string","pattern":"^(/.*)?$","description":"JSON pointer into the result: an array of names, or of objects with a `method` or `name`."},"notifications":{"type":"string","pattern":"^(/.*)?$"}},"required":["method","methods"],"additionalProperties":false}},"required":["kind","command"],"additionalProperties":false}]},"cli":{"type":"object","properties":{"command":{"type":"string","minLength":1,"description":"How a person types the command, e.g. `right-ctl demo`."},"verbatimKeys":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true}},"additionalProperties":false},"results":{"type":"object","properties":{"okEnvelope":{"type":"boolean","description":"Every result carries a required boolean `ok`; `ok: false` is a result, never an error."}},"additionalProperties":false},"errors":{"description":"The error model: string codes carried by ToolError, or JSON-RPC errors kept numeric as RpcError.","oneOf":[{"type":"object","properties":{"kind":{"const":"codes"},"codes":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9_]*$"},"additionalProperties":{"type":"string","minLength":1}}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"jsonrpc"},"codes":{"type":"object","propertyNames":{"pattern":"^-?[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}},"invalidParams":{"type":"object","description":"What the client raises, before sending, for params its validator refuses: the server's own shape.","properties":{"code":{"type":"integer"},"data":{"type":"object"},"issuesField":{"type":"string","minLength":1,"description":"The `data` key that carries the validation issues."}},"required":["code","data","issuesField"],"additionalProperties":false}},"required":["kind","invalidParams"],"additionalProperties":false}]},"defaultTimeoutMs":{"$ref":"#/$defs/timeout"},"methods":{"type":"object","additionalProperties":{"type":"object","properties":{"tool":{"type":"string","minLength":1,"description":"The wire name; the method's key by default."},"timeoutMs":{"$ref":"#/$defs/timeout"},"sensitiveParams":{"type":"array","description":"Params that carry a secret (a session token): documented, and never stored by the client.","items":{"type":"string","minLength":1},"uniqueItems":true},"summary":{"type":"string"},"failClosed":{"type":"object","properties":{"field":{"type":"string","minLength":1},"expected":{"type":["string","number","boolean","null"],"description":"Compared with ===, so a scalar."},"code":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["field","expected","code","message"],"additionalProperties":false},"sideEffects":{"enum":["none","additive","destructive"],"description":"What a call changes: none (read-only), additive (adds, never changes or removes what exists), destructive (may change or remove what exists). `conform` calls a method that is not none only with negative cases unless --include-side-effects; absent, nothing is claimed."},"waitsForPerson":{"const":true,"description":"The call blocks until a person answers (a consent dialog, say); `conform` calls it only with --include-waiting."}},"additionalProperties":false}},"links":{"type":"object","description":"Values one method's result issues that other methods take as params, each under a name of its own; `conform` feeds them from the source's real answers (stateful sequences).","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","properties":{"from":{"type":"string","minLength":1,"description":"The method (its key in the schema) whose result issues the value."},"pointer":{"$ref":"#/$defs/wildcardPointer","description":"Where in that result: a JSON pointer, `*` standing for every item of an array (`/elements/*/ref`)."},"to":{"type":"object","description":"Method (its key in the schema) → the param the value feeds: a name (`token`), or a pointer into the params with `*` for every item (`/steps/*/ref`).","minProperties":1,"additionalProperties":{"type":"string","minLength":1}}},"required":["from","pointer","to"],"additionalProperties":false}},"lifecycle":{"type":"object","description":"Rules over a link's values, by the link's name; `conform` checks them (its lifecycle check).","additionalProperties":{"type":"object","properties":{"neverIssued":{"$ref":"#/$defs/errorCodes","description":"A value the link's source never issued is refused with one of these error codes."},"endedBy":{"type":"object","description":"Method (its key in the schema) → once it succeeded with a value, every later call carrying that value fails with one of these error codes.","minProperties":1,"additionalProperties":{"$ref":"#/$defs/errorCodes"}}},"minProperties":1,"additionalProperties":false}}},"required":["contract","methods"],"additionalProperties":false,"$defs":{"timeout":{"type":"integer","minimum":1,"maximum":86400000},"wildcardPointer":{"type":"string","pattern":"^(/([^/~]|~[01])*)+$"},"errorCodes":{"type":"array","description":"Error codes: strings for a `codes` error model, integers for `jsonrpc`.","items":{"type":["string","integer"]},"minItems":1,"uniqueItems":true}}};
 const schema32 = {"type":"integer","minimum":1,"maximum":86400000};
+const schema35 = {"type":"string","pattern":"^(/([^/~]|~[01])*)+$"};
+const schema36 = {"type":"array","description":"Error codes: strings for a `codes` error model, integers for `jsonrpc`.","items":{"type":["string","integer"]},"minItems":1,"uniqueItems":true};
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = require("ajv/dist/runtime/ucs2length").default;
 const pattern4 = new RegExp("^[A-Z][A-Za-z0-9]*$", "u");
@@ -17,6 +19,8 @@ const pattern7 = new RegExp("^[0-9]+(\\.[0-9]+)*$", "u");
 const pattern8 = new RegExp("^(/.*)?$", "u");
 const pattern10 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 const pattern11 = new RegExp("^-?[0-9]+$", "u");
+const pattern12 = new RegExp("^[A-Za-z][A-Za-z0-9_]*$", "u");
+const pattern13 = new RegExp("^(/([^/~]|~[01])*)+$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rightkit-bindgen.invalid/binding.schema.json" */;
@@ -1671,7 +1675,7 @@ if(errors === _errs121){
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 const _errs123 = errors;
 for(const key20 in data47){
-if(!(((((key20 === "tool") || (key20 === "timeoutMs")) || (key20 === "sensitiveParams")) || (key20 === "summary")) || (key20 === "failClosed"))){
+if(!(((((((key20 === "tool") || (key20 === "timeoutMs")) || (key20 === "sensitiveParams")) || (key20 === "summary")) || (key20 === "failClosed")) || (key20 === "sideEffects")) || (key20 === "waitsForPerson"))){
 validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/methods/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -1900,6 +1904,33 @@ var valid27 = _errs135 === errors;
 else {
 var valid27 = true;
 }
+if(valid27){
+if(data47.sideEffects !== undefined){
+let data58 = data47.sideEffects;
+const _errs146 = errors;
+if(!(((data58 === "none") || (data58 === "additive")) || (data58 === "destructive"))){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/sideEffects",schemaPath:"#/properties/methods/additionalProperties/properties/sideEffects/enum",keyword:"enum",params:{allowedValues: schema31.properties.methods.additionalProperties.properties.sideEffects.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid27 = _errs146 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data47.waitsForPerson !== undefined){
+const _errs147 = errors;
+if(true !== data47.waitsForPerson){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/waitsForPerson",schemaPath:"#/properties/methods/additionalProperties/properties/waitsForPerson/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
+return false;
+}
+var valid27 = _errs147 === errors;
+}
+else {
+var valid27 = true;
+}
+}
+}
 }
 }
 }
@@ -1926,6 +1957,369 @@ var valid0 = _errs118 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.links !== undefined){
+let data60 = data.links;
+const _errs148 = errors;
+if(errors === _errs148){
+if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
+for(const key22 in data60){
+const _errs150 = errors;
+if(typeof key22 === "string"){
+if(!pattern12.test(key22)){
+const err69 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key22};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+var valid32 = _errs150 === errors;
+if(!valid32){
+const err70 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/propertyNames",keyword:"propertyNames",params:{propertyName: key22},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+validate20.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid32){
+for(const key23 in data60){
+let data61 = data60[key23];
+const _errs152 = errors;
+if(errors === _errs152){
+if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
+let missing12;
+if((((data61.from === undefined) && (missing12 = "from")) || ((data61.pointer === undefined) && (missing12 = "pointer"))) || ((data61.to === undefined) && (missing12 = "to"))){
+validate20.errors = [{instancePath:instancePath+"/links/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/links/additionalProperties/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"}];
+return false;
+}
+else {
+const _errs154 = errors;
+for(const key24 in data61){
+if(!(((key24 === "from") || (key24 === "pointer")) || (key24 === "to"))){
+validate20.errors = [{instancePath:instancePath+"/links/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/links/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs154 === errors){
+if(data61.from !== undefined){
+let data62 = data61.from;
+const _errs155 = errors;
+if(errors === _errs155){
+if(typeof data62 === "string"){
+if(func2(data62) < 1){
+validate20.errors = [{instancePath:instancePath+"/links/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/from",schemaPath:"#/properties/links/additionalProperties/properties/from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/links/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/from",schemaPath:"#/properties/links/additionalProperties/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid34 = _errs155 === errors;
+}
+else {
+var valid34 = true;
+}
+if(valid34){
+if(data61.pointer !== undefined){
+let data63 = data61.pointer;
+const _errs157 = errors;
+const _errs158 = errors;
+if(errors === _errs158){
+if(typeof data63 === "string"){
+if(!pattern13.test(data63)){
+validate20.errors = [{instancePath:instancePath+"/links/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/pointer",schemaPath:"#/$defs/wildcardPointer/pattern",keyword:"pattern",params:{pattern: "^(/([^/~]|~[01])*)+$"},message:"must match pattern \""+"^(/([^/~]|~[01])*)+$"+"\""}];
+return false;
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/links/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/pointer",schemaPath:"#/$defs/wildcardPointer/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid34 = _errs157 === errors;
+}
+else {
+var valid34 = true;
+}
+if(valid34){
+if(data61.to !== undefined){
+let data64 = data61.to;
+const _errs160 = errors;
+if(errors === _errs160){
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+if(Object.keys(data64).length < 1){
+validate20.errors = [{instancePath:instancePath+"/links/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/to",schemaPath:"#/properties/links/additionalProperties/properties/to/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+return false;
+}
+else {
+for(const key25 in data64){
+let data65 = data64[key25];
+const _errs163 = errors;
+if(errors === _errs163){
+if(typeof data65 === "string"){
+if(func2(data65) < 1){
+validate20.errors = [{instancePath:instancePath+"/links/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/to/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/links/additionalProperties/properties/to/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/links/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/to/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/links/additionalProperties/properties/to/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid36 = _errs163 === errors;
+if(!valid36){
+break;
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/links/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/to",schemaPath:"#/properties/links/additionalProperties/properties/to/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid34 = _errs160 === errors;
+}
+else {
+var valid34 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/links/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/links/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid33 = _errs152 === errors;
+if(!valid33){
+break;
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/links",schemaPath:"#/properties/links/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs148 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.lifecycle !== undefined){
+let data66 = data.lifecycle;
+const _errs165 = errors;
+if(errors === _errs165){
+if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+for(const key26 in data66){
+let data67 = data66[key26];
+const _errs168 = errors;
+if(errors === _errs168){
+if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+if(Object.keys(data67).length < 1){
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lifecycle/additionalProperties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+return false;
+}
+else {
+const _errs170 = errors;
+for(const key27 in data67){
+if(!((key27 === "neverIssued") || (key27 === "endedBy"))){
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lifecycle/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs170 === errors){
+if(data67.neverIssued !== undefined){
+let data68 = data67.neverIssued;
+const _errs171 = errors;
+const _errs172 = errors;
+if(errors === _errs172){
+if(Array.isArray(data68)){
+if(data68.length < 1){
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/neverIssued",schemaPath:"#/$defs/errorCodes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+return false;
+}
+else {
+var valid40 = true;
+const len3 = data68.length;
+for(let i5=0; i5<len3; i5++){
+let data69 = data68[i5];
+const _errs174 = errors;
+if((typeof data69 !== "string") && (!(((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69))) && (isFinite(data69))))){
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/neverIssued/" + i5,schemaPath:"#/$defs/errorCodes/items/type",keyword:"type",params:{type: schema36.items.type},message:"must be string,integer"}];
+return false;
+}
+var valid40 = _errs174 === errors;
+if(!valid40){
+break;
+}
+}
+if(valid40){
+let i6 = data68.length;
+let j2;
+if(i6 > 1){
+const indices2 = {};
+for(;i6--;){
+let item2 = data68[i6];
+if((typeof item2 !== "string") && (!(((typeof item2 == "number") && (!(item2 % 1) && !isNaN(item2))) && (isFinite(item2))))){
+continue;
+}
+if(typeof item2 == "string"){
+item2 += "_";
+}
+if(typeof indices2[item2] == "number"){
+j2 = indices2[item2];
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/neverIssued",schemaPath:"#/$defs/errorCodes/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i6+" are identical)"}];
+return false;
+break;
+}
+indices2[item2] = i6;
+}
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/neverIssued",schemaPath:"#/$defs/errorCodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid38 = _errs171 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data67.endedBy !== undefined){
+let data70 = data67.endedBy;
+const _errs176 = errors;
+if(errors === _errs176){
+if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
+if(Object.keys(data70).length < 1){
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy",schemaPath:"#/properties/lifecycle/additionalProperties/properties/endedBy/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+return false;
+}
+else {
+for(const key28 in data70){
+let data71 = data70[key28];
+const _errs179 = errors;
+const _errs180 = errors;
+if(errors === _errs180){
+if(Array.isArray(data71)){
+if(data71.length < 1){
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/errorCodes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+return false;
+}
+else {
+var valid44 = true;
+const len4 = data71.length;
+for(let i7=0; i7<len4; i7++){
+let data72 = data71[i7];
+const _errs182 = errors;
+if((typeof data72 !== "string") && (!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72))))){
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,schemaPath:"#/$defs/errorCodes/items/type",keyword:"type",params:{type: schema36.items.type},message:"must be string,integer"}];
+return false;
+}
+var valid44 = _errs182 === errors;
+if(!valid44){
+break;
+}
+}
+if(valid44){
+let i8 = data71.length;
+let j3;
+if(i8 > 1){
+const indices3 = {};
+for(;i8--;){
+let item3 = data71[i8];
+if((typeof item3 !== "string") && (!(((typeof item3 == "number") && (!(item3 % 1) && !isNaN(item3))) && (isFinite(item3))))){
+continue;
+}
+if(typeof item3 == "string"){
+item3 += "_";
+}
+if(typeof indices3[item3] == "number"){
+j3 = indices3[item3];
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/errorCodes/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i8+" are identical)"}];
+return false;
+break;
+}
+indices3[item3] = i8;
+}
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/errorCodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid42 = _errs179 === errors;
+if(!valid42){
+break;
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy",schemaPath:"#/properties/lifecycle/additionalProperties/properties/endedBy/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid38 = _errs176 === errors;
+}
+else {
+var valid38 = true;
+}
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lifecycle/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid37 = _errs168 === errors;
+if(!valid37){
+break;
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs165 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }

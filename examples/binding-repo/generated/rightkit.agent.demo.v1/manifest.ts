@@ -9,5 +9,5 @@ export const BINDING_MANIFEST = {
   generatorVersion: "0.1.0",
   contract: "rightkit.agent.demo.v1",
   schemaSha256: "8e7295c7d761c52e0e5a64855b402696079b822070be68176daac837616e1dae",
-  bindingSha256: "40184935f9910b40e40d569499dff19c59ee346fda8541db0b8000855d372db2",
+  bindingSha256: "30c6889df23d169de85ca2a322193f30ba2f28be026dc2d3150fb14850256aca",
 } as const;

@@ -20,6 +20,9 @@ export const INVALID_ARGUMENT = "invalid_argument";
 
 export const READY_NOTIFICATION = "agentcli.ready";
 
+/** The server's own failure: -32603 with a generic message, never its cause. */
+export const INTERNAL_ERROR = "internal_error";
+
 /** The manifest version agentcli.ready claims under bad_manifest_version (another major). */
 const FOREIGN_MANIFEST_VERSION = "1.0";
 /** The exit code of a server that dies at start (exit_at_start). */
@@ -41,11 +44,17 @@ export function agentcliDialect(scenario: () => AgentcliScenario): JsonRpcDialec
     opening: () => opening(scenario()),
     refusal: refusalOf,
     error: ({ error, data }) => {
-      if (error.code === HOST_ERROR.unknownMethod) return withData(-32601, error.message, "unknown_command");
-      if (error.code === INVALID_ARGUMENT) return withData(-32602, error.message, INVALID_ARGUMENT, data);
-      return withData(-32000, error.message, error.code, data);
+      const rpc = rpcErrorOf(error.code, error.message, data);
+      return scenario() === "errors_without_data" ? { code: rpc.code, message: rpc.message } : rpc;
     },
   };
+}
+
+function rpcErrorOf(code: string, message: string, data: Readonly<Record<string, unknown>> | undefined): RpcError {
+  if (code === HOST_ERROR.unknownMethod) return withData(-32601, message, "unknown_command");
+  if (code === INVALID_ARGUMENT) return withData(-32602, message, INVALID_ARGUMENT, data);
+  if (code === INTERNAL_ERROR) return withData(-32603, "Internal error", INTERNAL_ERROR);
+  return withData(-32000, message, code, data);
 }
 
 function opening(scenario: AgentcliScenario): Opening {
@@ -60,6 +69,10 @@ function opening(scenario: AgentcliScenario): Opening {
     case "extra_method":
     case "missing_method":
     case "bad_manifest_version":
+    case "version_wrong_shape":
+    case "schema_internal_error":
+    case "errors_without_data":
+    case "describe_accepts_unknown_target":
       return { kind: "lines", lines: [encodeNotification(READY_NOTIFICATION, readyParams(scenario))] };
     default:
       return assertNever(scenario);

@@ -1,6 +1,7 @@
 /**
- * How the agentcli server misbehaves for drift and fault tests; `normal` (the host's default) is
- * the server as the protocol document describes it. None of these exist on the demo service.
+ * How the agentcli server misbehaves for drift, fault and `conform` tests; `normal` (the host's
+ * default) is the server as the protocol document describes it. None of these exist on the demo
+ * service; each lying one breaks the contract in one way.
  */
 export const AGENTCLI_SCENARIOS = {
   extra_method: "agentcli only: describe rpc lists, and the server serves, agentcli.extra.echo, which no contract has",
@@ -9,6 +10,13 @@ export const AGENTCLI_SCENARIOS = {
   exit_at_start: "agentcli only: exits with code 3 before agentcli.ready",
   bad_manifest_version: 'agentcli only: agentcli.ready says "manifest_version":"1.0"',
   garbage_ready: "agentcli only: the first line, where agentcli.ready belongs, is not JSON",
+  version_wrong_shape:
+    "agentcli only, a lying host: agentcli.version answers package_version as a number (conform: response_schema)",
+  schema_internal_error:
+    "agentcli only, a lying host: agentcli.schema with legacy true fails with -32603 (conform: no_server_error)",
+  errors_without_data: "agentcli only, a lying host: its errors carry no data (conform: error_model)",
+  describe_accepts_unknown_target:
+    "agentcli only, a lying host: agentcli.describe answers an unknown target with a result (conform: negative_rejected)",
 } as const;
 
 export type AgentcliScenario = keyof typeof AGENTCLI_SCENARIOS | "normal";

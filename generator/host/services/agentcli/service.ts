@@ -13,10 +13,11 @@
  * would let a client pass against answers no agentcli gives, so they answer -32601 like any
  * unknown method and describe rpc does not list them: this server's surface is what it serves.
  */
-import { HOST_ERROR, failure, type Outcome } from "../../core/outcome.js";
+import { HOST_ERROR, failure, success, type Outcome } from "../../core/outcome.js";
 import type { JsonRpcDialect } from "../../core/protocols/jsonrpc.js";
 import type { Service } from "../../core/service.js";
-import { agentcliDialect, invalidArgument } from "./error-dialect.js";
+import { agentcliDialect, INTERNAL_ERROR, invalidArgument } from "./error-dialect.js";
+import { MANIFEST_VERSION } from "./manifest.js";
 import { surfaceOf } from "./methods.js";
 import { checkParams } from "./params.js";
 import type { AgentcliScenario } from "./scenarios.js";
@@ -35,16 +36,33 @@ export class AgentcliService implements Service {
   }
 
   handle(method: string, params: unknown): Outcome {
-    const surface = surfaceOf(this.#scenario());
+    const scenario = this.#scenario();
+    const surface = surfaceOf(scenario);
     const served = surface.methods.find((candidate) => candidate.name === method);
     if (served === undefined) return failure(HOST_ERROR.unknownMethod, `Method not found: ${method}`);
     const checked = checkParams(served.params, params);
-    if (!checked.ok) return invalidArgument(messageOf(checked.issues), checked.issues);
-    return served.answer(checked.value, surface);
+    if (!checked.ok) {
+      if (scenario === "describe_accepts_unknown_target" && method === DESCRIBE) return success({ ok: true, description: {} });
+      return invalidArgument(messageOf(checked.issues), checked.issues);
+    }
+    return lie(scenario, method, checked.value) ?? served.answer(checked.value, surface);
   }
 
   /** Nothing of its own runs between calls. */
   stop(): void {}
+}
+
+const DESCRIBE = "agentcli.describe";
+
+/** What a lying scenario answers instead of the method, for the params it lies about. */
+function lie(scenario: AgentcliScenario, method: string, params: Readonly<Record<string, unknown>>): Outcome | undefined {
+  if (scenario === "version_wrong_shape" && method === "agentcli.version") {
+    return success({ ok: true, package_version: 50, manifest_version: MANIFEST_VERSION });
+  }
+  if (scenario === "schema_internal_error" && method === "agentcli.schema" && params["legacy"] === true) {
+    return failure(INTERNAL_ERROR, "the schema table could not be read");
+  }
+  return undefined;
 }
 
 function messageOf(issues: readonly Issue[]): string {

@@ -26,6 +26,11 @@ export function readRequestParams(params: unknown): Checked<RequestParams> {
   });
 }
 
+/** A method that takes no params still takes an object (params left out count as none). */
+export function readNoParams(params: unknown): Checked<Record<string, never>> {
+  return params === undefined ? ok({}) : readObject(params, () => ok({}));
+}
+
 export function readTokenParams(params: unknown): Checked<TokenParams> {
   return readObject(params, (p) => {
     const token = readString(p, "token");
@@ -42,13 +47,14 @@ export function readActParams(params: unknown): Checked<ActParams> {
   });
 }
 
-export function readBatchParams(params: unknown): Checked<BatchParams> {
+/** `maxSteps`: the contract's 20, unless a lying scenario says otherwise. */
+export function readBatchParams(params: unknown, maxSteps = MAX_BATCH_STEPS): Checked<BatchParams> {
   return readObject(params, (p) => {
     const token = readString(p, "token");
     if (typeof token !== "string") return token;
     const steps = p["steps"];
     if (!Array.isArray(steps)) return fail("steps must be an array");
-    if (steps.length < 1 || steps.length > MAX_BATCH_STEPS) {
+    if (steps.length < 1 || steps.length > maxSteps) {
       return fail(`steps must hold 1 to ${MAX_BATCH_STEPS} entries, not ${steps.length}`);
     }
     const read: Step[] = [];

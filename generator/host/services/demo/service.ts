@@ -2,8 +2,16 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { failure, handoffFailure, HOST_ERROR, success, type Outcome } from "../../core/outcome.js";
 import type { CallContext, Service } from "../../core/service.js";
 import { FIXTURE_APP_ID, FIXTURE_APP_NAME, FIXTURE_ELEMENTS } from "./fixture.js";
-import { readActParams, readBatchParams, readRequestParams, readTokenParams, type Step } from "./params.js";
-import type { DemoScenario } from "./scenarios.js";
+import {
+  MAX_BATCH_STEPS,
+  readActParams,
+  readBatchParams,
+  readNoParams,
+  readRequestParams,
+  readTokenParams,
+  type Step,
+} from "./params.js";
+import { scenarioGate, type DemoScenario } from "./scenarios.js";
 
 export const DEMO_SERVICE_NAME = "rightkit.agent.demo";
 
@@ -24,6 +32,13 @@ type Session = {
 };
 
 type StepOutcome = { ok: true; receipt_id: string } | { ok: false; code: string; message: string };
+
+/** slow_snapshot's delay: past the contract's 30 s timeout for demo.snapshot. */
+const SLOW_SNAPSHOT_MS = 31_000;
+/** crash_on_long_text's limit: a longer text drops the connection. */
+const CRASH_TEXT_LENGTH = 8;
+/** A hand-off signal that never fires, for waits no takeover should cut short. */
+const NEVER = new AbortController().signal;
 
 /** How a wait for the scripted person ended. */
 type Waited = "answered" | "handoff" | "stopped";
@@ -48,17 +63,20 @@ export class DemoService implements Service {
   handle(method: string, params: unknown, context: CallContext): Outcome | Promise<Outcome> {
     if (method === "host.kill") return this.#hostKill(params);
     if (!method.startsWith("demo.")) return unknownMethod(method);
-    const refused = this.#gate(method);
+    const refused = scenarioGate(this.#scenario(), method);
     if (refused) return refused;
     switch (method) {
-      case "demo.apps":
+      case "demo.apps": {
+        const read = readNoParams(params);
+        if (!read.ok) return failure("invalid_arguments", read.message);
         return success({ apps: [{ id: FIXTURE_APP_ID, name: FIXTURE_APP_NAME }] });
+      }
       case "demo.request":
         return this.#request(params, context);
       case "demo.snapshot":
         return this.#snapshot(params);
       case "demo.act":
-        return this.#act(params);
+        return this.#act(params, context);
       case "demo.batch":
         return this.#batch(params);
       case "demo.end":
@@ -79,44 +97,14 @@ export class DemoService implements Service {
     return killed;
   }
 
+  /** Every token this service has issued, for tests that prove a client never shows one. */
+  tokens(): string[] {
+    return [...this.#sessions.keys()];
+  }
+
   /** Ends consent waits still running, so a closed host leaves no timer behind. */
   stop(): void {
     for (const end of [...this.#waits]) end();
-  }
-
-  /** Scenario refusals that apply before a method runs. */
-  #gate(method: string): Outcome | undefined {
-    const scenario = this.#scenario();
-    switch (scenario) {
-      case "normal":
-      case "not_armed":
-      case "capture_unsafe":
-      case "capture_state_unsafe":
-      case "capture_state_masked":
-      case "capture_state_missing":
-      case "capture_state_null":
-        return undefined;
-      case "permission_missing":
-        return method === "demo.request"
-          ? failure("permission_missing", "Accessibility permission is not granted to the host")
-          : undefined;
-      case "demo_disabled":
-        return failure("demo_disabled", "demo mode is switched off in the host");
-      case "service_unavailable":
-        return failure("service_unavailable", "the demo service is not running", true);
-      case "not_allowed":
-        return failure("not_allowed", "the daemon does not allow this client");
-      case "malformed_result":
-        return success({
-          capture_state: "safe",
-          elements: "not-a-list",
-          apps: 7,
-          receipt_id: null,
-          ended: "yes",
-        });
-      default:
-        return assertNever(scenario);
-    }
   }
 
   async #request(params: unknown, context: CallContext): Promise<Outcome> {
@@ -151,12 +139,15 @@ export class DemoService implements Service {
     return success({ session: session.id, token: session.token, app: session.app });
   }
 
-  #snapshot(params: unknown): Outcome {
+  async #snapshot(params: unknown): Promise<Outcome> {
     const read = readTokenParams(params);
     if (!read.ok) return failure("invalid_arguments", read.message);
     const session = this.#armedSession(read.value.token);
     if (isOutcome(session)) return session;
     const scenario = this.#scenario();
+    if (scenario === "slow_snapshot" && (await this.#awaitPerson(SLOW_SNAPSHOT_MS, NEVER)) === "stopped") {
+      return failure("service_unavailable", "the host stopped while the snapshot was late", true);
+    }
     if (scenario === "capture_unsafe") {
       return failure("capture_unsafe", "the target cannot report a capture-safe state");
     }
@@ -180,9 +171,13 @@ export class DemoService implements Service {
     }
   }
 
-  #act(params: unknown): Outcome {
+  #act(params: unknown, context: CallContext): Outcome {
     const read = readActParams(params);
     if (!read.ok) return failure("invalid_arguments", read.message);
+    if (this.#scenario() === "crash_on_long_text" && [...(read.value.text ?? "")].length > CRASH_TEXT_LENGTH) {
+      context.drop();
+      return failure("service_unavailable", "dropped");
+    }
     const session = this.#armedSession(read.value.token);
     if (isOutcome(session)) return session;
     const done = this.#perform(session, read.value);
@@ -191,7 +186,10 @@ export class DemoService implements Service {
 
   /** Runs steps in order and stops at the first failure, which is reported, not thrown. */
   #batch(params: unknown): Outcome {
-    const read = readBatchParams(params);
+    const read = readBatchParams(
+      params,
+      this.#scenario() === "accepts_invalid_params" ? Number.POSITIVE_INFINITY : MAX_BATCH_STEPS,
+    );
     if (!read.ok) return failure("invalid_arguments", read.message);
     const session = this.#armedSession(read.value.token);
     if (isOutcome(session)) return session;
@@ -209,7 +207,7 @@ export class DemoService implements Service {
     if (!read.ok) return failure("invalid_arguments", read.message);
     const session = this.#activeSession(read.value.token);
     if (isOutcome(session)) return session;
-    session.state = "ended";
+    if (this.#scenario() !== "token_survives_end") session.state = "ended";
     return success({ ended: true, bundle_id: session.bundleId, bundle_state: "complete" });
   }
 

@@ -30,6 +30,8 @@ export type DaemonTransportOptions = {
    * connection, so this is how many calls run at once; the rest wait their turn. Default 4.
    */
   maxConnections?: number;
+  /** How frames are written and read; default NDJSON. A wrapper may watch every frame (`rightkit-bindgen conform` does). */
+  framing?: Framing;
 };
 
 // A takeover that is itself taken over is fine; a chain of more distinct hosts is a fault.
@@ -49,7 +51,7 @@ const DEFAULT_MAX_CONNECTIONS = 4;
 export class DaemonTransport implements Transport {
   readonly suiteRoot: string;
   readonly #options: DaemonTransportOptions;
-  readonly #framing: Framing = NDJSON;
+  readonly #framing: Framing;
   readonly #pools = new Map<string, Pool>();
   readonly #deadlines = new Deadlines<Call>();
   /** Every call not yet settled, so close() can end each of them wherever it waits. */
@@ -61,6 +63,7 @@ export class DaemonTransport implements Transport {
 
   constructor(options: DaemonTransportOptions = {}) {
     this.#options = options;
+    this.#framing = options.framing ?? NDJSON;
     this.suiteRoot = resolveSuiteRoot(options.suiteRoot);
     const max = options.maxConnections;
     if (max !== undefined && !(Number.isSafeInteger(max) && max >= 1)) {

@@ -2,6 +2,7 @@
 /* Contract-neutral binding runtime. */
 
 import { RpcChannel } from "./channel.js";
+import type { Framing } from "../framing/framing.js";
 import { serviceUnavailable } from "../core/errors.js";
 import type { NotificationListener } from "../protocols/jsonrpc-multiplexer.js";
 import { notReady, type ReadyGate } from "./ready.js";
@@ -12,6 +13,8 @@ export type ReconnectingOptions = {
   ready?: ReadyGate;
   /** What the connection reaches, for error messages: a command, a socket path. */
   peer: string;
+  /** How each connection's frames are written and read; default NDJSON. */
+  framing?: Framing;
 };
 
 /**
@@ -71,7 +74,7 @@ export class ReconnectingChannel implements Transport {
   #open(): RpcChannel {
     const channel = new RpcChannel(() => {
       if (this.#channel === channel) this.#channel = undefined;
-    });
+    }, this.#options.framing);
     this.#channel = channel;
     const gate = this.#options.ready;
     if (gate === undefined) {

@@ -3,6 +3,7 @@
 
 import { spawn, type ChildProcess } from "node:child_process";
 import type { RpcChannel } from "./channel.js";
+import type { Framing } from "../framing/framing.js";
 import { serviceUnavailable } from "../core/errors.js";
 import type { NotificationListener } from "../protocols/jsonrpc-multiplexer.js";
 import { readyRefusal, type ReadyGate, type ReadyRule } from "./ready.js";
@@ -18,6 +19,8 @@ export type StdioTransportOptions = {
   stderr?: "inherit" | "ignore";
   /** Each started child must send this notification before it is sent a request; `timeoutMs` defaults to 10 s. */
   ready?: Omit<ReadyGate, "timeoutMs"> & { timeoutMs?: number };
+  /** How frames are written and read; default NDJSON. A wrapper may watch every frame (`rightkit-bindgen conform` does). */
+  framing?: Framing;
 };
 
 const DEFAULT_READY_TIMEOUT_MS = 10_000;
@@ -39,6 +42,7 @@ export class StdioTransport implements Transport {
     const { ready } = options;
     this.#connection = new ReconnectingChannel((channel) => this.#start(channel), {
       peer: options.command,
+      ...(options.framing === undefined ? {} : { framing: options.framing }),
       ...(ready === undefined
         ? {}
         : { ready: { ...ready, timeoutMs: ready.timeoutMs ?? DEFAULT_READY_TIMEOUT_MS } }),

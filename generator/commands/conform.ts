@@ -1,0 +1,173 @@
+/**
+ * `rightkit-bindgen conform [--contract FILE|ID] (--suite-root DIR | --server CMD) …`: property-
+ * based contract testing of a live host (generator/conform/). Everything the run needs is
+ * checked before the host is reached; nothing is written until the run is over, and then each
+ * file whole. Exit 0 conforms, 1 violations (or a stale baseline entry, or a replay that shows its
+ * failure again), 2 bad input or a host that cannot be reached.
+ */
+import { existsSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { baselineText, readBaseline, staleEntries, type Baseline } from "../conform/baseline.js";
+import { CHECK_NAMES } from "../conform/checks.js";
+import { connect, type Connection } from "../conform/connect.js";
+import { conformPlan, type ConformPlan } from "../conform/plan.js";
+import { Redactor } from "../conform/redact.js";
+import { renderJunit } from "../conform/render-junit.js";
+import { renderText } from "../conform/render-text.js";
+import { readReplayFile, replay } from "../conform/replay.js";
+import { buildReport } from "../conform/report.js";
+import { runConformance } from "../conform/runner.js";
+import { compileValidators, type Validate } from "../conform/validators.js";
+import { BindgenError } from "../errors.js";
+import { conformOptions, type ConformOptions } from "./conform-options.js";
+import { EXIT, STD_IO, type Io } from "./exit.js";
+
+export async function runConform(args: readonly string[], io: Io): Promise<number> {
+  const options = conformOptions(args);
+  const plan = conformPlan({ contract: options.contract });
+  checkNames(plan, options);
+  for (const file of [options.junit, options.updateBaseline ? options.baseline : undefined])
+    if (file !== undefined) checkWritable(file);
+  const baseline = options.baseline === undefined || options.updateBaseline ? undefined : readBaseline(options.baseline, plan.id);
+  const saved = options.replay === undefined ? undefined : readReplayFile(options.replay);
+  const validators = compileValidators(plan.index, [
+    ...plan.methods.flatMap((method) => [method.params, method.result]),
+    ...(plan.transport.kind === "jsonrpc-stdio" && plan.transport.ready !== undefined ? [plan.transport.ready.params] : []),
+  ]);
+  const ready =
+    plan.transport.kind === "jsonrpc-stdio" && plan.transport.ready !== undefined
+      ? validators.get(plan.transport.ready.params)
+      : undefined;
+  const connection = await connect(plan, { suiteRoot: options.suiteRoot, server: options.server }, ready);
+  const redactor = new Redactor(options.values);
+  try {
+    if (saved !== undefined) return await replayAll(plan, connection, validators, saved, options, io, redactor);
+    return await conformRun(plan, connection, validators, options, baseline, io, redactor);
+  } finally {
+    await connection.close();
+  }
+}
+
+async function conformRun(
+  plan: ConformPlan,
+  connection: Connection,
+  validators: ReadonlyMap<string, Validate>,
+  options: ConformOptions,
+  baseline: Baseline | undefined,
+  io: Io,
+  redactor: Redactor,
+): Promise<number> {
+  const enabled = options.checks === undefined ? CHECK_NAMES : CHECK_NAMES.filter((check) => options.checks?.includes(check));
+  const progress = io === STD_IO && process.stderr.isTTY ? progressLine() : undefined;
+  const run = await runConformance(plan, connection, validators, {
+    seed: options.seed,
+    maxExamples: options.maxExamples,
+    methods: options.methods === undefined ? undefined : new Set(options.methods),
+    enabled: new Set(enabled),
+    strict: options.strict,
+    deadlineScale: options.deadlineScale,
+    timeBudgetMs: options.timeBudgetMs,
+    safety: { includeSideEffects: options.includeSideEffects, includeWaiting: options.includeWaiting },
+    given: options.values,
+    ...(progress === undefined ? {} : { onCase: progress.update }),
+  });
+  progress?.done();
+  redactor.learn(run.findings);
+  const facts = {
+    plan,
+    target: connection.shown,
+    seed: options.seed,
+    maxExamples: options.maxExamples,
+    strict: options.strict,
+    deadlineScale: options.deadlineScale,
+    validators,
+    enabled,
+    baseline: baseline === undefined ? undefined : new Set(baseline.entries.map((entry) => entry.fingerprint)),
+    stale: [],
+  };
+  const first = buildReport(run, facts);
+  const report = baseline === undefined ? first : buildReport(run, { ...facts, stale: staleEntries(baseline, first.findings) });
+  // The files first, whole: a report on stdout that says "written" must not precede a failed write.
+  if (options.baseline !== undefined && options.updateBaseline)
+    writeWhole(options.baseline, redactor.text(baselineText(plan.id, report.findings)));
+  if (options.junit !== undefined) writeWhole(options.junit, redactor.text(renderJunit(report, enabled)));
+  io.out(redactor.text(options.format === "json" ? JSON.stringify(report, null, 2) : renderText(report, enabled)));
+  if (options.updateBaseline) return EXIT.ok;
+  return report.conforms ? EXIT.ok : EXIT.drift;
+}
+
+async function replayAll(
+  plan: ConformPlan,
+  connection: Connection,
+  validators: ReadonlyMap<string, Validate>,
+  saved: ReturnType<typeof readReplayFile>,
+  options: ConformOptions,
+  io: Io,
+  redactor: Redactor,
+): Promise<number> {
+  let reproduced = 0;
+  const lines: string[] = [];
+  for (const finding of saved) {
+    const outcome = await replay(plan, connection, validators, finding, options.values, options.deadlineScale);
+    if (outcome.outcome === "reproduced") {
+      reproduced += 1;
+      lines.push(
+        `reproduced: ${finding.method} ${finding.check}: ${outcome.judged.message}${outcome.judged.detail === undefined ? "" : ` (the host said: ${outcome.judged.detail})`}`,
+      );
+    } else lines.push(`not reproduced: ${finding.method} ${finding.check}: ${outcome.why}`);
+  }
+  lines.push(`${reproduced} of ${saved.length} finding${saved.length === 1 ? "" : "s"} reproduced against ${connection.shown}`);
+  io.out(redactor.text(lines.join("\n")));
+  return reproduced > 0 ? EXIT.drift : EXIT.ok;
+}
+
+/** --methods and --value must name what the contract has: a typo would silently test nothing. */
+function checkNames(plan: ConformPlan, options: ConformOptions): void {
+  for (const name of options.methods ?? []) {
+    if (!plan.methods.some((method) => method.tool === name || method.name === name)) {
+      throw new BindgenError("bad_argument", `--methods: ${plan.id} has no method ${JSON.stringify(name)}`);
+    }
+  }
+  for (const name of options.values.keys()) {
+    if (!plan.links.some((link) => link.name === name)) {
+      const known = plan.links.map((link) => link.name).join(", ") || "none";
+      throw new BindgenError(
+        "bad_argument",
+        `--value: ${plan.id}'s binding has no link ${JSON.stringify(name)} (its links: ${known})`,
+      );
+    }
+  }
+}
+
+/** The folder a report will be written to must exist now, not only when the run is over. */
+function checkWritable(file: string): void {
+  const folder = dirname(file);
+  if (!existsSync(folder) || !statSync(folder).isDirectory())
+    throw new BindgenError("bad_argument", "cannot be written: its folder does not exist", { file });
+}
+
+/** Writes a file whole: a temporary file renamed over it, so a reader never sees half of one. */
+function writeWhole(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw new BindgenError("io", `cannot write: ${(error as Error).message}`, { file });
+  }
+}
+
+/** A live line on a terminal's stderr: method, cases run, failing findings so far. */
+function progressLine(): { update: (method: string, cases: number, failing: number) => void; done: () => void } {
+  let last = 0;
+  return {
+    update: (method, cases, failing) => {
+      const now = Date.now();
+      if (now - last < 100) return;
+      last = now;
+      process.stderr.write(`\r\u001b[Kconform: ${method}: ${cases} cases, ${failing} failing so far`);
+    },
+    done: () => process.stderr.write("\r\u001b[K"),
+  };
+}

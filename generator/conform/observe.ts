@@ -1,0 +1,73 @@
+/**
+ * One call, as `conform` sees it: made through the runtime's transport, its answer sorted into a
+ * result, an error the host sent (its wire object as the tap saw it), or a fault — no answer at
+ * all: a timeout, a dropped connection, a frame the transport could not read.
+ */
+import type { ErrorModel } from "../contract/shape.js";
+import type { Transport, TransportCallOptions } from "../../templates/runtime/core/transport.js";
+import { errorCodeOf } from "./error-model.js";
+import type { WireTap } from "./wire-tap.js";
+
+export type Observation =
+  | { readonly kind: "result"; readonly value: unknown; readonly anomalies: readonly string[] }
+  | {
+      readonly kind: "error";
+      readonly raw: unknown;
+      readonly code: string | number | undefined;
+      readonly message: string;
+      readonly anomalies: readonly string[];
+    }
+  | { readonly kind: "fault"; readonly timedOut: boolean; readonly reason: string; readonly anomalies: readonly string[] };
+
+/** The runtime's code for a call that got no answer within its timeout. */
+const TIMEOUT = "timeout";
+
+export interface Wire {
+  readonly transport: Transport;
+  readonly tap: WireTap;
+  readonly route: TransportCallOptions["route"];
+  readonly errors: ErrorModel;
+}
+
+export async function observe(wire: Wire, tool: string, params: unknown, timeoutMs: number): Promise<Observation> {
+  const record = wire.tap.begin();
+  try {
+    const options: TransportCallOptions = { timeoutMs, ...(wire.route === undefined ? {} : { route: wire.route }) };
+    let value: unknown;
+    try {
+      value = await wire.transport.call(tool, params as object, options);
+    } catch (error) {
+      // Frames already in the socket's buffer (a second response right behind the first) are read first.
+      await new Promise((resolve) => setImmediate(resolve));
+      const response = record.response;
+      if (response !== undefined && "error" in response) {
+        return {
+          kind: "error",
+          raw: response.error,
+          code: errorCodeOf(response.error, wire.errors),
+          message: messageOf(error),
+          anomalies: record.anomalies,
+        };
+      }
+      const timedOut = codeOf(error) === TIMEOUT && response === undefined;
+      return { kind: "fault", timedOut, reason: faultReason(error, response !== undefined), anomalies: record.anomalies };
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    return { kind: "result", value, anomalies: record.anomalies };
+  } finally {
+    wire.tap.end(record);
+  }
+}
+
+function faultReason(error: unknown, answered: boolean): string {
+  const message = messageOf(error);
+  return answered ? `an answer the transport refused: ${message}` : `no answer: ${message}`;
+}
+
+function codeOf(error: unknown): unknown {
+  return typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,83 @@
+/**
+ * The report for people: findings grouped by check (failing checks first) and method, each
+ * with its params, the command to paste, the calls to replay and the seed; the census as a
+ * table of cases per method and check; what could not be tested; the verdict last.
+ */
+import { CHECK_NAMES, type CheckName } from "./checks.js";
+import type { ConformReport, ReportFinding } from "./report.js";
+
+export function renderText(report: ConformReport, enabled: readonly CheckName[]): string {
+  const lines: string[] = [
+    `conform ${report.contract} against ${report.target}`,
+    `seed ${report.seed}, ${report.maxExamples} cases per method and case family${report.strict ? ", --strict" : ""}${report.deadlineScale === 1 ? "" : `, deadlines × ${report.deadlineScale}`}`,
+  ];
+  for (const severity of ["failing", "warning"] as const) {
+    for (const check of CHECK_NAMES) {
+      const group = report.findings.filter((finding) => finding.check === check && finding.severity === severity);
+      if (group.length === 0) continue;
+      lines.push("", `${severity === "failing" ? "FAIL" : "warn"} ${check}`);
+      for (const finding of group) lines.push(...renderFinding(finding));
+    }
+  }
+  for (const entry of report.stale) {
+    lines.push(
+      "",
+      `STALE baseline entry ${entry.fingerprint}: ${entry.method} ${entry.check}: ${entry.message} (it no longer occurs; remove it)`,
+    );
+  }
+  lines.push("", ...renderCensus(report, enabled));
+  if (report.notes.length > 0) lines.push("", "not tested:", ...report.notes.map((note) => `  ${note}`));
+  const failing = report.findings.filter((finding) => finding.severity === "failing" && !finding.baselined).length;
+  const known = report.findings.filter((finding) => finding.severity === "failing" && finding.baselined).length;
+  const warnings = report.findings.filter((finding) => finding.severity === "warning").length;
+  const counts = `${failing} failing, ${known} in the baseline, ${warnings} warning${warnings === 1 ? "" : "s"}, ${report.stale.length} stale`;
+  lines.push("", report.conforms ? `conforms (${counts})` : `does not conform (${counts})`);
+  return lines.join("\n");
+}
+
+function renderFinding(finding: ReportFinding): string[] {
+  const { reproducer } = finding;
+  const lines = [`  ${finding.method}: ${finding.message}${finding.baselined ? " [in the baseline]" : ""}`];
+  if (finding.detail !== undefined) lines.push(`    the host said: ${finding.detail}`);
+  lines.push(`    params: ${JSON.stringify(finding.params)}`);
+  lines.push(`    command: ${reproducer.command}`);
+  if (reproducer.steps.length > 1) {
+    lines.push(`    calls (--replay repeats them from a --format json report):`);
+    reproducer.steps.forEach((step, i) => lines.push(`      ${i + 1}. ${step.method} ${JSON.stringify(step.params)}`));
+  }
+  const where = reproducer.path === undefined ? "" : `, fast-check path ${reproducer.path}`;
+  lines.push(
+    `    seed ${finding.seed} (${reproducer.family}${where}), ${reproducer.shrink}, seen ${finding.occurrences}×, fingerprint ${finding.fingerprint}`,
+  );
+  return lines;
+}
+
+/** Cases per method and check; `!n` failing findings, `~n` warnings. */
+function renderCensus(report: ConformReport, enabled: readonly CheckName[]): string[] {
+  const methods = Object.entries(report.summary.methods);
+  const columns = ["method", "cases", "results", "errors", "faults", "skipped", ...enabled];
+  const rows = methods.map(([name, summary]) => [
+    name,
+    String(summary.cases),
+    String(summary.results),
+    String(summary.errors),
+    String(summary.faults),
+    String(summary.skipped),
+    ...enabled.map((check) => {
+      const counted = summary.checks[check];
+      if (counted === undefined) return "-";
+      return `${counted.cases}${counted.failing > 0 ? ` !${counted.failing}` : ""}${counted.warnings > 0 ? ` ~${counted.warnings}` : ""}`;
+    }),
+  ]);
+  const widths = columns.map((column, i) => Math.max(column.length, ...rows.map((row) => (row[i] ?? "").length)));
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join("  ")
+      .trimEnd();
+  return [
+    `cases per method and check (!n failing findings, ~n warnings; ${report.summary.calls} calls in all):`,
+    line(columns),
+    ...rows.map(line),
+  ];
+}
