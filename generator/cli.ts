@@ -20,6 +20,8 @@ Commands:
              binding's introspection method and list the methods and notifications only one side has; exit 1
              on drift. --stdio takes words or a JSON array ["cmd","arg",...] (no shell); --timeout bounds the
              call (default 10000), --ready-timeout the ready wait (default: the binding's, else 10000)
+  mcp        [--contract FILE|ID] [--suite-root DIR | --server CMD] [--heartbeat MS]: serve the contract's
+             methods as MCP tools over stdio, each call made through its generated client (docs/mcp.md)
 
 Options (generate, check, update):
   --contract FILE   one contract: a schema .json, a contract document .md (its fenced JSON), or the
@@ -47,6 +49,7 @@ const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
   update: async (args, io) => (await import("./commands/update.js")).runUpdate(args, io),
   host: async (args, io) => (await import("./commands/host.js")).runHostCommand([...args], io),
   introspect: async (args, io) => (await import("./commands/introspect.js")).runIntrospect(args, io),
+  mcp: async (args, io) => (await import("./commands/mcp.js")).runMcp(args, io),
 });
 
 /** The host has options of its own and answers its own --help; the rest are described in USAGE. */
