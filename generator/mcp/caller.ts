@@ -63,6 +63,9 @@ function daemonCaller(
   };
 }
 
+/** What the gate's transport rejects with: the client accepted the params and would now send them. */
+const PARAMS_ACCEPTED = Symbol("params accepted");
+
 function stdioCaller(Client: StdioClientClass, command: readonly string[] | undefined, model: ContractModel): ToolCaller {
   let started: Promise<ClientObject> | undefined;
   // The server's stderr is not ours to pass on: it may echo what it was sent, secrets included.
@@ -75,8 +78,26 @@ function stdioCaller(Client: StdioClientClass, command: readonly string[] | unde
     });
     return started;
   };
+  // Starting the server is this transport's connecting, and params are checked before it: each
+  // call first meets the same generated client over a transport that is never reached, so
+  // refused params are refused by the client itself and start nothing.
+  const gate = new (Client as unknown as DaemonClientClass)({
+    call: () => Promise.reject(PARAMS_ACCEPTED),
+    close: () => Promise.resolve(),
+  });
   return {
-    call: async (method, params, callOptions) => member(await client(), model, method)(params, callOptions),
+    call: async (method, params, callOptions) => {
+      const checked = await member(
+        gate,
+        model,
+        method,
+      )(params, callOptions).then(
+        () => PARAMS_ACCEPTED,
+        (error: unknown) => error,
+      );
+      if (checked !== PARAMS_ACCEPTED) throw checked;
+      return member(await client(), model, method)(params, callOptions);
+    },
     close: async () => {
       const running = started;
       started = undefined;

@@ -69,15 +69,15 @@ export function isAlive(pid: number): boolean {
 }
 
 /** The text of a tool result's one text item. */
-export function textOf(result: { content?: unknown }): string {
-  const content = result.content as { type: string; text?: string }[];
+export function textOf(result: object): string {
+  const content = (result as { content?: unknown }).content as { type: string; text?: string }[];
   if (content.length !== 1 || content[0]?.type !== "text")
     throw new Error(`expected one text item, got ${JSON.stringify(content)}`);
   return content[0].text as string;
 }
 
 /** The `{ error }` an isError result's text carries. */
-export function errorOf(result: { content?: unknown; isError?: unknown }): Record<string, unknown> {
-  if (result.isError !== true) throw new Error(`expected an isError result, got ${JSON.stringify(result)}`);
+export function errorOf(result: object): Record<string, unknown> {
+  if ((result as { isError?: unknown }).isError !== true) throw new Error(`expected an isError result, got ${JSON.stringify(result)}`);
   return (JSON.parse(textOf(result)) as { error: Record<string, unknown> }).error;
 }
