@@ -22,8 +22,9 @@ Commands:
              call (default 10000), --ready-timeout the ready wait (default: the binding's, else 10000)
   mcp        [--contract FILE|ID] [--suite-root DIR | --server CMD] [--heartbeat MS]: serve the contract's
              methods as MCP tools over stdio, each call made through its generated client (docs/mcp.md)
+  openrpc    [--contract FILE|ID] [--out FILE]: write the contract as an OpenRPC 1.3 document (docs/openrpc.md)
 
-Options (generate, check, update):
+Options (generate, check, update, openrpc):
   --contract FILE   one contract: a schema .json, a contract document .md (its fenced JSON), or the
                     $id of a contract in ./contract (update needs it when there are several)
   --binding FILE    the binding file (tool names, timeouts, CLI rules, error codes); optional
@@ -50,6 +51,7 @@ const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
   host: async (args, io) => (await import("./commands/host.js")).runHostCommand([...args], io),
   introspect: async (args, io) => (await import("./commands/introspect.js")).runIntrospect(args, io),
   mcp: async (args, io) => (await import("./commands/mcp.js")).runMcp(args, io),
+  openrpc: async (args, io) => (await import("./commands/openrpc.js")).runOpenRpc(args, io),
 });
 
 /** The host has options of its own and answers its own --help; the rest are described in USAGE. */
