@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import * as jsonSchemaTools from "@json-schema-tools/meta-schema";
-import { openrpcDocument } from "@open-rpc/meta-schema";
+import * as openRpcMeta from "@open-rpc/meta-schema";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import * as agentcli from "../../generated/agentcli.v0.2/index.js";
@@ -52,7 +52,8 @@ function metaValidator() {
   const { $id: _id, ...anonymous } = metaSchema;
   ajv.addMetaSchema(metaSchema);
   ajv.addMetaSchema(anonymous, "https://meta.json-schema.tools");
-  return ajv.compile(openrpcDocument as object);
+  // Its typings name the type only; the module exports the schema as `openrpcDocument`.
+  return ajv.compile((openRpcMeta as unknown as { openrpcDocument: object }).openrpcDocument);
 }
 
 describe.each(CONTRACTS)("the OpenRPC document of $id", ({ id, validators }) => {
