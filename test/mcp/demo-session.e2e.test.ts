@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_TABLE } from "../../generated/rightkit.agent.demo.v1/index.js";
 import { FIXTURE_APP_ID, startHost, type DaemonHostHandle } from "../../generator/host/index.js";
 import { privateTempDir } from "../support/host.js";
-import { errorOf, startMcp, textOf, type McpSession } from "../support/mcp.js";
+import { DEMO_TOOL_NAMES, errorOf, startMcp, textOf, type McpSession } from "../support/mcp.js";
 
 const SLOW = { timeout: 60_000 };
 
@@ -39,14 +39,7 @@ async function call(name: string, args: Record<string, unknown>) {
 describe("mcp over the demo contract, with the SDK's Client", () => {
   it("lists the six tools, each with its self-contained params schema and its result schema", SLOW, async () => {
     const { tools } = await mcp.client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual([
-      "demo_act",
-      "demo_apps",
-      "demo_batch",
-      "demo_end",
-      "demo_request",
-      "demo_snapshot",
-    ]);
+    expect(tools.map((tool) => tool.name)).toEqual(DEMO_TOOL_NAMES);
     for (const tool of tools) {
       const spec = CLI_TABLE.tools.find((entry) => entry.tool === tool.name.replace("_", "."));
       // One table for one fact: the params schema `right-ctl demo --tools` prints.

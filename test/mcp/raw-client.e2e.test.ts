@@ -1,8 +1,9 @@
 /**
  * A second MCP client, independent of the SDK: JSON-RPC 2.0 lines written and read by hand on
  * the server's stdio — initialize, notifications/initialized, tools/list, tools/call — as the
- * MCP specification's stdio transport describes them. (The MCP Inspector's CLI uses the same
- * SDK client as the other tests, and its releases ask for Node ≥ 22; this one shares nothing.)
+ * MCP specification's stdio transport describes them. (The MCP Inspector needs Node ≥ 22.7.5;
+ * its CLI alone installs on Node 20 but fails at start, and drives the same SDK client the other
+ * tests use; this one shares nothing with the server's SDK.)
  * Against the demo host and the agentcli test server: the tools, a whole demo session, a
  * refused call with the contract's code, and no token on stderr.
  */
@@ -11,7 +12,7 @@ import { createInterface } from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
 import { FIXTURE_APP_ID, startHost } from "../../generator/host/index.js";
 import { cleanupAfterEach } from "../support/cleanups.js";
-import { agentcliServer, BINDGEN, childEnv, isAlive } from "../support/mcp.js";
+import { DEMO_TOOL_NAMES, agentcliServer, BINDGEN, childEnv, isAlive } from "../support/mcp.js";
 
 const SLOW = { timeout: 60_000 };
 const cleanups = cleanupAfterEach();
@@ -102,14 +103,7 @@ describe("mcp with a JSON-RPC client of our own (no SDK)", () => {
     const listed = (await client.request("tools/list", {})).result as {
       tools: { name: string; inputSchema: object; outputSchema: object }[];
     };
-    expect(listed.tools.map((tool) => tool.name)).toEqual([
-      "demo_act",
-      "demo_apps",
-      "demo_batch",
-      "demo_end",
-      "demo_request",
-      "demo_snapshot",
-    ]);
+    expect(listed.tools.map((tool) => tool.name)).toEqual(DEMO_TOOL_NAMES);
 
     const session = await client.call("demo_request", { app: FIXTURE_APP_ID, agent_name: "bot" });
     const { token } = session["structuredContent"] as { token: string };

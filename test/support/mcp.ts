@@ -10,6 +10,9 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 
 export const BINDGEN = fileURLToPath(new URL("../../generator/bin/rightkit-bindgen.js", import.meta.url));
 
+/** The demo's six tools as MCP lists them, in name order. */
+export const DEMO_TOOL_NAMES = ["demo_act", "demo_apps", "demo_batch", "demo_end", "demo_request", "demo_snapshot"];
+
 /** Variables that would point the server at some other host or suite. */
 const INHERITED_ROUTES = new Set(["RIGHTKIT_SUITE_ROOT", "RIGHTKIT_SOCKET"]);
 
@@ -78,6 +81,7 @@ export function textOf(result: object): string {
 
 /** The `{ error }` an isError result's text carries. */
 export function errorOf(result: object): Record<string, unknown> {
-  if ((result as { isError?: unknown }).isError !== true) throw new Error(`expected an isError result, got ${JSON.stringify(result)}`);
+  if ((result as { isError?: unknown }).isError !== true)
+    throw new Error(`expected an isError result, got ${JSON.stringify(result)}`);
   return (JSON.parse(textOf(result)) as { error: Record<string, unknown> }).error;
 }
