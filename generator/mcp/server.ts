@@ -57,12 +57,12 @@ export async function serveMcp(sdk: McpSdk, options: McpServerOptions): Promise<
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   const ended = (): void => stop();
   options.stdin.once("end", ended).once("close", ended);
-  options.stdout.once("error", ended);
+  // Kept for the process's life: an answer to a call still in flight may meet the broken pipe after the stop.
+  options.stdout.on("error", ended);
   await server.connect(transport);
   options.log(`serving ${options.tools.length} tools over stdio`);
   const closed = stopped.then(async () => {
     options.stdin.off("end", ended).off("close", ended);
-    options.stdout.off("error", ended);
     await options.caller.close();
     await server.close();
   });

@@ -3,10 +3,12 @@
  * size and file count by folder, then whole-process wall times in a fresh copy of
  * examples/binding-repo with the tarball installed: the bin's start (`--version`) run directly
  * and through npx (whose own start-up is shown by `npx tsc --version`), `check` and `generate`
- * on the demo contract. Median of five. Not a test: nothing here asserts a time.
+ * on the demo contract. Median of five. Not a test: nothing here asserts a time. It also counts
+ * the packages the install put in node_modules, and says whether the optional peer
+ * @modelcontextprotocol/sdk (only `rightkit-bindgen mcp` loads it) is among them: it must not be.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { installStarter, packInto } from "../support/packed.js";
@@ -46,6 +48,13 @@ try {
     console.log(`| ${folder} | ${row.files} | ${kB(row.bytes)} |`);
 
   const { starter } = await installStarter(work, tarball);
+  // npm's record of what it installed, one entry per package folder.
+  const installed = Object.keys(
+    (JSON.parse(await readFile(join(starter, "node_modules", ".package-lock.json"), "utf8")) as { packages: object }).packages,
+  ).filter((path) => path.startsWith("node_modules/"));
+  const sdk = installed.includes("node_modules/@modelcontextprotocol/sdk") ? "installed" : "not installed";
+  console.log(`
+installed in a fresh binding repo: ${installed.length} packages; @modelcontextprotocol/sdk ${sdk} (optional peer)`);
   const bin = join(starter, "node_modules", ".bin", "rightkit-bindgen");
   const rows: [string, number][] = [
     ["rightkit-bindgen --version (the bin)", medianSeconds(bin, ["--version"], starter)],

@@ -82,6 +82,20 @@ describe("mcp over the demo host: waiting, refusals and faults", () => {
     expect((await mcp.client.callTool({ name: "demo_apps", arguments: {} })).isError).toBeUndefined();
   });
 
+  it("ends by itself, closing the host connection, when the MCP client goes away mid-call", SLOW, async () => {
+    const suiteRoot = await cleanups.dir();
+    const host = await startHost({ consent: { answer: "approve", delayMs: 30_000 }, suiteRoot });
+    cleanups.add(() => host.close());
+    const mcp = await startMcp(["--contract", "rightkit.agent.demo.v1", "--suite-root", suiteRoot]);
+    const waiting = new Promise<void>((resolve) => host.events.once("request", () => resolve()));
+    const call = mcp.client.callTool({ name: "demo_request", arguments: REQUEST }).catch((error: unknown) => error);
+    await waiting;
+    expect(await mcp.close()).toBeLessThan(2000);
+    await within(10_000, host.idle(), "the server left its host connection open");
+    expect(await call).toBeInstanceOf(Error);
+    expect(mcp.stderr()).not.toMatch(/error/i);
+  });
+
   it(
     "fails closed: a snapshot the host says is not capture-safe, and one from a lying host, are capture_unsafe",
     SLOW,
