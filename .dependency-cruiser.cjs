@@ -19,7 +19,7 @@
  *   emit       model in, code out, through the one door (emit/code.ts)
  *   output     header, format, type check, API surface, write and compare
  *   pipeline   generator/pipeline.ts: the one stage order
- *   above      evolution/, introspect/, conform/: tools over the pipeline; they do not
+ *   above      evolution/, introspect/, conform/, mcp/, openrpc/: tools over the pipeline; they do not
  *              import each other
  *   commands   generator/commands/: one file per command, its options, output and exit code
  *   entry      generator/cli.ts (dispatch), generator/index.ts (the programmatic API)
@@ -40,7 +40,7 @@ const FLOORS = [
   ["emit", "^generator/emit/"],
   ["output", "^generator/output/"],
   ["pipeline", "^generator/pipeline\\.ts$"],
-  ["above", "^generator/(evolution|introspect|conform)/"],
+  ["above", "^generator/(evolution|introspect|conform|mcp|openrpc)/"],
   ["commands", "^generator/commands/"],
   ["entry", "^generator/(cli|index)\\.ts$"],
 ];
@@ -68,10 +68,10 @@ module.exports = {
     ...upward,
     {
       name: "tools-above-the-pipeline-stand-apart",
-      comment: "evolution/, introspect/ and conform/ each build on the pipeline, not on one another",
+      comment: "evolution/, introspect/, mcp/, openrpc/ and conform/ each build on the pipeline, not on one another",
       severity: "error",
-      from: { path: "^generator/(evolution|introspect|conform)/" },
-      to: { path: "^generator/(evolution|introspect|conform)/", pathNot: "^generator/$1/" },
+      from: { path: "^generator/(evolution|introspect|conform|mcp|openrpc)/" },
+      to: { path: "^generator/(evolution|introspect|conform|mcp|openrpc)/", pathNot: "^generator/$1/" },
     },
     {
       name: "host-stands-beside",

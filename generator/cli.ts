@@ -26,8 +26,11 @@ Commands:
              [--deadline-scale F] [--replay FILE]: property-based testing of a live host against the contract:
              generated positive, negative and lifecycle cases, each answer judged, failures shrunk to a
              reproducer; exit 1 on a failing finding or a stale baseline entry (docs/conform.md)
+  mcp        [--contract FILE|ID] [--suite-root DIR | --server CMD] [--heartbeat MS]: serve the contract's
+             methods as MCP tools over stdio, each call made through its generated client (docs/mcp.md)
+  openrpc    [--contract FILE|ID] [--out FILE]: write the contract as an OpenRPC 1.3 document (docs/openrpc.md)
 
-Options (generate, check, update):
+Options (generate, check, update, openrpc):
   --contract FILE   one contract: a schema .json, a contract document .md (its fenced JSON), or the
                     $id of a contract in ./contract (update needs it when there are several)
   --binding FILE    the binding file (tool names, timeouts, CLI rules, error codes); optional
@@ -55,6 +58,8 @@ const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
   host: async (args, io) => (await import("./commands/host.js")).runHostCommand([...args], io),
   introspect: async (args, io) => (await import("./commands/introspect.js")).runIntrospect(args, io),
   conform: async (args, io) => (await import("./commands/conform.js")).runConform(args, io),
+  mcp: async (args, io) => (await import("./commands/mcp.js")).runMcp(args, io),
+  openrpc: async (args, io) => (await import("./commands/openrpc.js")).runOpenRpc(args, io),
 });
 
 /** The host has options of its own and answers its own --help; the rest are described in USAGE. */

@@ -7,6 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { EXIT, type Io } from "./exit.js";
+import { milliseconds } from "./option-values.js";
 import { BindgenError } from "../errors.js";
 import { compareNames } from "../introspect/compare.js";
 import { serverNames } from "../introspect/listing.js";
@@ -18,9 +19,6 @@ import { introspectTarget, versionRefusal, type IntrospectTarget } from "../intr
 /** What the binding's ready section and --timeout fall back to. */
 export const DEFAULT_READY_TIMEOUT_MS = 10_000;
 export const DEFAULT_CALL_TIMEOUT_MS = 10_000;
-/** setTimeout's own ceiling; a larger value would fire at once. */
-const MAX_TIMEOUT_MS = 2_147_483_647;
-
 export interface IntrospectOptions {
   readonly command: readonly string[];
   readonly contract: string | undefined;
@@ -96,16 +94,4 @@ function readyWait(target: IntrospectTarget, override: number | undefined): Read
     timeoutMs: override ?? ready.timeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
     refuse: (params) => versionRefusal(ready, params),
   };
-}
-
-/** Digits only: "1e3", "0x10" or "30s" would be guesses about what the person meant. */
-function milliseconds(option: string, value: string): number {
-  const ms = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
-  if (!(ms >= 1 && ms <= MAX_TIMEOUT_MS)) {
-    throw new BindgenError(
-      "bad_argument",
-      `${option} needs whole milliseconds from 1 to ${MAX_TIMEOUT_MS}, got ${JSON.stringify(value)}`,
-    );
-  }
-  return ms;
 }

@@ -6,6 +6,8 @@
  * on the demo contract. Median of five. Not a test: nothing here asserts a time. Between them,
  * what installing the package brings along: each installed package of its runtime closure (the
  * starter's node_modules), by size on disk, so a new runtime dependency shows what it adds.
+ * It also says whether the optional peer @modelcontextprotocol/sdk (only `rightkit-bindgen mcp`
+ * loads it) is among them: it must not be.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
@@ -92,6 +94,8 @@ try {
     console.log(`| ${name} | ${version} | ${size.files} | ${kB(size.bytes)} |`);
   }
   console.log(`| all ${installed.length} packages | | | ${kB(total)} |`);
+  const sdk = installed.some(({ name }) => name === "@modelcontextprotocol/sdk") ? "installed" : "not installed";
+  console.log(`installed in a fresh binding repo: ${installed.length} packages; @modelcontextprotocol/sdk ${sdk} (optional peer)`);
   const bin = join(starter, "node_modules", ".bin", "rightkit-bindgen");
   const rows: [string, number][] = [
     ["rightkit-bindgen --version (the bin)", medianSeconds(bin, ["--version"], starter)],

@@ -5,7 +5,7 @@
  * the starter's own test against the conformance host, and the API and runtime imported from
  * plain `node`. The same commands as those docs, so they cannot drift from what works.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { access, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -105,6 +105,21 @@ describe("in a fresh binding repo", () => {
   it("the two binding CLIs start from the package: right-ctl demo and agentcli-rpc", async () => {
     expect((await npx(["right-ctl", "demo", "--help"])).stdout).toMatch(/^usage: right-ctl demo <tool>/);
     expect((await npx(["agentcli-rpc", "--help"])).stdout).toMatch(/^usage: agentcli-rpc <tool>/);
+  });
+
+  it("npx rightkit-bindgen mcp, without the optional MCP SDK installed, names its install command (exit 2)", async () => {
+    await expect(access(join(starter, "node_modules/@modelcontextprotocol/sdk"))).rejects.toThrow();
+    const refused = await npx(["rightkit-bindgen", "mcp", "--suite-root", starter]).then(
+      () => "exit 0",
+      (error: Error) => error.message,
+    );
+    expect(refused).toMatch(/mcp needs the MCP SDK, an optional peer dependency: npm install --save-dev @modelcontextprotocol\/sdk@\d/);
+  });
+
+  it("npx rightkit-bindgen openrpc writes the starter's contract as an OpenRPC document", async () => {
+    const document = JSON.parse((await npx(["rightkit-bindgen", "openrpc"])).stdout) as { openrpc: string; methods: unknown[] };
+    expect(document).toMatchObject({ openrpc: "1.3.2" });
+    expect(document.methods).toHaveLength(6);
   });
 
   it("npx rightkit-bindgen check finds the committed binding up to date", async () => {

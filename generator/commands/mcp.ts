@@ -1,0 +1,136 @@
+/**
+ * `rightkit-bindgen mcp [--contract FILE|ID] [--binding FILE] [--suite-root DIR | --server CMD]
+ * [--heartbeat MS]`: the contract's methods as MCP tools, served over stdio until the MCP client
+ * goes away (or SIGINT/SIGTERM), each call made through the contract's generated client.
+ * Everything that can be wrong with the input is found before the server starts: exit 2, one
+ * line. Stdout belongs to MCP; the server's own lines go to stderr, never a call's content.
+ */
+import { parseArgs } from "node:util";
+import { commandWords } from "../../templates/runtime/cli/command-line.js";
+import { BindgenError } from "../errors.js";
+import { isJsonObject } from "../json.js";
+import { loadContract, type LoadedContract } from "../load/contract.js";
+import { discoverContract, discoverContracts } from "../load/discover.js";
+import { openCaller, type McpTarget } from "../mcp/caller.js";
+import { EMBEDDED_CONTRACTS, embeddedBinding } from "../mcp/embedded.js";
+import { loadMcpSdk } from "../mcp/sdk.js";
+import { serveMcp } from "../mcp/server.js";
+import { mcpTools } from "../mcp/tools.js";
+import { modelOf } from "../pipeline.js";
+import { indexSchema } from "../resolve/index.js";
+import { GENERATOR_NAME, GENERATOR_VERSION } from "../version.js";
+import { EXIT, type Io } from "./exit.js";
+import { milliseconds } from "./option-values.js";
+
+/** Well inside the MCP SDK client's 60 s default, so a client that resets its timeout on progress never gives up early. */
+export const DEFAULT_HEARTBEAT_MS = 10_000;
+
+type TargetKind = McpTarget["kind"];
+
+export interface McpOptions {
+  readonly contract: string | undefined;
+  readonly binding: string | undefined;
+  readonly suiteRoot: string | undefined;
+  readonly server: readonly string[] | undefined;
+  readonly heartbeatMs: number;
+}
+
+export function mcpOptions(args: readonly string[]): McpOptions {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    options: {
+      contract: { type: "string" },
+      binding: { type: "string" },
+      "suite-root": { type: "string" },
+      server: { type: "string" },
+      heartbeat: { type: "string" },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length > 0) throw new BindgenError("bad_argument", `unexpected argument ${JSON.stringify(positionals[0])}`);
+  if (values["suite-root"] !== undefined && values.server !== undefined)
+    throw new BindgenError("bad_argument", "--suite-root and --server name two targets; give one");
+  return Object.freeze({
+    contract: values.contract,
+    binding: values.binding,
+    suiteRoot: values["suite-root"],
+    server: values.server === undefined ? undefined : server(values.server),
+    heartbeatMs: values.heartbeat === undefined ? DEFAULT_HEARTBEAT_MS : milliseconds("--heartbeat", values.heartbeat),
+  });
+}
+
+export async function runMcp(args: readonly string[], io: Io): Promise<number> {
+  const options = mcpOptions(args);
+  const contract = chooseContract(options);
+  const id = contractId(contract);
+  const index = indexSchema(contract.schema, contract.schemaFile);
+  const model = modelOf(contract, index);
+  const tools = mcpTools(model, index, contract.schemaFile);
+  const binding = await embeddedBinding(contract, id);
+  const sdk = await loadMcpSdk();
+  const caller = openCaller(binding, model, target(options, model.transport?.kind));
+  const log = (line: string): void => io.err(`${GENERATOR_NAME} mcp: ${id}: ${line}`);
+  const served = await serveMcp(sdk, {
+    name: `${GENERATOR_NAME} ${id}`,
+    version: GENERATOR_VERSION,
+    tools,
+    binding,
+    caller,
+    heartbeatMs: options.heartbeatMs,
+    log,
+    stdin: process.stdin,
+    stdout: process.stdout,
+  });
+  const signalled = (): void => served.stop();
+  process.once("SIGINT", signalled).once("SIGTERM", signalled);
+  try {
+    await served.stopped;
+  } finally {
+    process.off("SIGINT", signalled).off("SIGTERM", signalled);
+  }
+  return EXIT.ok;
+}
+
+function server(value: string): readonly string[] {
+  const read = commandWords(value);
+  if (!read.ok) throw new BindgenError("bad_argument", `--server ${read.reason}`);
+  return read.words;
+}
+
+/** The target the options name; without one, the binding's default (its suite root lookup, or its server command). */
+function target(options: McpOptions, kind: TargetKind | undefined): McpTarget {
+  if (options.suiteRoot !== undefined) return { kind: "rightkit-daemon", suiteRoot: options.suiteRoot };
+  if (options.server !== undefined) return { kind: "jsonrpc-stdio", command: options.server };
+  if (kind === "jsonrpc-stdio") return { kind, command: undefined };
+  return { kind: "rightkit-daemon", suiteRoot: undefined };
+}
+
+/**
+ * The contract named, else the one in ./contract this package can serve over the target's kind
+ * of transport (any kind without a target).
+ */
+function chooseContract(options: McpOptions): LoadedContract {
+  if (options.contract !== undefined) return loadContract(discoverContract(options));
+  if (options.binding !== undefined) throw new BindgenError("bad_argument", "--binding goes with --contract");
+  const wanted: TargetKind | undefined =
+    options.suiteRoot !== undefined ? "rightkit-daemon" : options.server !== undefined ? "jsonrpc-stdio" : undefined;
+  const servable = discoverContracts({})
+    .map((source) => loadContract(source))
+    .filter(
+      (loaded) =>
+        EMBEDDED_CONTRACTS.includes(contractId(loaded)) && (wanted === undefined || loaded.binding?.transport?.kind === wanted),
+    );
+  if (servable.length === 1) return servable[0] as LoadedContract;
+  const over = wanted === undefined ? "" : ` over ${wanted}`;
+  const why =
+    servable.length === 0
+      ? `no contract in ./contract is one mcp serves${over} (${EMBEDDED_CONTRACTS.join(", ")})`
+      : `./contract holds ${servable.length} contracts mcp serves${over} (${servable.map(contractId).join(", ")})`;
+  throw new BindgenError("bad_argument", `--contract is required: ${why}`);
+}
+
+function contractId(loaded: LoadedContract): string {
+  const id = isJsonObject(loaded.schema) ? loaded.schema["$id"] : undefined;
+  return typeof id === "string" && id !== "" ? id : loaded.schemaFile;
+}
