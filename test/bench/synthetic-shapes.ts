@@ -5,8 +5,9 @@
  * sharing cannot fold them away.
  *
  * - chain: each definition refers to the previous one, nullable (`anyOf [$ref, null]`), as a
- *   linked structure or a versioned configuration produces: the case refinement once took one
- *   round per link for;
+ *   linked structure or a versioned configuration produces, and is otherwise the same as the
+ *   others: only its distance from the end of the chain tells it apart, the case Moore's
+ *   refinement took one round per link for;
  * - fan-out: one root object with a property per definition;
  * - nesting: objects nested 50 levels deep, each level an inline object (and so a type of its
  *   own): `count / 50` definitions of 50 levels each, `count` object types in all;
@@ -35,8 +36,16 @@ function definitions(shape: Shape, count: number): Record<string, unknown> {
     const properties = own.properties as Record<string, unknown>;
     switch (shape) {
       case "chain":
-        if (i > 0) properties.previous = { anyOf: [{ $ref: `#/$defs/${name(i - 1)}` }, { type: "null" }] };
-        break;
+        defs[name(i)] = {
+          type: "object",
+          properties: {
+            value: { type: "integer", minimum: 0 },
+            label: { type: "string" },
+            ...(i > 0 ? { previous: { anyOf: [{ $ref: `#/$defs/${name(i - 1)}` }, { type: "null" }] } } : {}),
+          },
+          required: ["value"],
+        };
+        continue;
       case "fan-out":
         break;
       case "nesting": {
