@@ -138,10 +138,10 @@ const batchResult = (code: string | null): unknown =>
     error_code: code,
   });
 
-function demoCases(): Case[] {
-  const c = compileAll(demoSchema(), DEMO_SHAPES, true);
-  const of = (name: string, shape: string, pointer: string, payload: unknown, valid: boolean, hand?: Check): Case => ({
-    group: "demo",
+/** A one-payload case of `group`: the shape's `validate*`/`is*`, theirs at its pointer. */
+function caseMaker(group: Case["group"], c: Compiled) {
+  return (name: string, shape: string, pointer: string, payload: unknown, valid: boolean, hand?: Check): Case => ({
+    group,
     name,
     payloads: [payload],
     valid,
@@ -151,6 +151,10 @@ function demoCases(): Case[] {
     schemasafe: c.schemasafe(pointer),
     ...(hand === undefined ? {} : { hand }),
   });
+}
+
+function demoCases(): Case[] {
+  const of = caseMaker("demo", compileAll(demoSchema(), DEMO_SHAPES, true));
   const snap = ["SnapshotResult", "#/$defs/snapshot/result"] as const;
   const bat = ["BatchParams", "#/$defs/batch/params"] as const;
   const res = ["BatchResult", "#/$defs/batch/result"] as const;
@@ -184,17 +188,7 @@ function agentcliCases(): Case[] {
     { name: "CompileParams", pointer: "#/$defs/agentcli.compile/params" },
     { name: "ApplyParams", pointer: "#/$defs/agentcli.apply/params" },
   ];
-  const c = compileAll(schema, shapes, true);
-  const of = (name: string, shape: string, pointer: string, payload: unknown, valid: boolean): Case => ({
-    group: "agentcli",
-    name,
-    payloads: [payload],
-    valid,
-    ours: c.ours(shape),
-    guard: c.guard(shape),
-    ajv: c.ajv(pointer),
-    schemasafe: c.schemasafe(pointer),
-  });
+  const of = caseMaker("agentcli", compileAll(schema, shapes, true));
   const compile = ["CompileParams", "#/$defs/agentcli.compile/params"] as const;
   const apply = ["ApplyParams", "#/$defs/agentcli.apply/params"] as const;
   return [
