@@ -40,11 +40,20 @@ function aimCell(figure: Figure): string {
   return `${figure.aim} ${figure.met === true ? "✓" : "✗"}`;
 }
 
+/** What each anchor is, as configured: the table's legend. */
+export const ANCHORS = [
+  "Anchors: **Ajv 8** compiled once (demo and agentcli rows: Ajv 2020, default options; corpus rows and Ajv standalone: the draft's Ajv with test/support/ajv-dialect.ts's options, as the differential test uses it: `strict: false`, formats not validated, draft-07 `$ref` alone).",
+  '**schemasafe 1.3** (`@exodus/schemasafe`) compiled once with `{ mode: "spec", formatAssertion: false, includeErrors: true, allErrors: false, isJSON: false }` on the schema without its `format` keywords (an annotation for all three; schemasafe refuses unknown format names and formats on integers even when not asserting).',
+  "**hand-written**: test/bench/handwritten.ts, against our `is*` guard. **raw clients**: test/bench/client.bench.ts. Cost per added definition: the slope from 1,000 to 2,000 definitions against the slope from 250 to 500 (chart: generate-cost-per-definition.svg).",
+].join(" ");
+
 export function renderTable(figures: readonly Figure[], facts: RunFacts): string {
   const lines: string[] = [
     `Measured by \`npm run bench${facts.quick ? " -- --quick" : ""}\` on ${facts.machine}, ${facts.date} (load average ${facts.load} at the start).` +
       (facts.quick ? " A quick run: fewer rounds and smaller inputs, a smoke test of the table, not figures to quote." : ""),
     "CPU time throughout (process and children for whole processes; this process for in-process loops), median of the rounds; wall time in the last column.",
+    "",
+    ANCHORS,
     "",
   ];
   for (const failure of facts.failed ?? []) lines.push(`**Failed:** ${cell(failure)}`, "");
