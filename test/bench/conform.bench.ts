@@ -21,6 +21,7 @@ import { conformPlan } from "../../generator/conform/plan.js";
 import { runConformance } from "../../generator/conform/runner.js";
 import { compileValidators } from "../../generator/conform/validators.js";
 import { DaemonTransport } from "../support/runtime.js";
+import { record } from "./figures.js";
 import { startHostProcess } from "./host-process.js";
 
 const CONTRACT = "rightkit.agent.demo.v1";
@@ -148,6 +149,21 @@ async function main(): Promise<void> {
     const { cases, calls, failing } = last;
     const cli: number[] = [];
     for (let round = 0; round < CLI_ROUNDS; round++) cli.push(await cliSeconds(suiteRoot));
+    const conformRate = (calls.length / conform) * 1000;
+    const rawRate = (calls.length / raw) * 1000;
+    record({
+      section: "conform",
+      row: `${CONTRACT}, 100 cases per method and family (${cases} cases, ${calls.length} calls)`,
+      anchor: "raw DaemonTransport, the same calls",
+      anchorValue: rawRate,
+      ours: conformRate,
+      unit: "ops/s (wall)",
+      better: "higher",
+      ratioAs: "factor",
+      aim: "≥ 0.5×",
+      met: conformRate / rawRate >= 0.5,
+      note: `the whole command ${median(cli).toFixed(2)} s wall; CPU per call: conform ${perCall(conformCpu)}, raw ${perCall(rawCpu)}`,
+    });
     process.stdout.write(
       [
         `conform ${CONTRACT}, 100 cases per method and family, seed ${SEED}, host in its own process, Node ${process.version}; median of ${ROUNDS} rounds`,

@@ -1,12 +1,10 @@
 /**
  * bench:generate — wall time of whole `rightkit-bindgen` processes (start-up included), on the
  * embedded contract, on synthetic contracts of 50, 100 and 200 methods, to show growth, and on
- * the three largest schemas of the real corpus (test/fixtures/corpus, by file size). Three runs
- * each; the median is printed, with the peak RSS of the `generate` that writes and the size of
- * what it wrote (the binding's files, the shared runtime/ left out). Each corpus row is followed
- * by Ajv's standalone code generation for the same schema (every definition exported, Ajv of the
- * schema's draft) in the same run, and our `generate` time over Ajv's. Not a test: nothing here
- * asserts a time. `--corpus-only` prints only the corpus rows.
+ * Three runs each; the median is printed, with the peak RSS of the `generate` that writes and the
+ * size of what it wrote (the binding's files, the shared runtime/ left out). The corpus against
+ * Ajv's standalone code generation, and growth with the schema, are scaling.bench.ts's (CPU
+ * time, median of five). Not a test: nothing here asserts a time.
  *
  * Then the churn table: for three small hand edits of the demo contract, how many lines of each
  * generated file change (added + removed, as a unified diff counts them). A generator whose
@@ -19,9 +17,10 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { diffLines } from "diff";
 import { generateFiles } from "../../generator/pipeline.js";
+import { QUICK } from "./figures.js";
 
 const BIN = resolve("generator/bin/rightkit-bindgen.js");
-const RUNS = 3;
+const RUNS = QUICK ? 1 : 3;
 
 function syntheticContract(methods: number): object {
   const defs: Record<string, unknown> = {
@@ -141,7 +140,6 @@ const COLUMNS: readonly [string, number][] = [
   ["peak RSS", 10],
   ["output", 10],
   ["validators.ts", 14],
-  ["vs Ajv", 8],
 ];
 
 function printRow(cells: readonly string[]): void {
@@ -182,94 +180,8 @@ function measure(label: string, setup: (dir: string) => string[], options: { unc
     rss(median(firstWrite.map((r) => r.maxRssKib))),
     mb(size.binding),
     mb(size.validators),
-    "",
   ]);
   return { generateMs };
-}
-
-// --- the real corpus: the three largest schemas, and Ajv's standalone code for each ---------
-
-const CORPUS = "test/fixtures/corpus";
-
-function largestCorpusSchemas(count: number): string[] {
-  return readdirSync(CORPUS)
-    .filter((name) => name.endsWith(".json"))
-    .map((name) => ({ name, size: statSync(join(CORPUS, name)).size }))
-    .sort((a, b) => b.size - a.size || (a.name < b.name ? -1 : 1))
-    .slice(0, count)
-    .map(({ name }) => name);
-}
-
-/**
- * Ajv's standalone code for one schema, as a whole process of its own: every definition
- * (`$defs`, `definitions`) and the root exported, Ajv of the schema's draft configured as the
- * differential test configures it (test/support/ajv-dialect.ts: `strict: false`, formats not
- * validated, draft-07 `$ref` alone, a pattern without `u` when only that compiles), the module
- * written to a file. Plain JavaScript, so no TypeScript loader is timed.
- */
-const AJV_STANDALONE = `
-import { readFileSync, writeFileSync } from "node:fs";
-import { Ajv } from "ajv";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import standaloneModule from "ajv/dist/standalone/index.js";
-const standaloneCode = standaloneModule.default ?? standaloneModule;
-const [schemaFile, outFile] = process.argv.slice(1);
-const schema = JSON.parse(readFileSync(schemaFile, "utf8"));
-const uri = String(schema.$schema ?? "");
-const draft = uri.includes("draft-07") ? "draft-07" : uri.includes("2019-09") ? "2019-09" : "2020-12";
-function regExp(pattern, flags) {
-  try { return new RegExp(pattern, flags); } catch (error) { return new RegExp(pattern, flags.replace("u", "")); }
-}
-regExp.code = "(function (p, f) { try { return new RegExp(p, f) } catch (e) { return new RegExp(p, f.replace('u', '')) } })";
-const options = { strict: false, validateFormats: false, logger: false, code: { source: true, regExp }, ...(draft === "draft-07" ? { ignoreKeywordsWithRef: true } : {}) };
-const ajv = draft === "draft-07" ? new Ajv(options) : draft === "2019-09" ? new Ajv2019(options) : new Ajv2020(options);
-const key = "bench:schema";
-ajv.addSchema(schema, key);
-const refs = { validateRoot: key + "#" };
-let n = 0;
-for (const keyword of ["$defs", "definitions"])
-  for (const name of Object.keys(schema[keyword] ?? {}))
-    refs["validate" + n++] = key + "#/" + keyword + "/" + name.split("~").join("~0").split("/").join("~1");
-writeFileSync(outFile, standaloneCode(ajv, refs));
-`;
-
-function measureAjvStandalone(name: string, ours: Measured): void {
-  const runs: Run[] = [];
-  let bytes = 0;
-  for (let run = 0; run < RUNS; run++) {
-    const dir = mkdtempSync(join(tmpdir(), "bindgen-bench-ajv-"));
-    const out = join(dir, "validators.mjs");
-    runs.push(runNode(["--input-type=module", "-e", AJV_STANDALONE, resolve(CORPUS, name), out], process.cwd()));
-    bytes = statSync(out).size;
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const ajvMs = median(runs.map((r) => r.ms));
-  printRow([
-    "  Ajv standalone",
-    ms(ajvMs),
-    "-",
-    "-",
-    rss(median(runs.map((r) => r.maxRssKib))),
-    "-",
-    mb(bytes),
-    `${(ours.generateMs / ajvMs).toFixed(2)}×`,
-  ]);
-}
-
-function measureCorpus(): void {
-  for (const name of largestCorpusSchemas(3)) {
-    const label = `${name.split("__")[1]} (${Math.round(statSync(join(CORPUS, name)).size / 1000)} KB)`;
-    const ours = measure(
-      label,
-      (dir) => {
-        cpSync(join(CORPUS, name), join(dir, name));
-        return ["--contract", name];
-      },
-      { unchanged: false },
-    );
-    measureAjvStandalone(name, ours);
-  }
 }
 
 // `--churn-only` skips the timings (minutes of process starts) when only the churn table is wanted.
@@ -277,19 +189,18 @@ if (!process.argv.includes("--churn-only")) {
   console.log(`rightkit-bindgen whole-process wall time, median of ${RUNS} (node ${process.version})`);
   console.log("peak RSS and output (the binding's files; validators.ts among them) of the generate that writes");
   printRow(COLUMNS.map(([title]) => title));
-  if (!process.argv.includes("--corpus-only")) {
+  {
     measure("embedded (6 methods)", (dir) => {
       cpSync("contract", join(dir, "contract"), { recursive: true });
       return [];
     });
-    for (const methods of [50, 100, 200]) {
+    for (const methods of QUICK ? [50] : [50, 100, 200]) {
       measure(`synthetic ${methods} methods`, (dir) => {
         writeFileSync(join(dir, "contract.json"), JSON.stringify(syntheticContract(methods)));
         return ["--contract", "contract.json"];
       });
     }
   }
-  measureCorpus();
 }
 
 // --- churn: changed lines per generated file for one small contract edit ---------------------
@@ -440,4 +351,4 @@ async function churn(): Promise<void> {
   }
 }
 
-if (!process.argv.includes("--corpus-only")) await churn();
+await churn();

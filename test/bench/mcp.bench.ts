@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { DaemonTransport, DemoClient } from "../../generated/rightkit.agent.demo.v1/index.js";
+import { record } from "./figures.js";
 
 const CALLS = 400;
 const BLOCK = 50;
@@ -96,6 +97,19 @@ async function main(): Promise<void> {
     const directMs = median(rounds.map((round) => round.direct));
     const mcpMs = median(rounds.map((round) => round.mcp));
     const deltaMs = median(rounds.map((round) => round.mcp - round.direct));
+    record({
+      section: "MCP bridge",
+      row: "tools/call round trip (demo.apps, stdio → rightkit-bindgen mcp → daemon host)",
+      anchor: "direct DemoClient",
+      anchorValue: directMs,
+      ours: directMs + deltaMs,
+      unit: "ms per call (wall, median)",
+      better: "lower",
+      ratioAs: "difference",
+      aim: "≤ +1 ms",
+      met: deltaMs <= 1,
+      note: `${ROUNDS} rounds of ${CALLS} sequential calls each way, interleaved in blocks of ${BLOCK}`,
+    });
     process.stdout.write(
       `${CALLS} sequential demo.apps calls each way per round, median per call, median of ${ROUNDS} rounds, host and MCP server in their own processes, Node ${process.version}\n\n` +
         "| row | direct DemoClient | MCP tools/call | MCP overhead |\n| --- | --- | --- | --- |\n" +

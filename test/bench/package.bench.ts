@@ -95,7 +95,9 @@ try {
   }
   console.log(`| all ${installed.length} packages | | | ${kB(total)} |`);
   const sdk = installed.some(({ name }) => name === "@modelcontextprotocol/sdk") ? "installed" : "not installed";
-  console.log(`installed in a fresh binding repo: ${installed.length} packages; @modelcontextprotocol/sdk ${sdk} (optional peer)`);
+  console.log(
+    `installed in a fresh binding repo: ${installed.length} packages; @modelcontextprotocol/sdk ${sdk} (optional peer)`,
+  );
   const bin = join(starter, "node_modules", ".bin", "rightkit-bindgen");
   const rows: [string, number][] = [
     ["rightkit-bindgen --version (the bin)", medianSeconds(bin, ["--version"], starter)],

@@ -1,207 +1,138 @@
 /**
- * Generated validators vs Ajv (2020 mode, default options, compiled once) vs a hand-written
- * validator, on the demo contract's largest payloads and every batch-result error code.
- * Run: tsx test/bench/validators.bench.ts
+ * bench:validators — our `validate*` against Ajv and @exodus/schemasafe (both code-generating
+ * validators, compiled once), and our `is*` guard against a hand-written validator, on the
+ * payloads of validator-cases.ts: the demo contract, agentcli's manifest-carrying params, and
+ * sample sets from two large corpus schemas.
  *
- * A plain measured loop, not a timed assertion: each case is warmed up, then the contenders are
- * timed in alternating rounds of a fixed duration and each one's best round is reported — on a
- * shared machine the best round is the one least disturbed by other work.
+ * A plain measured loop, not a timed assertion: each case is warmed up, then the contenders take
+ * turns in ROUNDS rounds of ROUND_MS wall time each, and each figure is the median of its rounds
+ * in operations per CPU second of this process (GC threads included, so allocation costs what it
+ * costs), with operations per wall second beside it. CPU time, because on a shared 2-core machine
+ * a contender preempted mid-round would otherwise be charged for another process's work.
+ * Run: tsx test/bench/validators.bench.ts [--quick]
  */
-import Ajv2020Module from "ajv/dist/2020.js";
-import { emitValidators } from "../../generator/emit/validators/index.js";
-import { indexSchema } from "../../generator/resolve/index.js";
-import { DEMO_SHAPES, demoSchema, ERROR_CODES } from "../validators/demo-contract.js";
-import { loadModule } from "../validators/load-module.js";
-import { handIsBatchParams, handIsSnapshotResult } from "./handwritten.js";
+import { geomean, median, QUICK, record, ROUNDS, type Figure } from "./figures.js";
+import { benchCases, SCHEMASAFE_OPTIONS, verdictOf, type Case, type Check } from "./validator-cases.js";
 
-type Check = (value: unknown) => unknown;
-
-const ROUNDS = 7;
-const ROUND_MS = 150;
-
-const schema = demoSchema();
-const generated = loadModule<Record<string, Check>>(`${emitValidators(indexSchema(schema), DEMO_SHAPES)}`);
-const Ajv2020 = Ajv2020Module as unknown as typeof Ajv2020Module.default;
-const ajv = new Ajv2020();
-ajv.addSchema(schema);
-const ajvFor = (pointer: string): Check => {
-  const validate = ajv.getSchema(`rightkit.agent.demo.v1${pointer}`);
-  if (validate === undefined) throw new Error(`Ajv has no schema at ${pointer}`);
-  return (value) => validate(value);
-};
-
-/** Payloads go through JSON.parse, as wire data does. */
-const wire = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
-
-const element = (i: number): unknown => ({
-  ref: `e${i}`,
-  role: i % 3 === 0 ? "button" : "textfield",
-  label: `Element number ${i}`,
-  ops: i % 2 === 0 ? ["click"] : ["click", "type"],
-});
-const snapshot = (count: number, broken?: number): unknown =>
-  wire({
-    capture_state: "safe",
-    elements: Array.from({ length: count }, (_, i) => (i === broken ? { ...(element(i) as object), ops: ["drag"] } : element(i))),
-  });
-const step = (i: number): unknown =>
-  i % 3 === 0
-    ? { ref: `e${i}`, op: "type", text: "hello world" }
-    : i % 3 === 1
-      ? { ref: `e${i}`, op: "press", key: "cmd+s" }
-      : { ref: `e${i}`, op: "click" };
-const batch = (count: number): unknown =>
-  wire({ token: "tok-0123456789abcdef", steps: Array.from({ length: count }, (_, i) => step(i)) });
-const batchResult = (code: string | null): unknown =>
-  wire({
-    completed: code === null ? 5 : 2,
-    results: [{ receipt_id: "r1" }, { receipt_id: "r2" }],
-    failed_step: code === null ? null : 2,
-    error_code: code,
-  });
-
-interface Case {
-  readonly name: string;
-  readonly shape: string;
-  readonly pointer: string;
-  readonly payload: unknown;
-  readonly valid: boolean;
-  readonly hand?: Check;
-}
-
-const CASES: readonly Case[] = [
-  {
-    name: "snapshot-200 valid",
-    shape: "SnapshotResult",
-    pointer: "#/$defs/snapshot/result",
-    payload: snapshot(200),
-    valid: true,
-    hand: handIsSnapshotResult,
-  },
-  {
-    name: "snapshot-200 invalid",
-    shape: "SnapshotResult",
-    pointer: "#/$defs/snapshot/result",
-    payload: snapshot(200, 150),
-    valid: false,
-    hand: handIsSnapshotResult,
-  },
-  {
-    name: "batch-20 valid",
-    shape: "BatchParams",
-    pointer: "#/$defs/batch/params",
-    payload: batch(20),
-    valid: true,
-    hand: handIsBatchParams,
-  },
-  {
-    name: "batch-21 invalid",
-    shape: "BatchParams",
-    pointer: "#/$defs/batch/params",
-    payload: batch(21),
-    valid: false,
-    hand: handIsBatchParams,
-  },
-  ...[...ERROR_CODES, null].map((code) => ({
-    name: `batch-result ${code ?? "null"}`,
-    shape: "BatchResult",
-    pointer: "#/$defs/batch/result",
-    payload: batchResult(code),
-    valid: true,
-  })),
-  {
-    name: "batch-result not_allowed (invalid)",
-    shape: "BatchResult",
-    pointer: "#/$defs/batch/result",
-    payload: batchResult("not_allowed"),
-    valid: false,
-  },
-];
+const ROUND_MS = QUICK ? 60 : 150;
+const WARM_UP_OPS = QUICK ? 5_000 : 20_000;
+const GEOMEAN_AIM = 2;
+const INVALID_AIM = 1.3;
 
 let sink = 0;
 
-function warmUp(check: Check, payload: unknown): void {
-  for (let i = 0; i < 20_000; i++) if (check(payload)) sink++;
+interface Rate {
+  readonly cpu: number;
+  readonly wall: number;
 }
 
-/**
- * ops per second of this process's CPU time, over one round of ROUND_MS wall time. CPU time, not
- * wall time: on a shared 2-core machine a contender preempted mid-round would otherwise be
- * charged for the other process's work (the client benchmark reports CPU per call for the same
- * reason). GC helper threads count too, so allocation still costs what it costs.
- */
-function round(check: Check, payload: unknown): number {
+function round(check: Check, payloads: readonly unknown[]): Rate {
   let ops = 0;
   const start = performance.now();
   const cpu = process.cpuUsage();
+  let at = 0;
   while (performance.now() - start < ROUND_MS) {
-    for (let i = 0; i < 100; i++) if (check(payload)) sink++;
+    for (let i = 0; i < 100; i++) {
+      if (check(payloads[at] as unknown)) sink++;
+      at = at + 1 === payloads.length ? 0 : at + 1;
+    }
     ops += 100;
   }
   const used = process.cpuUsage(cpu);
-  return (ops / (used.user + used.system)) * 1e6;
+  const wallMs = performance.now() - start;
+  return { cpu: (ops / (used.user + used.system)) * 1e6, wall: (ops / wallMs) * 1e3 };
 }
 
-/** Best-of-ROUNDS ops/s for each contender, rounds interleaved so drift hits all alike. */
-function measure(contenders: readonly Check[], payload: unknown): number[] {
-  contenders.forEach((check) => warmUp(check, payload));
-  const best = contenders.map(() => 0);
-  for (let r = 0; r < ROUNDS; r++) {
-    contenders.forEach((check, i) => {
-      best[i] = Math.max(best[i] ?? 0, round(check, payload));
-    });
-  }
-  return best;
+/** The median rate of each contender over ROUNDS interleaved rounds. */
+function measure(contenders: readonly Check[], payloads: readonly unknown[]): Rate[] {
+  for (const check of contenders) for (let i = 0; i < WARM_UP_OPS; i++) if (check(payloads[i % payloads.length])) sink++;
+  const rounds = contenders.map(() => [] as Rate[]);
+  for (let r = 0; r < ROUNDS; r++) contenders.forEach((check, i) => rounds[i]?.push(round(check, payloads)));
+  return rounds.map((rates) => ({ cpu: median(rates.map((rate) => rate.cpu)), wall: median(rates.map((rate) => rate.wall)) }));
 }
 
 const format = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : `${(n / 1e3).toFixed(1)}k`);
+const times = (n: number): string => `${n.toFixed(2)}x`;
 
-function verdictOf(result: unknown): boolean {
-  return typeof result === "object" && result !== null ? (result as { ok: boolean }).ok : Boolean(result);
-}
-
+const { cases, notes } = benchCases();
 const rows: string[][] = [];
-const ratios: number[] = [];
-const handRatios: number[] = [];
-for (const c of CASES) {
-  const ours = generated[`validate${c.shape}`];
-  if (ours === undefined) throw new Error(`no validate${c.shape}`);
-  const theirs = ajvFor(c.pointer);
+const figures: Figure[] = [];
+const vsAjv: number[] = [];
+for (const c of cases) {
   // A benchmark of validators that disagree measures nothing: check the verdicts first.
-  if (
-    verdictOf(ours(c.payload)) !== c.valid ||
-    verdictOf(theirs(c.payload)) !== c.valid ||
-    (c.hand !== undefined && verdictOf(c.hand(c.payload)) !== c.valid)
-  ) {
-    throw new Error(`${c.name}: a validator gives the wrong verdict`);
+  for (const payload of c.payloads) {
+    const verdicts = [c.ours, c.ajv, c.schemasafe, c.guard, ...(c.hand === undefined ? [] : [c.hand])].map((check) =>
+      verdictOf(check(payload)),
+    );
+    if (verdicts.some((verdict) => verdict !== c.valid)) throw new Error(`${c.name}: a validator gives the wrong verdict`);
   }
-  const guard = generated[`is${c.shape}`];
-  if (guard === undefined) throw new Error(`no is${c.shape}`);
-  // The hand-written validators answer yes/no, so they are compared with the generated guard.
-  const [oursRate = 0, ajvRate = 0, guardRate, handRate] = measure(
-    c.hand === undefined ? [ours, theirs] : [ours, theirs, guard, c.hand],
-    c.payload,
-  );
-  ratios.push(oursRate / ajvRate);
-  if (handRate !== undefined && guardRate !== undefined) handRatios.push(guardRate / handRate);
+  const [ours, ajv, safe, guard, hand] = measure(
+    [c.ours, c.ajv, c.schemasafe, ...(c.hand === undefined ? [] : [c.guard, c.hand])],
+    c.payloads,
+  ) as [Rate, Rate, Rate, Rate | undefined, Rate | undefined];
+  vsAjv.push(ours.cpu / ajv.cpu);
+  const row = `${c.group}: ${c.name}`;
+  const wall = `wall: ours ${format(ours.wall)}/s, Ajv ${format(ajv.wall)}/s, schemasafe ${format(safe.wall)}/s`;
+  const base = { section: "validators (validate*)", row, unit: "ops per CPU s", better: "higher", ratioAs: "factor" } as const;
+  figures.push({
+    ...base,
+    anchor: "Ajv 8",
+    anchorValue: ajv.cpu,
+    ours: ours.cpu,
+    ...(c.valid ? {} : { aim: `≥ ${INVALID_AIM}×`, met: ours.cpu >= INVALID_AIM * ajv.cpu }),
+    note: wall,
+  });
+  figures.push({ ...base, row: `${row} (vs schemasafe)`, anchor: "schemasafe 1.3", anchorValue: safe.cpu, ours: ours.cpu });
+  if (guard !== undefined && hand !== undefined) {
+    figures.push({
+      section: "validators (is* guard)",
+      row,
+      anchor: "hand-written",
+      anchorValue: hand.cpu,
+      ours: guard.cpu,
+      unit: "ops per CPU s",
+      better: "higher",
+      ratioAs: "factor",
+      ...(c.valid ? { aim: "≥ 1.00×", met: guard.cpu >= hand.cpu } : {}),
+      note: `wall: is* ${format(guard.wall)}/s, hand ${format(hand.wall)}/s`,
+    });
+  }
   rows.push([
-    c.name,
-    format(oursRate),
-    format(ajvRate),
-    `${(oursRate / ajvRate).toFixed(2)}x`,
-    guardRate === undefined ? "" : format(guardRate),
-    handRate === undefined ? "" : format(handRate),
-    handRate === undefined || guardRate === undefined ? "" : `${(guardRate / handRate).toFixed(2)}x`,
+    row,
+    format(ours.cpu),
+    format(ajv.cpu),
+    times(ours.cpu / ajv.cpu),
+    format(safe.cpu),
+    times(ours.cpu / safe.cpu),
+    guard === undefined ? "" : format(guard.cpu),
+    hand === undefined ? "" : format(hand.cpu),
+    guard === undefined || hand === undefined ? "" : times(guard.cpu / hand.cpu),
   ]);
 }
+const mean = geomean(vsAjv);
+figures.push({
+  section: "validators (validate*)",
+  row: `geomean over ${vsAjv.length} payloads (min ${Math.min(...vsAjv).toFixed(2)}×)`,
+  anchor: "Ajv 8",
+  anchorValue: 1,
+  ours: mean,
+  unit: "ratio",
+  better: "higher",
+  ratioAs: "factor",
+  aim: `≥ ${GEOMEAN_AIM}×`,
+  met: mean >= GEOMEAN_AIM,
+});
 
-const geomean = (values: readonly number[]): number => Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length);
-const header = ["payload", "validate* ops/s", "ajv ops/s", "vs ajv", "is* ops/s", "hand ops/s", "is* vs hand"];
+const header = ["payload", "validate*/CPU s", "Ajv", "vs Ajv", "schemasafe", "vs safe", "is*", "hand", "is* vs hand"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? "").length)));
 const line = (cells: readonly string[]): string => `| ${cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(" | ")} |`;
+console.log(
+  `median of ${ROUNDS} rounds of ${ROUND_MS} ms, ops per CPU second; schemasafe: ${JSON.stringify(SCHEMASAFE_OPTIONS)}`,
+);
 console.log(line(header));
 console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
 rows.forEach((row) => console.log(line(row)));
-console.log(`\ngeomean vs ajv: ${geomean(ratios).toFixed(2)}x  (min ${Math.min(...ratios).toFixed(2)}x)`);
-console.log(`geomean is* vs hand-written: ${geomean(handRatios).toFixed(2)}x  (min ${Math.min(...handRatios).toFixed(2)}x)`);
+console.log(`\ngeomean vs Ajv: ${mean.toFixed(2)}x  (min ${Math.min(...vsAjv).toFixed(2)}x)`);
+notes.forEach((note) => console.log(`note: ${note}`));
+record(...figures);
 if (sink === -1) console.log("unreachable: keeps the results alive");

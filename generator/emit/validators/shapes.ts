@@ -5,7 +5,7 @@
  * targets are identical in turn — recursion included. That is the coarsest partition stable under
  * "same local checks, same classes of children", found by refining: start from the local checks
  * alone, then split classes by their children's classes until nothing splits (as a DFA is
- * minimised). Annotations (`description`, `title`, `markdownDescription`, …) and identifiers do
+ * minimised, by Hopcroft's algorithm: refinement.ts). Annotations (`description`, `title`, `markdownDescription`, …) and identifiers do
  * not take part: they change no verdict and no message.
  *
  * Functions never see where they sit: instance and schema paths are relative to their own value
@@ -19,6 +19,7 @@ import { appendPointer, isJsonObject, parsePointer, type Pointer } from "../../j
 import { dialectNamed, readingOf, type Dialect } from "../../schema/dialects.js";
 import { subschemasIn } from "../../schema/subschemas.js";
 import { roleOf } from "./keyword-roles.js";
+import { coarsestStablePartition } from "./refinement.js";
 
 export interface SharedShapes {
   /** The location whose functions serve `pointer`: the first member of its class (shallowest, then by code units). */
@@ -119,39 +120,31 @@ export function shareIdenticalShapes(reader: ShapeReader, roots: readonly Pointe
 }
 
 /**
- * Moore's refinement: a location's class is its local checks plus its slots' classes, renumbered
- * each round in pointer order, until the number of classes stops growing. Each round only splits
- * classes, so it ends after at most as many rounds as there are locations (a few, in practice).
+ * The classes of every location: its local checks, then its slots' classes in turn, refined to
+ * the coarsest stable partition (refinement.ts). A slot naming no location (an external or
+ * dangling target) is a node of its own, one per pointer, equal only to itself.
  */
 function refine(ordered: readonly Pointer[], locations: ReadonlyMap<Pointer, Location>): Map<Pointer, number> {
-  let classOf = numbered(ordered, (pointer) => (locations.get(pointer) as Location).local);
-  let count = new Set(classOf.values()).size;
-  for (;;) {
-    const previous = classOf;
-    const next = numbered(ordered, (pointer) => {
-      const location = locations.get(pointer) as Location;
-      return `${previous.get(pointer)}:${location.slots.map((slot) => previous.get(slot) ?? `@${slot}`).join(",")}`;
-    });
-    const nextCount = new Set(next.values()).size;
-    classOf = next;
-    if (nextCount === count) return classOf;
-    count = nextCount;
-  }
-}
-
-function numbered(ordered: readonly Pointer[], signature: (pointer: Pointer) => string): Map<Pointer, number> {
-  const ids = new Map<string, number>();
-  const classOf = new Map<Pointer, number>();
-  for (const pointer of ordered) {
-    const key = signature(pointer);
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(key, id);
-    }
-    classOf.set(pointer, id);
-  }
-  return classOf;
+  const numberOf = new Map<Pointer, number>(ordered.map((pointer, i) => [pointer, i]));
+  const nodes: Pointer[] = [...ordered];
+  const kinds: string[] = ordered.map((pointer) => (locations.get(pointer) as Location).local);
+  const edges: number[][] = ordered.map((pointer) =>
+    (locations.get(pointer) as Location).slots.map((slot) => {
+      let node = numberOf.get(slot);
+      if (node === undefined) {
+        node = nodes.push(slot) - 1;
+        numberOf.set(slot, node);
+        kinds.push(`@${slot}`);
+      }
+      return node;
+    }),
+  );
+  const classes = coarsestStablePartition({
+    size: nodes.length,
+    kind: (node) => kinds[node] as string,
+    edges: (node) => edges[node] ?? [],
+  });
+  return new Map(ordered.map((pointer, i) => [pointer, classes[i] as number]));
 }
 
 /**

@@ -12,6 +12,7 @@ import { keywordValue, type KeywordEmit } from "./emit.js";
 import { guarded } from "./guard.js";
 import { badValue, countKeyword } from "./numbers.js";
 import { rejectsUndefined } from "./arrays.js";
+import { withinFlowBudget } from "../flow-budget.js";
 
 /** Up to this many declared names are tested with `===` when looking for additional properties. */
 const INLINE_NAMES = 8;
@@ -25,7 +26,10 @@ export function emitObjects(k: KeywordEmit): Code {
     emitKeyLoop(k, o),
   ].filter((statement) => !statement.isEmpty);
   if (statements.length === 0) return EMPTY;
-  return guarded(k.known, "object", k.value, [code`const ${o} = ${k.value} as Record<string, unknown>;`, ...statements]);
+  return guarded(k.known, "object", k.value, [
+    code`const ${o} = ${k.value} as Record<string, unknown>;`,
+    ...withinFlowBudget(k.ctx, k.mode, statements),
+  ]);
 }
 
 /** An own-property read: `undefined` when absent (a present `undefined` is not JSON either). */

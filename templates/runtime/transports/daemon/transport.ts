@@ -163,6 +163,7 @@ export class DaemonTransport implements Transport {
         connection =
           pool.takeIdle(call) ?? (await pool.acquire(call, recovery, (ms) => this.#sleep(call, ms)));
         if (connection === undefined || call.settled) return;
+        pool.claim(call, connection);
         const result = await connection.request(call.id, call.frame, call.method, call.onEvent);
         this.#settle(call, () => call.resolve(result));
       } catch (error) {

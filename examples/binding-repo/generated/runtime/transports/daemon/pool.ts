@@ -88,38 +88,49 @@ export class Pool {
   }
 
   /**
-   * A ready connection for `call`, or undefined when the call ended meanwhile. `recovery` is set
-   * after a hand-off: discovery is read again until a new host has published.
+   * A ready connection for `call`, or undefined when the call ended meanwhile; the caller
+   * `claim`s it. `recovery` is set after a hand-off: discovery is read again until a new host has
+   * published. Not an async function: a busy pool's caller waits on the one promise `release`
+   * settles when it hands the connection over, one turn after the previous answer is read, where
+   * an async loop took two or three more.
    */
-  async acquire(
+  acquire(
     call: Call,
     recovery: Recovery | undefined,
     sleep: (ms: number) => Promise<void>,
+    front = false,
   ): Promise<DaemonConnection | undefined> {
-    for (let lostRace = false; ;) {
-      if (this.#closed) throw closedError();
-      const idle = this.takeIdle(call);
-      if (idle !== undefined) return idle;
-      if (this.#open.size + this.#discovering < this.#max) return this.#connect(call, recovery, sleep);
-      const woken = await new Promise<Wake>((wake) => {
-        call.stage = { kind: "queued", wake };
-        // A call woken for a slot that a newcomer took first keeps its place at the front.
-        if (lostRace) this.#waiting.unshift(call);
-        else this.#waiting.push(call);
-      });
-      if (woken === "cancelled") return undefined;
-      if (call.settled) {
-        // Ended while its wake-up was on the way: what it was given goes to the next in line.
-        if (woken === "slot") this.#wakeNext("slot");
-        else this.release(woken);
-        return undefined;
-      }
-      if (woken !== "slot") {
-        this.#assign(call, woken);
-        return woken;
-      }
-      lostRace = true;
-    }
+    if (this.#closed) return Promise.reject(closedError());
+    const idle = this.takeIdle(call);
+    if (idle !== undefined) return Promise.resolve(idle);
+    if (this.#open.size + this.#discovering < this.#max) return this.#connect(call, recovery, sleep);
+    return new Promise<DaemonConnection | undefined>((resolve) => {
+      call.stage = {
+        kind: "queued",
+        wake: (woken) => {
+          if (woken === "cancelled") return resolve(undefined);
+          if (call.settled) {
+            // Ended while its wake-up was on the way: what it was given goes to the next in line.
+            if (woken === "slot") this.#wakeNext("slot");
+            else this.release(woken);
+            return resolve(undefined);
+          }
+          // A call woken for a slot that a newcomer took first keeps its place at the front.
+          resolve(woken === "slot" ? this.acquire(call, recovery, sleep, true) : woken);
+        },
+      };
+      if (front) this.#waiting.unshift(call);
+      else this.#waiting.push(call);
+    });
+  }
+
+  /**
+   * The connection is `call`'s now: where it waits, and whom it went to. Called once the call is
+   * known not to have ended while the connection was on its way (an ended call's connection is
+   * released to the next in line instead).
+   */
+  claim(call: Call, connection: DaemonConnection): void {
+    this.#assign(call, connection);
   }
 
   /** Back from a call: reused by the next waiting call, else kept idle; a dead one has freed its slot. */
