@@ -106,4 +106,49 @@ describe("structural sharing", () => {
     if (!result.ok) expect(result.issues[0]!.message).toMatch(/must not nest deeper than 1000 references/);
     expect(module.isB!({ next: { next: {} } })).toBe(true);
   });
+
+  it("calls a heavy nested root instead of inlining it again: objects nested n deep, each a named type, cost n (issue 22)", () => {
+    /** One definition nested `depth` objects deep, every level a named type, as the naming stage makes inline objects. */
+    const nested = (depth: number): { schema: object; pointers: string[] } => {
+      let inner: object = { type: "object", properties: { name: { type: "string", minLength: 1 } }, required: ["name"] };
+      const pointers: string[] = [];
+      for (let level = depth; level >= 1; level--) {
+        inner = {
+          type: "object",
+          properties: { [`level${level}`]: inner },
+          required: [`level${level}`],
+          additionalProperties: false,
+        };
+      }
+      let pointer = "#/$defs/Deep";
+      for (let level = 1; level <= depth; level++) {
+        pointers.push(pointer);
+        pointer += `/properties/level${level}`;
+      }
+      pointers.push(pointer);
+      return { schema: { $schema: "https://json-schema.org/draft/2020-12/schema", $defs: { Deep: inner } }, pointers };
+    };
+    const emit = (depth: number): { source: string; module: Module } => {
+      const { schema, pointers } = nested(depth);
+      const source = `${emitValidators(
+        indexSchema(schema),
+        pointers.map((pointer, i) => ({ name: `Level${i}`, pointer })),
+      )}`.replace(/^import type .*$/m, "");
+      return { source, module: loadModule<Module>(source) };
+    };
+    const objectChecks = (source: string): number => source.match(/typeof \w+ !== "object"/g)?.length ?? 0;
+    const twenty = emit(20);
+    const forty = emit(40);
+    // Inlined again at every level, a root's checks appeared once per ancestor within the inline depth (six times each).
+    expect(objectChecks(forty.source) - objectChecks(twenty.source)).toBeLessThanOrEqual(20 * 2 * 3);
+    let value: unknown = { name: "x" };
+    for (let level = 40; level >= 1; level--) value = { [`level${level}`]: value };
+    expect(forty.module.isLevel0!(value)).toBe(true);
+    let broken: unknown = { name: "" };
+    for (let level = 40; level >= 1; level--) broken = { [`level${level}`]: broken };
+    const result = forty.module.validateLevel0!(broken) as Result;
+    expect(result.ok === false && result.issues[0]!.instancePath).toBe(
+      Array.from({ length: 40 }, (_, i) => `/level${i + 1}`).join("") + "/name",
+    );
+  });
 });
