@@ -84,7 +84,9 @@ describe("structural sharing", () => {
     const defs = (base.schema as { $defs: Record<string, { properties: { limit: { minimum: number } } }> }).$defs;
     defs.Rule1!.properties.limit.minimum = 5;
     const { source, module } = compile(base.schema, base.names);
-    expect(functionCount(source)).toBeGreaterThan(functionCount(compile(rules(2).schema, rules(2).names).source));
+    // Rule1 gets functions of its own; unchanged, it is served by Rule0's.
+    expect(source).toMatch(/^function matchesRule1\(/m);
+    expect(compile(rules(2).schema, rules(2).names).source).not.toMatch(/^function matchesRule1\(/m);
     expect(module.isRule0!({ level: "off", limit: 1 })).toBe(true);
     expect(module.isRule1!({ level: "off", limit: 1 })).toBe(false);
   });
@@ -150,5 +152,37 @@ describe("structural sharing", () => {
     expect(result.ok === false && result.issues[0]!.instancePath).toBe(
       Array.from({ length: 40 }, (_, i) => `/level${i + 1}`).join("") + "/name",
     );
+  });
+
+  it("asks a branch that is only a $ref its target straight: no function pair of its own, the same depth limit and paths (issue 22)", () => {
+    const schema = {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      $defs: {
+        Node: {
+          type: "object",
+          properties: {
+            value: { type: "integer" },
+            next: { anyOf: [{ $ref: "#/$defs/Node", description: "the rest" }, { type: "null" }] },
+          },
+          required: ["value"],
+        },
+      },
+    };
+    const { source, module } = compile(schema, ["Node"]);
+    expect(source).not.toMatch(/^function matchesNode_next_anyOf0\(/m);
+    expect(module.isNode!({ value: 1, next: { value: 2, next: null } })).toBe(true);
+    const bad = module.validateNode!({ value: 1, next: { value: "2" } }) as Result;
+    expect(bad.ok === false && bad.issues.map((issue) => [issue.instancePath, issue.schemaPath])).toEqual([
+      ["/next/value", "#/$defs/Node/properties/next/anyOf/0/$ref/properties/value/type"],
+      ["/next", "#/$defs/Node/properties/next/anyOf"],
+    ]);
+    let deep: unknown = { value: 0, next: null };
+    for (let i = 0; i < 1500; i++) deep = { value: i, next: deep };
+    expect(module.isNode!(deep)).toBe(false);
+    const tooDeep = module.validateNode!(deep) as Result;
+    expect(tooDeep.ok === false && tooDeep.issues[0]).toMatchObject({
+      schemaPath: `#/$defs/Node${"/properties/next/anyOf/0/$ref".repeat(1001)}`,
+      message: `${"/next".repeat(1001)}: must not nest deeper than 1000 references`,
+    });
   });
 });
