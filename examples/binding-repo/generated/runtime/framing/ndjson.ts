@@ -2,6 +2,7 @@
 /* Contract-neutral binding runtime. */
 
 import { ToolError } from "../core/errors.js";
+import { readJson } from "../core/json-reader.js";
 import type { FrameDecoder, Framing } from "./framing.js";
 
 /** The largest line either side may send (rightkit-sidecar's cap); anything longer means the stream is not ours. */
@@ -54,7 +55,8 @@ export const NDJSON: Framing = {
 
 function parseLine(line: string): unknown {
   try {
-    return JSON.parse(line);
+    // JSON.parse, noting integer literals past the safe range for the call that reads the answer (core/integers.ts).
+    return readJson(line);
   } catch (error) {
     throw new ToolError("malformed_response", "the host sent a line that is not JSON", { cause: error });
   }
