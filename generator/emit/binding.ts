@@ -8,6 +8,7 @@ import { emitCli } from "./cli.js";
 import { emitClient } from "./client.js";
 import { emitManifest } from "./manifest.js";
 import { code, ident, join, type Code } from "./code.js";
+import { emitStandardSchema } from "./standard-schema.js";
 import { renderTemplate } from "./template.js";
 import { emitTypes } from "./types.js";
 import { emitValidators } from "./validators/index.js";
@@ -22,12 +23,14 @@ export function emitBinding(model: ContractModel, index: SchemaIndex): BindingFi
   const files: BindingFile[] = [
     { name: "types.ts", source: renderTemplate("binding/types.ts.hbs", { body: emitTypes(model) }) },
     { name: "validators.ts", source: renderTemplate("binding/validators.ts.hbs", { body: emitValidators(index, entries) }) },
+    { name: "standard-schema.ts", source: emitStandardSchema(model, index) },
   ];
   files.push({ name: "manifest.ts", source: emitManifest(model) });
   const exports: Code[] = [
     code`export { BINDING_MANIFEST } from "./manifest.js";`,
     code`export type * from "./types.js";`,
     code`export * from "./validators.js";`,
+    code`export * from "./standard-schema.js";`,
   ];
   if (model.methods.length > 0) {
     files.push({ name: "client.ts", source: emitClient(model, index) }, { name: "cli.ts", source: emitCli(model, index) });

@@ -54,11 +54,11 @@ interface Target {
 }
 
 /**
- * Every definition reachable from `root`, keyed by pointer; `root` itself is not one of them.
- * Found by copying with a recorder for names, so the refs followed are exactly the ones the
- * real copy rewrites.
+ * Every definition reachable from the `starts`, keyed by pointer. A ref to `root` stays `#`, so
+ * `root` is not one of them; without a `root` every target is. Found by copying with a recorder
+ * for names, so the refs followed are exactly the ones the real copy rewrites.
  */
-function reachable(index: SchemaIndex, root: Pointer): Map<Pointer, Target> {
+function reachable(index: SchemaIndex, starts: readonly Pointer[], root: Pointer | undefined): Map<Pointer, Target> {
   const found = new Map<Pointer, Target>();
   const queue: Target[] = [];
   const recorder = new Copier(index, root, (target) => {
@@ -69,7 +69,7 @@ function reachable(index: SchemaIndex, root: Pointer): Map<Pointer, Target> {
     }
     return "";
   });
-  recorder.schema(index.schemaAt(root), root, dialectAt(index.root, root));
+  for (const start of starts) recorder.schema(index.schemaAt(start), start, dialectAt(index.root, start));
   for (let next = queue.shift(); next !== undefined; next = queue.shift())
     recorder.schema(next.schema, next.pointer, next.dialect);
   return found;
@@ -135,13 +135,16 @@ function copyData(value: unknown): unknown {
   return out;
 }
 
-/** Copies schemas as draft 2020-12; `nameOf` gives the `$defs` name of each ref target other than the root. */
+/**
+ * Copies schemas as draft 2020-12; `nameOf` gives the `$defs` name of each ref target other than
+ * the root (a ref to `root` becomes `#`; without a root, every target has a name).
+ */
 class Copier {
   readonly #index: SchemaIndex;
-  readonly #root: Pointer;
+  readonly #root: Pointer | undefined;
   readonly #nameOf: (target: ResolvedRef) => string;
 
-  constructor(index: SchemaIndex, root: Pointer, nameOf: (target: ResolvedRef) => string) {
+  constructor(index: SchemaIndex, root: Pointer | undefined, nameOf: (target: ResolvedRef) => string) {
     this.#index = index;
     this.#root = root;
     this.#nameOf = nameOf;
@@ -215,14 +218,12 @@ class Copier {
  * schema's own keywords, then `$defs` holding every definition it reaches (sorted by name).
  */
 export function selfContainedSchema(index: SchemaIndex, pointer: Pointer): JsonObject {
-  const targets = reachable(index, pointer);
+  const targets = reachable(index, [pointer], pointer);
   const names = nameTargets(index, targets);
   const copier = new Copier(index, pointer, (target) => names.get(target.pointer) as string);
-  const root = copier.schema(index.schemaAt(pointer), pointer, dialectAt(index.root, pointer));
+  const body = asObject(copier.schema(index.schemaAt(pointer), pointer, dialectAt(index.root, pointer)));
   const out: JsonObject = {};
   setOwn(out, "$schema", DRAFT_2020_12);
-  // A boolean schema as an object, so `$schema` has somewhere to stand: true is {}, false is {"not": {}}.
-  const body: JsonObject = isJsonObject(root) ? root : root === false ? { not: {} } : {};
   for (const key of Object.keys(body)) setOwn(out, key, body[key]);
   const defs: JsonObject = {};
   const byName = new Map<string, Target>();
@@ -233,4 +234,95 @@ export function selfContainedSchema(index: SchemaIndex, pointer: Pointer): JsonO
   }
   if (byName.size > 0) setOwn(out, "$defs", defs);
   return out;
+}
+
+/** A boolean schema as an object, so `$schema` has somewhere to stand: true is {}, false is {"not": {}}. */
+function asObject(schema: unknown): JsonObject {
+  return isJsonObject(schema) ? schema : schema === false ? { not: {} } : {};
+}
+
+/** One location's part of a SharedSchemas: its own copy, or the definition that is its copy. */
+export interface SharedRoot {
+  /** The location's copy as an object (without `$schema`); undefined when `definition` names it. */
+  readonly body: JsonObject | undefined;
+  /** The definition whose copy this location's is, when some ref reaches the location itself. */
+  readonly definition: string | undefined;
+  /**
+   * False when the copy cannot mean what the schema means: a `$dynamicRef` resolves against the
+   * dynamic anchors on its path, which a copy drops with the other identifiers.
+   */
+  readonly exact: boolean;
+}
+
+/**
+ * Many locations' self-contained schemas at once, sharing one table of definitions, so that
+ * output grows with the contract rather than with locations times what each one reaches. A
+ * location's document is `$schema`, its body (or its definition's copy), and `$defs` holding
+ * the definitions its refs reach, directly or through others: whoever assembles it follows the
+ * refs, each `#/$defs/<name>`. Unlike `selfContainedSchema`, a ref back to the location itself is
+ * not `#` but its definition's name, so that every definition has one copy whichever location
+ * reads it; names are decided as there, over the union of what the locations reach.
+ */
+export interface SharedSchemas {
+  /** Every definition any location reaches, by name, sorted by name. */
+  readonly definitions: ReadonlyMap<string, unknown>;
+  readonly roots: ReadonlyMap<Pointer, SharedRoot>;
+}
+
+export function sharedSchemas(index: SchemaIndex, pointers: readonly Pointer[]): SharedSchemas {
+  const targets = reachable(index, pointers, undefined);
+  const names = nameTargets(index, targets);
+  // One copier for everything; `refs` collects the names the schema being copied refers to.
+  let refs = new Set<string>();
+  const copier = new Copier(index, undefined, (target) => {
+    const name = names.get(target.pointer) as string;
+    refs.add(name);
+    return name;
+  });
+  const copy = (schema: unknown, at: Pointer, dialect: Dialect): { copy: unknown; refs: Set<string> } => {
+    refs = new Set();
+    return { copy: copier.schema(schema, at, dialect), refs };
+  };
+  const definitions = new Map<string, unknown>();
+  /** Definition → the definitions whose copies refer to it. */
+  const referrers = new Map<string, string[]>();
+  const dynamic: string[] = [];
+  for (const [pointer, name] of [...names].sort(([, a], [, b]) => byCodeUnits(a, b))) {
+    if (definitions.has(name)) continue;
+    const target = targets.get(pointer) as Target;
+    const copied = copy(target.schema, target.pointer, target.dialect);
+    definitions.set(name, copied.copy);
+    for (const ref of copied.refs) {
+      const list = referrers.get(ref);
+      if (list === undefined) referrers.set(ref, [name]);
+      else list.push(name);
+    }
+    if (usesDynamicRef(copied.copy)) dynamic.push(name);
+  }
+  // Inexact: a definition that uses $dynamicRef, and every one that reaches it.
+  const inexact = new Set<string>();
+  for (let name = dynamic.pop(); name !== undefined; name = dynamic.pop()) {
+    if (inexact.has(name)) continue;
+    inexact.add(name);
+    dynamic.push(...(referrers.get(name) ?? []));
+  }
+  const roots = new Map<Pointer, SharedRoot>();
+  for (const pointer of pointers) {
+    const own = names.get(pointer);
+    if (own !== undefined && isJsonObject(definitions.get(own))) {
+      roots.set(pointer, { body: undefined, definition: own, exact: !inexact.has(own) });
+      continue;
+    }
+    const copied = copy(index.schemaAt(pointer), pointer, dialectAt(index.root, pointer));
+    const exact = !usesDynamicRef(copied.copy) && ![...copied.refs].some((name) => inexact.has(name));
+    roots.set(pointer, { body: asObject(copied.copy), definition: undefined, exact });
+  }
+  return { definitions, roots };
+}
+
+/** Whether a copy holds a `$dynamicRef` anywhere; data that merely looks like one (an `enum` value) counts too, erring towards "not exact". */
+function usesDynamicRef(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(usesDynamicRef);
+  if (!isJsonObject(value)) return false;
+  return Object.keys(value).some((key) => key === "$dynamicRef" || usesDynamicRef(value[key]));
 }

@@ -6,6 +6,7 @@
 export { BINDING_MANIFEST } from "./manifest.js";
 export type * from "./types.js";
 export * from "./validators.js";
+export * from "./standard-schema.js";
 export * from "./client.js";
 export * from "./cli.js";
 export {
