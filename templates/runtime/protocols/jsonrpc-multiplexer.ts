@@ -1,4 +1,4 @@
-import { Deadlines } from "../core/deadlines.js";
+import { Deadlines, type Deadline } from "../core/deadlines.js";
 import { ToolError } from "../core/errors.js";
 import type { RpcError } from "../core/rpc-error.js";
 import {
@@ -17,6 +17,10 @@ import { assertNever } from "../core/never.js";
 export type NotificationListener = (method: string, params: unknown) => void;
 
 type PendingCall = {
+  readonly id: RpcId;
+  readonly method: string;
+  readonly timeoutMs: number;
+  deadline: Deadline<PendingCall> | undefined;
   resolve(result: unknown): void;
   reject(error: RpcError | ToolError): void;
   /** Detaches the abort listener, when the call has a signal. */
@@ -39,7 +43,9 @@ export class RpcMultiplexer {
   readonly #onNotification: NotificationListener;
   readonly #pending = new Map<RpcId, PendingCall>();
   readonly #abandoned = new Set<RpcId>();
-  readonly #deadlines = new Deadlines<RpcId>();
+  readonly #deadlines = new Deadlines<PendingCall>((call) =>
+    this.#giveUp(call.id, timeoutError(call.method, call.timeoutMs)),
+  );
   #nextId: RpcId = 1;
   #failure: ToolError | undefined;
 
@@ -73,11 +79,19 @@ export class RpcMultiplexer {
     const id = this.#nextId++;
     const { signal, timeoutMs } = options;
     return new Promise<unknown>((resolve, reject) => {
-      const call: PendingCall = { resolve, reject, detach: undefined };
+      const call: PendingCall = {
+        id,
+        method,
+        timeoutMs,
+        deadline: undefined,
+        resolve,
+        reject,
+        detach: undefined,
+      };
       if (signal)
         call.detach = watchAbort(signal, () => this.#giveUp(id, abortedError(method, signal.reason)));
       this.#pending.set(id, call);
-      this.#deadlines.add(id, timeoutMs, () => this.#giveUp(id, timeoutError(method, timeoutMs)));
+      call.deadline = this.#deadlines.add(call, timeoutMs);
       this.#send(frame);
     });
   }
@@ -125,7 +139,7 @@ export class RpcMultiplexer {
 
   #settle(id: RpcId, call: PendingCall): void {
     this.#pending.delete(id);
-    this.#deadlines.delete(id);
+    if (call.deadline !== undefined) this.#deadlines.delete(call.deadline);
     call.detach?.();
   }
 
