@@ -1,4 +1,5 @@
 import { Deadlines, type Deadline } from "../core/deadlines.js";
+import { IdSlots } from "../core/id-slots.js";
 import { ToolError } from "../core/errors.js";
 import type { RpcError } from "../core/rpc-error.js";
 import {
@@ -41,7 +42,8 @@ export class RpcMultiplexer {
   readonly #framing: Framing;
   readonly #send: (frame: string) => void;
   readonly #onNotification: NotificationListener;
-  readonly #pending = new Map<RpcId, PendingCall>();
+  /** Not a Map: see IdSlots. */
+  readonly #pending = new IdSlots<PendingCall>();
   readonly #abandoned = new Set<RpcId>();
   readonly #deadlines = new Deadlines<PendingCall>((call) =>
     this.#giveUp(call.id, timeoutError(call.method, call.timeoutMs)),
@@ -127,7 +129,8 @@ export class RpcMultiplexer {
   /** Rejects every pending call with `error`; later requests reject with it at once. */
   failAll(error: ToolError): void {
     this.#failure ??= error;
-    const calls = [...this.#pending.values()];
+    // In the order they were made, as a Map would list them.
+    const calls = this.#pending.values().sort((a, b) => a.id - b.id);
     this.#pending.clear();
     this.#abandoned.clear();
     this.#deadlines.clear();
