@@ -16,7 +16,8 @@ export function escapeSegment(segment: string): string {
 }
 
 export function unescapeSegment(segment: string): string {
-  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+  // Most segments hold no escape; long pointers are split often enough for this to show.
+  return segment.includes("~") ? segment.replace(/~1/g, "/").replace(/~0/g, "~") : segment;
 }
 
 export function appendPointer(pointer: Pointer, ...segments: (string | number)[]): Pointer {

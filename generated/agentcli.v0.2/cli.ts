@@ -277,6 +277,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
         type: "object",
       },
       validate: validators.validateAuditParams,
+      integers: [{ properties: [["limit", [1]]] }, { integer: true }],
     } satisfies CliTool<"audit", "agentcli.audit", types.AuditParams>,
     {
       method: "authorization.evaluate",
@@ -711,6 +712,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
         type: "object",
       },
       validate: validators.validateInspectParams,
+      integers: [{ properties: [["limit", [1]]] }, { integer: true }],
     } satisfies CliTool<"inspect", "agentcli.inspect", types.InspectParams>,
     {
       method: "paths",

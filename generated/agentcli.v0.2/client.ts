@@ -257,6 +257,18 @@ const SPECS = {
     validateParams: validateApplyParams,
     validateResult: validateApplyResult,
     rpcErrors: INVALID_PARAMS,
+    resultIntegers: [
+      {
+        properties: [
+          ["capabilities", [1]],
+          ["handoff", [2]],
+          ["job_count", [3]],
+        ],
+      },
+      { properties: [["schema_version", [3]]] },
+      { properties: [["projected_fields", [3]]] },
+      { integer: true },
+    ],
   } satisfies ToolSpec<ApplyParams, ApplyResult>,
   "agentcli.approvals.list": {
     method: "agentcli.approvals.list",
@@ -264,6 +276,7 @@ const SPECS = {
     validateParams: validateApprovalsListParams,
     validateResult: validateApprovalsListResult,
     rpcErrors: INVALID_PARAMS,
+    resultIntegers: [{ properties: [["count", [1]]] }, { integer: true }],
   } satisfies ToolSpec<ApprovalsListParams, ApprovalsListResult>,
   "agentcli.audit": {
     method: "agentcli.audit",
@@ -271,6 +284,18 @@ const SPECS = {
     validateParams: validateAuditParams,
     validateResult: validateAuditResult,
     rpcErrors: INVALID_PARAMS,
+    paramsIntegers: [{ properties: [["limit", [1]]] }, { integer: true }],
+    resultIntegers: [
+      {
+        properties: [
+          ["count", [1]],
+          ["warnings", [2]],
+        ],
+      },
+      { integer: true },
+      { items: [3] },
+      { properties: [["line_number", [1]]] },
+    ],
   } satisfies ToolSpec<AuditParams, AuditResult>,
   "agentcli.authorization.evaluate": {
     method: "agentcli.authorization.evaluate",
@@ -383,6 +408,8 @@ const SPECS = {
     validateParams: validateInspectParams,
     validateResult: validateInspectResult,
     rpcErrors: INVALID_PARAMS,
+    paramsIntegers: [{ properties: [["limit", [1]]] }, { integer: true }],
+    resultIntegers: [{ properties: [["count", [1]]] }, { integer: true }],
   } satisfies ToolSpec<InspectParams, InspectResult>,
   "agentcli.paths": {
     method: "agentcli.paths",

@@ -136,6 +136,15 @@ const SPECS = {
     validateParams: validateBatchParams,
     validateResult: validateBatchResult,
     route: ROUTE,
+    resultIntegers: [
+      {
+        properties: [
+          ["completed", [1]],
+          ["failed_step", [1]],
+        ],
+      },
+      { integer: true },
+    ],
   } satisfies ToolSpec<BatchParams, BatchResult>,
   end: {
     method: "demo.end",

@@ -37,6 +37,8 @@ export {
 export { invalidParamsError, RpcError, type InvalidParamsRule, type RpcErrorJson } from "./core/rpc-error.js";
 export { Deadlines } from "./core/deadlines.js";
 export { isPlainObject } from "./core/json.js";
+export { readJson, unsafeIntegersIn, type UnsafeInteger } from "./core/json-reader.js";
+export { unsafeInteger, type IntegerNode, type IntegerShape } from "./core/integers.js";
 export type { FrameDecoder, Framing } from "./framing/framing.js";
 export { LineSplitter, MAX_LINE_BYTES, NDJSON } from "./framing/ndjson.js";
 export {

@@ -30,7 +30,7 @@ export function emitBinding(model: ContractModel, index: SchemaIndex): BindingFi
     code`export * from "./validators.js";`,
   ];
   if (model.methods.length > 0) {
-    files.push({ name: "client.ts", source: emitClient(model) }, { name: "cli.ts", source: emitCli(model, index) });
+    files.push({ name: "client.ts", source: emitClient(model, index) }, { name: "cli.ts", source: emitCli(model, index) });
     exports.push(code`export * from "./client.js";`, code`export * from "./cli.js";`);
     // The runtime's ValidationIssue/ValidationResult are structurally the validators' own; export those once.
     const { values, types } = model.names.reexports;

@@ -7,7 +7,8 @@
 import type { ContractModel, Method, Namespace } from "../model/types.js";
 import type { SchemaIndex } from "../resolve/index.js";
 import { cliToolFacts } from "./cli-table.js";
-import { code, docComment, ident, join, literal, member, type Code } from "./code.js";
+import { code, docComment, EMPTY, ident, join, literal, member, type Code } from "./code.js";
+import { integerShape } from "./integer-shape.js";
 import { renderTemplate } from "./template.js";
 import { selfContainedSchema } from "./tool-schema.js";
 
@@ -42,6 +43,7 @@ function toolEntry(model: ContractModel, index: SchemaIndex, method: Method, too
   );
   const shapes = facts.shapes.map((s) => code`{ name: ${s.name}, type: ${s.type} }`);
   const validate = member(code`validators`, `validate${typeName(model, method.params)}`);
+  const integers = integerShape(index, method.params);
   return code`{
     method: ${method.cliName},
     tool: ${method.tool},
@@ -51,7 +53,12 @@ function toolEntry(model: ContractModel, index: SchemaIndex, method: Method, too
     shapes: [${join(shapes)}],
     openKeys: ${facts.openKeys},
     paramsSchema: ${literal(selfContainedSchema(index, method.params))},
-    validate: ${validate},
+    validate: ${validate},${
+      integers === undefined
+        ? EMPTY
+        : code`
+    integers: ${integers},`
+    }
   } satisfies ${toolType}`;
 }
 

@@ -7,6 +7,8 @@
  */
 import type { TransportBinding } from "../load/binding.js";
 import type { ContractModel, Method, Namespace } from "../model/types.js";
+import type { SchemaIndex } from "../resolve/index.js";
+import { integerShape } from "./integer-shape.js";
 import { code, docComment, EMPTY, ident, join, literal, member, objectKey, type Code } from "./code.js";
 import { renderTemplate } from "./template.js";
 
@@ -79,7 +81,7 @@ function constants(model: ContractModel): Code[] {
   ];
 }
 
-function spec(model: ContractModel, method: Method): Code {
+function spec(model: ContractModel, index: SchemaIndex, method: Method): Code {
   const params = ident(typeName(model, method.params));
   const result = ident(typeName(model, method.result));
   const rule = method.failClosed;
@@ -89,7 +91,10 @@ function spec(model: ContractModel, method: Method): Code {
       : code`, failClosed: { field: ${rule.field}, expected: ${literal(rule.expected)}, code: ${rule.code}, message: ${rule.message} }`;
   const route = daemonOf(model) === undefined ? EMPTY : code`, route: ROUTE`;
   const rpcErrors = model.errors.kind === "jsonrpc" ? code`, rpcErrors: INVALID_PARAMS` : EMPTY;
-  return code`{ method: ${method.tool}, timeoutMs: ${method.timeoutMs}, validateParams: ${ident(`validate${params}`)}, validateResult: ${ident(`validate${result}`)}${failClosed}${route}${rpcErrors} } satisfies ToolSpec<${params}, ${result}>`;
+  const paramsShape = integerShape(index, method.params);
+  const resultShape = integerShape(index, method.result);
+  const integers = code`${paramsShape === undefined ? EMPTY : code`, paramsIntegers: ${paramsShape}`}${resultShape === undefined ? EMPTY : code`, resultIntegers: ${resultShape}`}`;
+  return code`{ method: ${method.tool}, timeoutMs: ${method.timeoutMs}, validateParams: ${ident(`validate${params}`)}, validateResult: ${ident(`validate${result}`)}${failClosed}${route}${rpcErrors}${integers} } satisfies ToolSpec<${params}, ${result}>`;
 }
 
 function methodDoc(model: ContractModel, method: Method): Code {
@@ -173,7 +178,7 @@ function constructorParts(model: ContractModel): { param: Code; doc: Code } {
   return { param: code`transport: Transport`, doc: docComment("The transport that reaches the host.") };
 }
 
-export function emitClient(model: ContractModel): string {
+export function emitClient(model: ContractModel, index: SchemaIndex): string {
   const methodTypes = model.methods.flatMap((m) => [typeName(model, m.params), typeName(model, m.result)]);
   const notificationTypes = model.notifications.map((n) => typeName(model, n.params));
   const typeImports = [...new Set([...methodTypes, ...notificationTypes])].sort();
@@ -228,7 +233,7 @@ export function emitClient(model: ContractModel): string {
     eventsType: hasNotifications ? eventsType(model) : false,
     events: ident(model.names.events),
     rpc,
-    specs: model.methods.map((method) => ({ key: objectKey(method.name), spec: spec(model, method) })),
+    specs: model.methods.map((method) => ({ key: objectKey(method.name), spec: spec(model, index, method) })),
     namespaces: namespaceFields(model),
     methods: model.tree.methods.map((method) => {
       const { params, result } = signature(model, method);

@@ -132,9 +132,13 @@ export function indexSchema(root: unknown, file?: string, registry: SchemaRegist
     return segments === undefined || !documents.has(document) ? undefined : getAt(documents.get(document), segments);
   };
 
+  // Every stage asks for the same locations many times; a pointer's walk is as long as the pointer.
+  const found = new Map<Pointer, unknown>();
   const schemaAt = (pointer: Pointer): unknown => {
+    if (found.has(pointer)) return found.get(pointer);
     const hit = lookup(pointer);
     if (hit === undefined || !hit.found) return fail("dangling_ref", `nothing at ${pointer}`, pointer);
+    found.set(pointer, hit.value);
     return hit.value;
   };
 

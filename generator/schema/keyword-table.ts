@@ -21,6 +21,25 @@ export type Draft = "draft-07" | "2019-09" | "2020-12" | "openapi-3.0";
 export type Subschemas = "none" | "schema" | "array" | "map" | "schema-or-array" | "schema-or-names-map";
 
 /**
+ * Which part of the instance a keyword's subschemas are applied to: the value itself (`in-place`:
+ * `allOf`, `$ref`'s target, `then`), one named property's value (`property`), the values of other
+ * keys (`other-properties`), the key strings themselves (`property-names`), array items by position
+ * (`prefix-items`, draft-07's tuple `items`) or the rest of them (`items`); `condition` (`if`) and
+ * `negation` (`not`) decide validity without their subschema holding for the value; `none`: no
+ * instance (definitions, `contentSchema`). Keywords without subschemas have `none`.
+ */
+export type Applies =
+  | "none"
+  | "in-place"
+  | "property"
+  | "other-properties"
+  | "property-names"
+  | "prefix-items"
+  | "items"
+  | "condition"
+  | "negation";
+
+/**
  * `constrains`: can fail a value. `annotates`: never fails one (documentation, and `format`, which
  * 2020-12 makes an annotation by default). `identifies`: names a location or a dialect.
  * `contains`: holds definitions reached only through `$ref`. `refused`: needs machinery this
@@ -91,6 +110,8 @@ export interface KeywordRow {
   /** The drafts that define it. */
   readonly dialects: readonly Draft[];
   readonly subschemas: Subschemas;
+  /** What its subschemas are applied to (draft-07's array-form `items` is read as `prefix-items` by its reader). */
+  readonly applies: Applies;
   /** Its value is a URI reference to a schema applied in place (`$ref`, and the dynamic references). */
   readonly refers: boolean;
   readonly role: Role;
@@ -117,7 +138,8 @@ const UNCLASSIFIED_DIFF = both("unclassified", "any-change-breaks");
 /** How a change of `type` (and of null-ness, and of a schema becoming `true`) reads. */
 export const TYPE_DIFF: DiffClass = typed("type");
 
-type Row = Omit<KeywordRow, "docs" | "dialects" | "refers"> & {
+type Row = Omit<KeywordRow, "docs" | "dialects" | "refers" | "applies"> & {
+  readonly applies?: Applies;
   readonly docs?: DocsWords;
   readonly dialects?: readonly Draft[];
   readonly refers?: boolean;
@@ -127,6 +149,8 @@ const row = (keyword: string, fields: Omit<Row, "keyword">): KeywordRow => ({
   keyword,
   dialects: fields.dialects ?? ALL,
   subschemas: fields.subschemas,
+  // A reference applies its target where it stands.
+  applies: fields.applies ?? (fields.refers === true ? "in-place" : "none"),
   refers: fields.refers ?? false,
   role: fields.role,
   docs: fields.docs,
@@ -140,8 +164,8 @@ const refused = (keyword: string, dialects: readonly Draft[]): KeywordRow =>
 const annotation = (keyword: string, extra: Partial<Omit<Row, "keyword">> = {}): KeywordRow =>
   row(keyword, { subschemas: "none", role: "annotates", diff: ANNOTATION_DIFF, ...extra });
 /** A constraint the diff does not model (`not`, `if`, `contains`, …): any change needs a reviewer. */
-const unmodelled = (keyword: string, subschemas: Subschemas, dialects: readonly Draft[] = ALL): KeywordRow =>
-  row(keyword, { dialects, subschemas, role: "constrains", diff: UNCLASSIFIED_DIFF });
+const unmodelled = (keyword: string, subschemas: Subschemas, applies: Applies, dialects: readonly Draft[] = ALL): KeywordRow =>
+  row(keyword, { dialects, subschemas, applies, role: "constrains", diff: UNCLASSIFIED_DIFF });
 /** A bound or rule only validators enforce: the generated type does not show it. */
 const rule = (keyword: string, compare: "lower-bound" | "upper-bound" | "rule", docs: DocsWords): KeywordRow =>
   row(keyword, { subschemas: "none", role: "constrains", docs, diff: runtime(compare) });
@@ -165,25 +189,25 @@ const JSON_SCHEMA_KEYWORDS: readonly KeywordRow[] = [
   row("definitions", { dialects: ["draft-07"], subschemas: "map", role: "contains", diff: LOCATION_DIFF }),
 
   // applicators: objects
-  row("properties", { subschemas: "map", role: "constrains", diff: both("properties", "per-member") }),
-  unmodelled("patternProperties", "map"),
-  row("additionalProperties", { subschemas: "schema", role: "constrains", diff: typed("additional") }),
-  unmodelled("propertyNames", "schema"),
+  row("properties", { subschemas: "map", applies: "property", role: "constrains", diff: both("properties", "per-member") }),
+  unmodelled("patternProperties", "map", "other-properties"),
+  row("additionalProperties", { subschemas: "schema", applies: "other-properties", role: "constrains", diff: typed("additional") }),
+  unmodelled("propertyNames", "schema", "property-names"),
   // applicators: in place
-  row("allOf", { subschemas: "array", role: "constrains", diff: both("members", "per-member") }),
-  row("anyOf", { subschemas: "array", role: "constrains", diff: both("members", "per-member") }),
-  row("oneOf", { subschemas: "array", role: "constrains", diff: both("members", "per-member") }),
+  row("allOf", { subschemas: "array", applies: "in-place", role: "constrains", diff: both("members", "per-member") }),
+  row("anyOf", { subschemas: "array", applies: "in-place", role: "constrains", diff: both("members", "per-member") }),
+  row("oneOf", { subschemas: "array", applies: "in-place", role: "constrains", diff: both("members", "per-member") }),
   // applicators: arrays. 2020-12 reads `items` as one schema only; its array form is draft-07's tuple.
-  row("items", { subschemas: "schema-or-array", role: "constrains", diff: typed("items") }),
-  row("prefixItems", { dialects: ["2020-12"], subschemas: "array", role: "constrains", diff: both("items", "per-member") }),
-  unmodelled("contains", "schema"),
-  unmodelled("not", "schema"),
-  unmodelled("if", "schema"),
-  unmodelled("then", "schema"),
-  unmodelled("else", "schema"),
-  unmodelled("dependentSchemas", "map", SINCE_2019),
-  unmodelled("unevaluatedItems", "schema", SINCE_2019),
-  unmodelled("unevaluatedProperties", "schema", SINCE_2019),
+  row("items", { subschemas: "schema-or-array", applies: "items", role: "constrains", diff: typed("items") }),
+  row("prefixItems", { dialects: ["2020-12"], subschemas: "array", applies: "prefix-items", role: "constrains", diff: both("items", "per-member") }),
+  unmodelled("contains", "schema", "items"),
+  unmodelled("not", "schema", "negation"),
+  unmodelled("if", "schema", "condition"),
+  unmodelled("then", "schema", "in-place"),
+  unmodelled("else", "schema", "in-place"),
+  unmodelled("dependentSchemas", "map", "in-place", SINCE_2019),
+  unmodelled("unevaluatedItems", "schema", "items", SINCE_2019),
+  unmodelled("unevaluatedProperties", "schema", "other-properties", SINCE_2019),
 
   // validation, in the order the JSDoc lists the constraints
   row("type", { subschemas: "none", role: "constrains", docs: { form: "when-type", type: "integer" }, diff: TYPE_DIFF }),
@@ -204,9 +228,9 @@ const JSON_SCHEMA_KEYWORDS: readonly KeywordRow[] = [
   rule("uniqueItems", "rule", { form: "when-true", words: "items are unique" }),
   rule("pattern", "rule", { form: "value", words: "pattern:", show: "string-only" }),
   row("required", { subschemas: "none", role: "constrains", diff: typed("properties") }),
-  unmodelled("dependentRequired", "none", SINCE_2019),
-  unmodelled("minContains", "none", SINCE_2019),
-  unmodelled("maxContains", "none", SINCE_2019),
+  unmodelled("dependentRequired", "none", "none", SINCE_2019),
+  unmodelled("minContains", "none", "none", SINCE_2019),
+  unmodelled("maxContains", "none", "none", SINCE_2019),
 
   // format: an annotation for the validators (2020-12's default), but a host may assert it, so
   // the diff reads it as a rule, as docs/evolution.md's table says.
@@ -227,8 +251,8 @@ const JSON_SCHEMA_KEYWORDS: readonly KeywordRow[] = [
   annotation("contentSchema", { dialects: SINCE_2019, subschemas: "schema" }),
 
   // retired: draft-07 spellings that 2020-12 replaced (dialects.ts says what 2020-12 does with them)
-  row("additionalItems", { dialects: ["draft-07", "2019-09"], subschemas: "schema", role: "constrains", diff: typed("items") }),
-  unmodelled("dependencies", "schema-or-names-map", ["draft-07"]),
+  row("additionalItems", { dialects: ["draft-07", "2019-09"], subschemas: "schema", applies: "items", role: "constrains", diff: typed("items") }),
+  unmodelled("dependencies", "schema-or-names-map", "in-place", ["draft-07"]),
 ];
 
 /**

@@ -84,7 +84,9 @@ describe("structural sharing", () => {
     const defs = (base.schema as { $defs: Record<string, { properties: { limit: { minimum: number } } }> }).$defs;
     defs.Rule1!.properties.limit.minimum = 5;
     const { source, module } = compile(base.schema, base.names);
-    expect(functionCount(source)).toBeGreaterThan(functionCount(compile(rules(2).schema, rules(2).names).source));
+    // Rule1 gets functions of its own; unchanged, it is served by Rule0's.
+    expect(source).toMatch(/^function matchesRule1\(/m);
+    expect(compile(rules(2).schema, rules(2).names).source).not.toMatch(/^function matchesRule1\(/m);
     expect(module.isRule0!({ level: "off", limit: 1 })).toBe(true);
     expect(module.isRule1!({ level: "off", limit: 1 })).toBe(false);
   });
@@ -105,5 +107,82 @@ describe("structural sharing", () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.issues[0]!.message).toMatch(/must not nest deeper than 1000 references/);
     expect(module.isB!({ next: { next: {} } })).toBe(true);
+  });
+
+  it("calls a heavy nested root instead of inlining it again: objects nested n deep, each a named type, cost n (issue 22)", () => {
+    /** One definition nested `depth` objects deep, every level a named type, as the naming stage makes inline objects. */
+    const nested = (depth: number): { schema: object; pointers: string[] } => {
+      let inner: object = { type: "object", properties: { name: { type: "string", minLength: 1 } }, required: ["name"] };
+      const pointers: string[] = [];
+      for (let level = depth; level >= 1; level--) {
+        inner = {
+          type: "object",
+          properties: { [`level${level}`]: inner },
+          required: [`level${level}`],
+          additionalProperties: false,
+        };
+      }
+      let pointer = "#/$defs/Deep";
+      for (let level = 1; level <= depth; level++) {
+        pointers.push(pointer);
+        pointer += `/properties/level${level}`;
+      }
+      pointers.push(pointer);
+      return { schema: { $schema: "https://json-schema.org/draft/2020-12/schema", $defs: { Deep: inner } }, pointers };
+    };
+    const emit = (depth: number): { source: string; module: Module } => {
+      const { schema, pointers } = nested(depth);
+      const source = `${emitValidators(
+        indexSchema(schema),
+        pointers.map((pointer, i) => ({ name: `Level${i}`, pointer })),
+      )}`.replace(/^import type .*$/m, "");
+      return { source, module: loadModule<Module>(source) };
+    };
+    const objectChecks = (source: string): number => source.match(/typeof \w+ !== "object"/g)?.length ?? 0;
+    const twenty = emit(20);
+    const forty = emit(40);
+    // Inlined again at every level, a root's checks appeared once per ancestor within the inline depth (six times each).
+    expect(objectChecks(forty.source) - objectChecks(twenty.source)).toBeLessThanOrEqual(20 * 2 * 3);
+    let value: unknown = { name: "x" };
+    for (let level = 40; level >= 1; level--) value = { [`level${level}`]: value };
+    expect(forty.module.isLevel0!(value)).toBe(true);
+    let broken: unknown = { name: "" };
+    for (let level = 40; level >= 1; level--) broken = { [`level${level}`]: broken };
+    const result = forty.module.validateLevel0!(broken) as Result;
+    expect(result.ok === false && result.issues[0]!.instancePath).toBe(
+      Array.from({ length: 40 }, (_, i) => `/level${i + 1}`).join("") + "/name",
+    );
+  });
+
+  it("asks a branch that is only a $ref its target straight: no function pair of its own, the same depth limit and paths (issue 22)", () => {
+    const schema = {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      $defs: {
+        Node: {
+          type: "object",
+          properties: {
+            value: { type: "integer" },
+            next: { anyOf: [{ $ref: "#/$defs/Node", description: "the rest" }, { type: "null" }] },
+          },
+          required: ["value"],
+        },
+      },
+    };
+    const { source, module } = compile(schema, ["Node"]);
+    expect(source).not.toMatch(/^function matchesNode_next_anyOf0\(/m);
+    expect(module.isNode!({ value: 1, next: { value: 2, next: null } })).toBe(true);
+    const bad = module.validateNode!({ value: 1, next: { value: "2" } }) as Result;
+    expect(bad.ok === false && bad.issues.map((issue) => [issue.instancePath, issue.schemaPath])).toEqual([
+      ["/next/value", "#/$defs/Node/properties/next/anyOf/0/$ref/properties/value/type"],
+      ["/next", "#/$defs/Node/properties/next/anyOf"],
+    ]);
+    let deep: unknown = { value: 0, next: null };
+    for (let i = 0; i < 1500; i++) deep = { value: i, next: deep };
+    expect(module.isNode!(deep)).toBe(false);
+    const tooDeep = module.validateNode!(deep) as Result;
+    expect(tooDeep.ok === false && tooDeep.issues[0]).toMatchObject({
+      schemaPath: `#/$defs/Node${"/properties/next/anyOf/0/$ref".repeat(1001)}`,
+      message: `${"/next".repeat(1001)}: must not nest deeper than 1000 references`,
+    });
   });
 });

@@ -3,6 +3,7 @@
 
 import { ToolError } from "../core/errors.js";
 import type { ValidationResult } from "../core/validation.js";
+import type { IntegerShape } from "../core/integers.js";
 
 /**
  * A contract's command-line table, as a generated binding hands it in (tools, params, verbatim
@@ -41,6 +42,8 @@ export type CliTool<
   /** The params JSON Schema, self-contained (draft 2020-12, its refs in its own `$defs`): what `--tools` publishes. */
   readonly paramsSchema: Readonly<Record<string, unknown>>;
   readonly validate: (value: unknown) => ValidationResult<Params>;
+  /** Where the params schema says `integer`, when it does: a value there past ±(2^53 − 1) is refused, not rounded. */
+  readonly integers?: IntegerShape;
 };
 
 /**

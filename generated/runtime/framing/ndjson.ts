@@ -2,6 +2,7 @@
 /* Contract-neutral binding runtime. */
 
 import { ToolError } from "../core/errors.js";
+import { readJson } from "../core/json-reader.js";
 import type { FrameDecoder, Framing } from "./framing.js";
 
 /** The largest line either side may send (rightkit-sidecar's cap); anything longer means the stream is not ours. */
@@ -62,12 +63,12 @@ function isBlank(line: string): boolean {
 
 /**
  * The one place where a frame's text becomes a value, for every NDJSON stream (daemon and
- * JSON-RPC, socket and stdio): a stricter reader (one that keeps integers past 2^53 exact,
- * say) replaces JSON.parse here and nowhere else.
+ * JSON-RPC, socket and stdio): whatever reads answers more strictly goes here and nowhere else.
  */
 function parseLine(line: string): unknown {
   try {
-    return JSON.parse(line);
+    // JSON.parse, noting integer literals past the safe range for the call that reads the answer (core/integers.ts).
+    return readJson(line);
   } catch (error) {
     throw new ToolError("malformed_response", "the host sent a line that is not JSON", { cause: error });
   }

@@ -26,8 +26,8 @@ export interface SharedShapes {
   representative(pointer: Pointer): Pointer;
   /**
    * Whether the subschema at `pointer` should be called rather than inlined: it is identical to
-   * another location, and compiles to more than a few checks. Inlining it at every place would
-   * make the module grow with the places a shape is used, not with the shapes.
+   * another location and compiles to more than a few checks (inlining it at every place would make
+   * the module grow with the places a shape is used, not with the shapes), or it is a heavy root.
    */
   worthCalling(pointer: Pointer): boolean;
 }
@@ -41,6 +41,13 @@ const DYNAMIC = ["$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAn
  * CALL_WEIGHT is called; a lighter one (a typed property, a small object) is cheaper inlined.
  */
 const CALL_WEIGHT = 8;
+/**
+ * A root reached as a subschema of another (an inline object that is a named type of its own) has
+ * its functions in any case. Up to this weight it is still inlined, as fast paths want; past it,
+ * it is called, so a function holds its own checks and at most this much of each child's: objects
+ * nested n deep, each a named type, then cost n, not n × the inline depth.
+ */
+const ROOT_CALL_WEIGHT = 32;
 const BRANCHING = new Set(["allOf", "anyOf", "oneOf", "not", "if"]);
 const BRANCHING_WEIGHT = 4;
 
@@ -87,6 +94,8 @@ export function shareIdenticalShapes(reader: ShapeReader, roots: readonly Pointe
   const classOf = refine(ordered, locations);
   const representatives = new Map<number, Pointer>();
   const members = new Map<number, number>();
+  // A root's functions are emitted whoever else reaches it: a class holding one costs nothing more to call.
+  const rootClasses = new Set(roots.map((root) => classOf.get(root)).filter((id) => id !== undefined));
   for (const pointer of ordered) {
     const id = classOf.get(pointer) as number;
     if (!representatives.has(id)) representatives.set(id, pointer);
@@ -114,7 +123,9 @@ export function shareIdenticalShapes(reader: ShapeReader, roots: readonly Pointe
     },
     worthCalling(pointer) {
       const id = classOf.get(pointer);
-      return id !== undefined && (members.get(id) as number) > 1 && weightOf(pointer) >= CALL_WEIGHT;
+      if (id === undefined) return false;
+      if ((members.get(id) as number) > 1) return weightOf(pointer) >= CALL_WEIGHT;
+      return rootClasses.has(id) && weightOf(pointer) >= ROOT_CALL_WEIGHT;
     },
   };
 }

@@ -1,3 +1,5 @@
+import { unsafeInteger } from "../core/integers.js";
+import { isUnsafeIntegerLiteral, noteUnsafeInteger, readJson } from "../core/json-reader.js";
 import { invalid, requireTool, type CliTable, type CliTool, type ParsedToolCall } from "./table.js";
 
 /**
@@ -44,7 +46,7 @@ function looksLikeJson(arg: string): boolean {
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: readJson(text) };
   } catch {
     return { ok: false };
   }
@@ -82,6 +84,16 @@ export function parseToolArgs<Tool extends CliTool>(
       issues: checked.issues,
     });
   }
+  const unsafe = tool.integers === undefined ? undefined : unsafeInteger(tool.integers, params, true);
+  if (unsafe !== undefined) {
+    const key = argumentOf(unsafe.pointer);
+    throw invalid(
+      table,
+      tool,
+      `${tool.method}: argument ${JSON.stringify(key)} holds ${unsafe.digits} at ${unsafe.pointer}, an integer past ±(2^53 − 1) that a JavaScript number would round`,
+      { ...(key === undefined ? {} : { argument: key }), pointer: unsafe.pointer, digits: unsafe.digits },
+    );
+  }
   // The validator accepted exactly this tool's params, so the pairing of tool and params holds.
   return { tool: tool.tool, method: tool.method, params: checked.value } as ParsedToolCall<Tool>;
 }
@@ -118,7 +130,11 @@ function collectParams(table: CliTable, tool: CliTool, args: readonly string[]):
       throw invalid(table, tool, `${tool.method}: key ${JSON.stringify(key)} is given twice`, {
         argument: key,
       });
-    setOwn(params, key, valueOf(table, key, text));
+    const value = valueOf(table, key, text);
+    setOwn(params, key, value);
+    // The digits as typed, for the message should the schema say `integer` here (core/integers.ts).
+    if (typeof value === "number" && /^\s*-?\d+\s*$/.test(text) && isUnsafeIntegerLiteral(text.trim()))
+      noteUnsafeInteger(params, key, text.trim());
   });
   return params;
 }

@@ -1,8 +1,10 @@
 import { ToolError } from "./errors.js";
 import { toolErrorFromRpcError } from "../protocols/jsonrpc.js";
 import { invalidParamsError, RpcError, type InvalidParamsRule } from "./rpc-error.js";
+import { unsafeInteger, type IntegerShape } from "./integers.js";
+import type { UnsafeInteger } from "./json-reader.js";
 import type { ServiceRoute, Transport, TransportCallOptions } from "./transport.js";
-import type { ValidationResult } from "./validation.js";
+import type { ValidationIssue, ValidationResult } from "./validation.js";
 
 /** What the caller may change per call. */
 export type ToolCallOptions = {
@@ -38,6 +40,13 @@ export type ToolSpec<P extends object, R> = {
    * ToolError and a server's RpcError is read by its `data.code`.
    */
   rpcErrors?: InvalidParamsRule;
+  /**
+   * Where the params and the result schemas say `integer` (present only when they do): a number
+   * there past ±(2^53 − 1) is refused, not rounded — params as invalid arguments, an answer as
+   * `malformed_response` naming the pointer and the digits the host sent.
+   */
+  paramsIntegers?: IntegerShape;
+  resultIntegers?: IntegerShape;
 };
 
 /**
@@ -52,12 +61,10 @@ export async function callTool<P extends object, R>(
   options: ToolCallOptions = {},
 ): Promise<R> {
   const checkedParams = spec.validateParams(params);
-  if (checkedParams.ok === false) {
-    if (spec.rpcErrors !== undefined)
-      throw invalidParamsError(spec.rpcErrors, spec.method, checkedParams.issues);
-    throw new ToolError("invalid_arguments", `${spec.method}: the arguments do not match the contract`, {
-      details: checkedParams.issues,
-    });
+  if (checkedParams.ok === false) throw paramsRefused(spec, checkedParams.issues);
+  if (spec.paramsIntegers !== undefined) {
+    const unsafe = unsafeIssues(unsafeInteger(spec.paramsIntegers, params, true));
+    if (unsafe !== undefined) throw paramsRefused(spec, unsafe);
   }
   const transportOptions: TransportCallOptions = { timeoutMs: options.timeoutMs ?? spec.timeoutMs };
   if (options.signal !== undefined) transportOptions.signal = options.signal;
@@ -79,7 +86,30 @@ export async function callTool<P extends object, R>(
       details: checkedResult.issues,
     });
   }
+  const unsafe =
+    spec.resultIntegers === undefined ? undefined : unsafeInteger(spec.resultIntegers, raw, false);
+  if (unsafe !== undefined) {
+    throw new ToolError(
+      "malformed_response",
+      `${spec.method}: the host answered ${unsafe.digits} at ${unsafe.pointer || "the top"}, an integer past ±(2^53 − 1) that a JavaScript number would round`,
+      { details: { pointer: unsafe.pointer, digits: unsafe.digits } },
+    );
+  }
   return checkedResult.value;
+}
+
+function paramsRefused<P extends object, R>(spec: ToolSpec<P, R>, issues: ValidationIssue[]): Error {
+  if (spec.rpcErrors !== undefined) return invalidParamsError(spec.rpcErrors, spec.method, issues);
+  return new ToolError("invalid_arguments", `${spec.method}: the arguments do not match the contract`, {
+    details: issues,
+  });
+}
+
+/** The issue a number past the safe range makes of params: where it is, and its digits. */
+function unsafeIssues(unsafe: UnsafeInteger | undefined): ValidationIssue[] | undefined {
+  if (unsafe === undefined) return undefined;
+  const message = `${unsafe.pointer}: must be an integer within ±(2^53 − 1) to travel exactly as a JavaScript number, got ${unsafe.digits}`;
+  return [{ instancePath: unsafe.pointer, schemaPath: "", keyword: "type", message }];
 }
 
 function holdsExpected(raw: unknown, rule: FailClosedRule): boolean {

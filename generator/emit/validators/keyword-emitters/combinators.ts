@@ -2,7 +2,8 @@
  * allOf, anyOf, oneOf, not, if/then/else. allOf, then and else can fail in place, so they are
  * applied inline; the others need a yes/no answer from a subschema without reporting, so they
  * call that subschema's allocation-free `is` function, and only on failure its `check` function
- * (for anyOf/oneOf, so the issues say why no branch matched).
+ * (for anyOf/oneOf, so the issues say why no branch matched); a subschema that is only a `$ref`
+ * asks its target straight (`subschemaCall` in ref.ts).
  */
 import { appendPointer } from "../../../json.js";
 import { code, EMPTY, join, lines, type Code } from "../../code.js";
@@ -11,7 +12,7 @@ import { badValue } from "./numbers.js";
 import { keywordValue, type JsonType, type KeywordEmit, type SchemaObject } from "./emit.js";
 import { typeTest } from "./guard.js";
 import { leafMiss } from "./leaf.js";
-import { refTarget } from "./ref.js";
+import { refTarget, subschemaCall } from "./ref.js";
 
 export function emitCombinators(k: KeywordEmit): Code[] {
   return [emitAllOf(k), emitAnyOf(k), emitOneOf(k), emitNot(k), emitConditional(k)];
@@ -48,9 +49,9 @@ function noBranchMatched(
       return code`return false;`;
     case "check": {
       const mode = k.mode;
-      const checks = all.map((_, i) => {
-        const branch = appendPointer(k.pointer, keyword, i);
-        return within(k.ctx, mode, code`${k.ctx.functionsFor(branch).check}(${k.value}, d)`, k.ctx.schemaPath(branch));
+      const checks = all.map((schema, i) => {
+        const branch = subschemaCall(k.ctx, appendPointer(k.pointer, keyword, i), schema);
+        return within(k.ctx, mode, branch.check(k.value), branch.schemaPrefix);
       });
       const summary = issueExpression(k.ctx, k.mode, site, text(message));
       if (branchTypes === undefined) return code`return ${k.ctx.helper("gather")}([${join(checks)}], ${summary});`;
@@ -74,7 +75,7 @@ return ${reasons};`;
 /** When a branch does not match: a few checks written out (leaf.ts), or a call to its `is` function. */
 function branchMiss(k: KeywordEmit, keyword: string, i: number, branch: unknown): Code {
   const pointer = appendPointer(k.pointer, keyword, i);
-  return leafMiss(k.ctx, pointer, branch, k.value) ?? code`!${k.ctx.functionsFor(pointer).is}(${k.value}, d)`;
+  return leafMiss(k.ctx, pointer, branch, k.value) ?? code`!${subschemaCall(k.ctx, pointer, branch).is(k.value)}`;
 }
 
 function emitAnyOf(k: KeywordEmit): Code {
@@ -98,7 +99,7 @@ function emitOneOf(k: KeywordEmit): Code {
   }
   const count = k.ctx.local("count");
   const tests = all.map(
-    (_, i) => code`if (${k.ctx.functionsFor(appendPointer(k.pointer, "oneOf", i)).is}(${k.value}, d)) ${count}++;`,
+    (schema, i) => code`if (${subschemaCall(k.ctx, appendPointer(k.pointer, "oneOf", i), schema).is(k.value)}) ${count}++;`,
   );
   const site = { pointer: k.pointer, keyword: "oneOf" };
   return code`{
@@ -111,11 +112,10 @@ ${fail(k.ctx, k.mode, code`${count} > 1`, site, said("must match exactly one sch
 
 function emitNot(k: KeywordEmit): Code {
   if (!Object.hasOwn(k.schema, "not")) return EMPTY;
-  const { is } = k.ctx.functionsFor(appendPointer(k.pointer, "not"));
   return fail(
     k.ctx,
     k.mode,
-    code`${is}(${k.value}, d)`,
+    subschemaCall(k.ctx, appendPointer(k.pointer, "not"), k.schema.not).is(k.value),
     { pointer: k.pointer, keyword: "not" },
     text("must not match the schema in not"),
   );
@@ -128,8 +128,7 @@ function emitConditional(k: KeywordEmit): Code {
     ? k.sub(appendPointer(k.pointer, "else"), k.schema.else, k.value, k.mode)
     : EMPTY;
   if (then.isEmpty && otherwise.isEmpty) return EMPTY;
-  const { is } = k.ctx.functionsFor(appendPointer(k.pointer, "if"));
-  return code`if (${is}(${k.value}, d)) {
+  return code`if (${subschemaCall(k.ctx, appendPointer(k.pointer, "if"), k.schema.if).is(k.value)}) {
 ${then}
 } else {
 ${otherwise}

@@ -1,0 +1,130 @@
+/**
+ * Where a schema says `integer`, and the numbers there that a JavaScript number cannot carry.
+ *
+ * The generator writes, for each method's params and result whose schema has an `integer`
+ * location, an IntegerShape: the schema's locations as nodes (node 0 is the value itself), each
+ * saying whether it declares `integer` and which nodes read its named properties, its other keys
+ * and its items. A pointer into a value is then walked through the nodes — every applicable one at
+ * once, as `anyOf` branches or `$ref`s may each apply — and the value is in trouble when a number
+ * past ±(2^53 − 1) sits where any of them says `integer`. That reading errs on the side of
+ * refusing: a location some branch calls `integer` counts, whichever branch the value matched.
+ */
+import { unsafeIntegersIn, type UnsafeInteger } from "./json-reader.js";
+
+export type IntegerNode = {
+  /** The schema here says `integer` (alone or among other types). */
+  readonly integer?: true;
+  /** Schemas applied to the same value: `$ref` targets, `allOf`/`anyOf`/`oneOf` branches, `then`/`else`. */
+  readonly inPlace?: readonly number[];
+  /** Named properties (`properties`), as `[name, nodes]` pairs. */
+  readonly properties?: readonly (readonly [string, readonly number[]])[];
+  /** Any other key's value (`additionalProperties`, `patternProperties` whatever the pattern, `unevaluatedProperties`). */
+  readonly otherProperties?: readonly number[];
+  /** Items by position (`prefixItems`, draft-07's tuple `items`). */
+  readonly prefixItems?: readonly (readonly number[])[];
+  /** Every item (`items`, `additionalItems`, `contains`, `unevaluatedItems`). */
+  readonly items?: readonly number[];
+};
+
+/** A schema's `integer` locations, for the walk; node 0 is the root. */
+export type IntegerShape = readonly IntegerNode[];
+
+/**
+ * The first number in `value` at an `integer` location of `shape` that lies past ±(2^53 − 1),
+ * with its digits as sent when `value` was read by readJson (else as the number now holds them).
+ * `walkAll`: look at every number, as for params a caller built; otherwise only at the literals
+ * readJson noticed, as for an answer, which costs nothing when there were none.
+ */
+export function unsafeInteger(
+  shape: IntegerShape,
+  value: unknown,
+  walkAll: boolean,
+): UnsafeInteger | undefined {
+  const noticed = unsafeIntegersIn(value);
+  if (!walkAll) {
+    if (typeof value === "number")
+      return isUnsafe(value) && says(shape, closure(shape, [0])) ? asRead(value, "") : undefined;
+    return noticed.find((literal) => saysIntegerAt(shape, value, literal.pointer));
+  }
+  const found = walk(shape, value, closure(shape, [0]), "");
+  if (found === undefined) return undefined;
+  return noticed.find((literal) => literal.pointer === found.pointer) ?? found;
+}
+
+const isUnsafe = (value: number): boolean => Number.isInteger(value) && !Number.isSafeInteger(value);
+
+const asRead = (value: number, pointer: string): UnsafeInteger => ({
+  pointer,
+  digits: BigInt(value).toString(),
+});
+
+function says(shape: IntegerShape, nodes: ReadonlySet<number>): boolean {
+  for (const node of nodes) if (shape[node]?.integer === true) return true;
+  return false;
+}
+
+/** The nodes and everything they apply in place. */
+function closure(shape: IntegerShape, start: Iterable<number>): Set<number> {
+  const nodes = new Set<number>();
+  const pending = [...start];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (nodes.has(node)) continue;
+    nodes.add(node);
+    for (const next of shape[node]?.inPlace ?? []) pending.push(next);
+  }
+  return nodes;
+}
+
+/** The nodes that read `container[key]`. */
+function step(shape: IntegerShape, nodes: ReadonlySet<number>, container: unknown, key: string): Set<number> {
+  const next: number[] = [];
+  for (const at of nodes) {
+    const node = shape[at];
+    if (node === undefined) continue;
+    if (Array.isArray(container)) {
+      const prefix = node.prefixItems?.[Number(key)];
+      next.push(...(prefix ?? node.items ?? []));
+      if (prefix !== undefined) next.push(...(node.items ?? []));
+    } else {
+      const named = node.properties?.find(([name]) => name === key)?.[1];
+      next.push(...(named ?? []), ...(node.otherProperties ?? []));
+    }
+  }
+  return closure(shape, next);
+}
+
+function saysIntegerAt(shape: IntegerShape, root: unknown, pointer: string): boolean {
+  let nodes = closure(shape, [0]);
+  let at = root;
+  for (const segment of pointer.split("/").slice(1)) {
+    const key = segment.replace(/~1/g, "/").replace(/~0/g, "~");
+    nodes = step(shape, nodes, at, key);
+    if (nodes.size === 0) return false;
+    at = typeof at === "object" && at !== null ? (at as Record<string, unknown>)[key] : undefined;
+  }
+  return says(shape, nodes);
+}
+
+function walk(
+  shape: IntegerShape,
+  value: unknown,
+  nodes: ReadonlySet<number>,
+  pointer: string,
+): UnsafeInteger | undefined {
+  if (nodes.size === 0) return undefined;
+  if (typeof value === "number")
+    return isUnsafe(value) && says(shape, nodes) ? asRead(value, pointer) : undefined;
+  if (typeof value !== "object" || value === null) return undefined;
+  const keys = Array.isArray(value) ? value.map((_, i) => String(i)) : Object.keys(value);
+  for (const key of keys) {
+    const child = (value as Record<string, unknown>)[key];
+    const found = walk(
+      shape,
+      child,
+      step(shape, nodes, value, key),
+      `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+    );
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

@@ -1,0 +1,84 @@
+/**
+ * bench:json-reader — the runtime's answer reader (templates/runtime/core/json-reader.ts) against
+ * JSON.parse on the same bytes (issue 23: a message without an unsafe integer literal should cost
+ * at most 1.1× JSON.parse). The messages are the valid payloads of validator-cases.ts (the demo's,
+ * agentcli's and two corpus sample sets), each wrapped in a JSON-RPC response frame as a host
+ * sends it; one more row shows the slow path, a frame whose result holds u64::MAX.
+ *
+ * The two take turns in ROUNDS interleaved rounds of ROUND_MS each; each figure is the median of
+ * its rounds in µs of this process's CPU per message.
+ * Run: tsx test/bench/json-reader.bench.ts [--quick]
+ */
+import { readJson } from "../../generated/runtime/index.js";
+import { median, QUICK, record, ROUNDS, type Figure } from "./figures.js";
+import { benchCases } from "./validator-cases.js";
+
+const ROUND_MS = QUICK ? 60 : 200;
+const AIM = 1.1;
+let sink = 0;
+
+function round(read: (text: string) => unknown, texts: readonly string[]): number {
+  let ops = 0;
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  let at = 0;
+  while (performance.now() - start < ROUND_MS) {
+    for (let i = 0; i < 20; i++) {
+      if (read(texts[at] as string) !== undefined) sink++;
+      at = at + 1 === texts.length ? 0 : at + 1;
+    }
+    ops += 20;
+  }
+  const used = process.cpuUsage(cpu);
+  return (used.user + used.system) / ops;
+}
+
+function measure(texts: readonly string[]): { parse: number; reader: number } {
+  for (let i = 0; i < 2000; i++) sink += JSON.parse(texts[i % texts.length] as string) === null ? 0 : 1;
+  for (let i = 0; i < 2000; i++) sink += readJson(texts[i % texts.length] as string) === null ? 0 : 1;
+  const parse: number[] = [];
+  const reader: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    parse.push(round(JSON.parse, texts));
+    reader.push(round(readJson, texts));
+  }
+  return { parse: median(parse), reader: median(reader) };
+}
+
+const frame = (result: string): string => `{"jsonrpc":"2.0","id":7,"result":${result}}`;
+const messages = benchCases()
+  .cases.filter((c) => c.valid)
+  .map((c) => ({
+    name: `${c.group}: ${c.name}`,
+    texts: c.payloads.map((payload) => frame(JSON.stringify(payload))),
+    aimed: true,
+  }));
+const first = messages.find((m) => m.name.includes("snapshot"))?.texts[0] ?? frame("{}");
+messages.push({
+  name: "slow path: the snapshot frame with u64::MAX in its result",
+  texts: [first.replace(/\}\}$/, ',"id_u64":18446744073709551615}}')],
+  aimed: false,
+});
+
+const figures: Figure[] = [];
+process.stdout.write(`readJson against JSON.parse, µs CPU per message, median of ${ROUNDS} rounds, Node ${process.version}\n\n`);
+process.stdout.write("| message | bytes | JSON.parse | readJson | ratio |\n| --- | ---: | ---: | ---: | ---: |\n");
+for (const message of messages) {
+  const bytes = Math.round(message.texts.reduce((sum, text) => sum + text.length, 0) / message.texts.length);
+  const { parse, reader } = measure(message.texts);
+  const ratio = reader / parse;
+  process.stdout.write(`| ${message.name} | ${bytes} | ${parse.toFixed(2)} | ${reader.toFixed(2)} | ${ratio.toFixed(2)}× |\n`);
+  figures.push({
+    section: "answer reader (readJson)",
+    row: `${message.name} (${bytes} bytes)`,
+    anchor: "JSON.parse",
+    anchorValue: parse,
+    ours: reader,
+    unit: "µs CPU per message",
+    better: "lower",
+    ratioAs: "factor",
+    ...(message.aimed ? { aim: `≤ ${AIM}×`, met: ratio <= AIM } : {}),
+  });
+}
+record(...figures);
+if (sink === -1) process.stdout.write("unreachable\n");
