@@ -2,7 +2,8 @@
  * Client overhead benchmark: `tsx test/bench/client.bench.ts`.
  * The conformance host runs in its own process in `echo` mode, once as a JSON-RPC host on a Unix
  * socket and once as a rightkit-daemon host published in a temporary suite root. Each row makes
- * 10,000 sequential calls and 10,000 calls from 64 concurrent callers, after a warm-up, and
+ * 10,000 sequential calls and 10,000 calls from 64 concurrent callers (30,000 each on stdio),
+ * after a warm-up both ways, rows taking turns forward and backward (see measure), and
  * reports calls/s and its cost relative to a bare client on the same socket (positive = slower
  * than raw): for JSON-RPC a raw NDJSON client multiplexing by id; for the daemon a raw lock-step
  * client (hello, then one request at a time) with as many connections as the row's pool, so the
@@ -16,7 +17,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { createConnection, type Socket } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
@@ -36,6 +37,12 @@ import { AgentcliClient, validateReadyNotification } from "../../generated/agent
 import { median, QUICK, record, ROUNDS, type Figure } from "./figures.js";
 
 const CALLS = QUICK ? 2_000 : 10_000;
+/**
+ * The stdio rows' calls per run. A ping costs the client 7-20 µs, so 10,000 calls were 70-200 ms
+ * of CPU: one scavenge, one recompilation or one preemption moved a run's figure by 20-30 %, and
+ * the 64-caller aim passed or failed by chance. Three times the calls keep each run near a second.
+ */
+const STDIO_CALLS = QUICK ? 5_000 : 30_000;
 const WARMUP_CALLS = 1_000;
 const IN_FLIGHT = 64;
 // Rows are measured in turn, ROUNDS times (figures.ts), and each figure is the median: the host's
@@ -276,9 +283,15 @@ function callsPerSecond(calls: number, started: bigint): number {
   return calls / (Number(process.hrtime.bigint() - started) / 1e9);
 }
 
-async function measure(callers: Caller[]): Promise<Row[]> {
+/**
+ * Each caller is warmed up both ways, then the rows take turns, ROUNDS times: forward in even
+ * rounds and backward in odd ones, so no row always follows the same one (and inherits its
+ * garbage and cache state) or always runs first.
+ */
+async function measure(callers: Caller[], calls = CALLS): Promise<Row[]> {
   for (const caller of callers) {
     caller.activate?.();
+    await sequential(caller, WARMUP_CALLS);
     await concurrent(caller, WARMUP_CALLS);
   }
   const samples = callers.map(() => ({
@@ -287,14 +300,16 @@ async function measure(callers: Caller[]): Promise<Row[]> {
     cpuUs: [] as number[],
     concurrentCpuUs: [] as number[],
   }));
+  const order = callers.map((_, index) => index);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [index, caller] of callers.entries()) {
+    for (const index of round % 2 === 0 ? order : [...order].reverse()) {
+      const caller = callers[index] as Caller;
       // Every run ends with no call in flight, so switching here never strands an answer.
       caller.activate?.();
-      const alone = await sequential(caller, CALLS);
+      const alone = await sequential(caller, calls);
       samples[index]?.sequential.push(alone.rate);
       samples[index]?.cpuUs.push(alone.cpuUs);
-      const together = await concurrent(caller, CALLS);
+      const together = await concurrent(caller, calls);
       samples[index]?.concurrent.push(together.rate);
       samples[index]?.concurrentCpuUs.push(together.cpuUs);
     }
@@ -482,7 +497,7 @@ async function measureStdio(): Promise<string> {
         close: () => client.close(),
       },
     ];
-    const rows = await measure(callers);
+    const rows = await measure(callers, STDIO_CALLS);
     for (const caller of callers) await caller.close();
     figuresOf(
       "client: agentcli over stdio",
@@ -579,7 +594,9 @@ async function main(): Promise<void> {
     const modes = only === undefined ? MODES : MODES.filter((mode) => mode === only);
     if (modes.length === 0) throw new Error(`usage: client.bench.ts [${MODES.join("|")}] (got ${JSON.stringify(only)})`);
     process.stdout.write(
-      `${CALLS.toLocaleString("en-US")} calls per run, median of ${ROUNDS} runs, host in its own process, Node ${process.version}\n`,
+      `${CALLS.toLocaleString("en-US")} calls per run (stdio ${STDIO_CALLS.toLocaleString("en-US")}), median of ${ROUNDS} interleaved runs, host in its own process, Node ${process.version}, load average ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(" ")}\n`,
     );
     const run = { jsonrpc: measureJsonRpc, daemon: measureDaemon, stdio: measureStdio } satisfies Record<Mode, unknown>;
     for (const mode of modes) process.stdout.write(`\n${await run[mode](dir)}\n`);

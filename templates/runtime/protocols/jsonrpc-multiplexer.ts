@@ -1,4 +1,5 @@
-import { Deadlines } from "../core/deadlines.js";
+import { Deadlines, type Deadline } from "../core/deadlines.js";
+import { IdSlots } from "../core/id-slots.js";
 import { ToolError } from "../core/errors.js";
 import type { RpcError } from "../core/rpc-error.js";
 import {
@@ -17,6 +18,10 @@ import { assertNever } from "../core/never.js";
 export type NotificationListener = (method: string, params: unknown) => void;
 
 type PendingCall = {
+  readonly id: RpcId;
+  readonly method: string;
+  readonly timeoutMs: number;
+  deadline: Deadline<PendingCall> | undefined;
   resolve(result: unknown): void;
   reject(error: RpcError | ToolError): void;
   /** Detaches the abort listener, when the call has a signal. */
@@ -37,9 +42,12 @@ export class RpcMultiplexer {
   readonly #framing: Framing;
   readonly #send: (frame: string) => void;
   readonly #onNotification: NotificationListener;
-  readonly #pending = new Map<RpcId, PendingCall>();
+  /** Not a Map: see IdSlots. */
+  readonly #pending = new IdSlots<PendingCall>();
   readonly #abandoned = new Set<RpcId>();
-  readonly #deadlines = new Deadlines<RpcId>();
+  readonly #deadlines = new Deadlines<PendingCall>((call) =>
+    this.#giveUp(call.id, timeoutError(call.method, call.timeoutMs)),
+  );
   #nextId: RpcId = 1;
   #failure: ToolError | undefined;
 
@@ -73,11 +81,19 @@ export class RpcMultiplexer {
     const id = this.#nextId++;
     const { signal, timeoutMs } = options;
     return new Promise<unknown>((resolve, reject) => {
-      const call: PendingCall = { resolve, reject, detach: undefined };
+      const call: PendingCall = {
+        id,
+        method,
+        timeoutMs,
+        deadline: undefined,
+        resolve,
+        reject,
+        detach: undefined,
+      };
       if (signal)
         call.detach = watchAbort(signal, () => this.#giveUp(id, abortedError(method, signal.reason)));
       this.#pending.set(id, call);
-      this.#deadlines.add(id, timeoutMs, () => this.#giveUp(id, timeoutError(method, timeoutMs)));
+      call.deadline = this.#deadlines.add(call, timeoutMs);
       this.#send(frame);
     });
   }
@@ -113,7 +129,8 @@ export class RpcMultiplexer {
   /** Rejects every pending call with `error`; later requests reject with it at once. */
   failAll(error: ToolError): void {
     this.#failure ??= error;
-    const calls = [...this.#pending.values()];
+    // In the order they were made, as a Map would list them.
+    const calls = this.#pending.values().sort((a, b) => a.id - b.id);
     this.#pending.clear();
     this.#abandoned.clear();
     this.#deadlines.clear();
@@ -125,7 +142,7 @@ export class RpcMultiplexer {
 
   #settle(id: RpcId, call: PendingCall): void {
     this.#pending.delete(id);
-    this.#deadlines.delete(id);
+    if (call.deadline !== undefined) this.#deadlines.delete(call.deadline);
     call.detach?.();
   }
 

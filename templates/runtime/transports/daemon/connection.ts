@@ -16,33 +16,54 @@ import { assertNever } from "../../core/never.js";
 /** Who we are and whom we expect, for the hello. */
 export type Greeting = { app: string; service: string };
 
-type InFlight = {
-  id: DaemonId;
-  method: string;
-  onEvent: ((event: unknown) => void) | undefined;
-  resolve(result: unknown): void;
-  reject(error: ToolError): void;
+/** What a connection needs of the request it carries; the transport's call is one. */
+export type Exchange = {
+  readonly id: DaemonId;
+  readonly method: string;
+  /** The request, already framed by the transport. */
+  readonly frame: string;
+  readonly onEvent: ((event: unknown) => void) | undefined;
 };
 
-type State =
-  | { kind: "opening"; resolve(): void; reject(error: ToolError): void }
-  | { kind: "idle" }
-  | { kind: "busy"; call: InFlight }
-  | { kind: "dead" };
+/**
+ * Told, synchronously, how each request ended: its result, or why it failed (the host's error,
+ * or the connection's death). A callback rather than a promise per request: a busy pool hands
+ * the connection to the next waiting call in the same turn as the answer is read.
+ */
+export type ExchangeListener<E extends Exchange> = {
+  answered(connection: DaemonConnection<E>, exchange: E, result: unknown): void;
+  /** `error` is a ToolError, except a bug of ours (a request on a busy connection), passed on as it is. */
+  failed(connection: DaemonConnection<E>, exchange: E, error: unknown): void;
+};
+
+type State = "opening" | "idle" | "busy" | "dead";
 
 /**
  * One lock-step connection to a rightkit-daemon host: connect under the user-only rule, say
  * hello, then one request at a time, each answered by zero or more events and one response.
  * Anything off-protocol kills the connection, and whatever was in flight fails with it; a
- * dead connection is never reused. Who owns it learns of its death through `onDead`.
+ * dead connection is never reused. Who owns it learns of its death through `onDead`, and of
+ * each answer through its ExchangeListener.
  */
-export class DaemonConnection {
+export class DaemonConnection<E extends Exchange = Exchange> {
   readonly record: ServiceRecord;
   readonly #framing: Framing;
   readonly #decoder: FrameDecoder;
-  readonly #onDead: (connection: DaemonConnection) => void;
+  readonly #listener: ExchangeListener<E>;
+  readonly #onDead: (connection: DaemonConnection<E>) => void;
   #socket: Socket | undefined;
-  #state: State;
+  #state: State = "opening";
+  /** The request in flight while busy. */
+  #inFlight: E | undefined;
+  /**
+   * The request whose response this chunk carried, told to the listener once the whole chunk
+   * is read: a stray frame after the response then kills this connection before it is handed
+   * to the next call, as it did when the hand-over waited a turn.
+   */
+  #finished: E | undefined;
+  #finishedWith: unknown;
+  #finishedOk = false;
+  #opened: { resolve(): void; reject(error: ToolError): void } | undefined;
   #released: Promise<void> = Promise.resolve();
   /** Why the connection died, for a request made on it after that. */
   #death: ToolError | undefined;
@@ -52,17 +73,17 @@ export class DaemonConnection {
     record: ServiceRecord,
     greeting: Greeting,
     framing: Framing,
-    onDead: (connection: DaemonConnection) => void,
+    listener: ExchangeListener<E>,
+    onDead: (connection: DaemonConnection<E>) => void,
   ) {
     this.record = record;
     this.#framing = framing;
     this.#decoder = framing.decoder();
+    this.#listener = listener;
     this.#onDead = onDead;
-    let state!: State;
     this.#ready = new Promise<void>((resolve, reject) => {
-      state = { kind: "opening", resolve, reject };
+      this.#opened = { resolve, reject };
     });
-    this.#state = state;
     // The owner awaits ready(); this only keeps a death nobody waits for from being an unhandled rejection.
     this.#ready.catch(() => undefined);
     void this.#open(greeting);
@@ -74,34 +95,30 @@ export class DaemonConnection {
   }
 
   get isIdle(): boolean {
-    return this.#state.kind === "idle";
+    return this.#state === "idle";
   }
 
   get isDead(): boolean {
-    return this.#state.kind === "dead";
+    return this.#state === "dead";
   }
 
   /**
-   * Sends one request, already framed by the transport (so params that cannot be sent fail
-   * before any connection is touched); the connection must be idle.
+   * Writes one request (framed by the transport, so params that cannot be sent fail before any
+   * connection is touched); the connection must be idle. Its end reaches the listener, never
+   * from inside this call.
    */
-  request(
-    id: DaemonId,
-    frame: string,
-    method: string,
-    onEvent: ((event: unknown) => void) | undefined,
-  ): Promise<unknown> {
-    // A connection can die between being handed out and being used (a stray frame right after the hello).
-    if (this.#state.kind === "dead" && this.#death !== undefined) return Promise.reject(this.#death);
-    if (this.#state.kind !== "idle") {
-      return Promise.reject(new Error(`a ${this.#state.kind} connection cannot take a request`));
+  request(exchange: E): void {
+    if (this.#state !== "idle") {
+      // A connection can die between being handed out and being used (a stray frame right after the hello).
+      const why = this.#death ?? new Error(`a ${this.#state} connection cannot take a request`);
+      queueMicrotask(() => this.#listener.failed(this, exchange, why));
+      return;
     }
-    return new Promise<unknown>((resolve, reject) => {
-      this.#state = { kind: "busy", call: { id, method, onEvent, resolve, reject } };
-      const socket = this.#socket as Socket;
-      socket.ref();
-      socket.write(frame);
-    });
+    this.#state = "busy";
+    this.#inFlight = exchange;
+    const socket = this.#socket as Socket;
+    socket.ref();
+    socket.write(exchange.frame);
   }
 
   /** Ends the connection for good; what is in flight fails with `error`. Resolves once the socket is released. */
@@ -124,7 +141,7 @@ export class DaemonConnection {
       );
       return;
     }
-    if (this.#state.kind === "dead") return;
+    if (this.#state === "dead") return;
     const socket = createConnection(trusted);
     this.#socket = socket;
     let connected = false;
@@ -137,19 +154,15 @@ export class DaemonConnection {
     socket.on("error", (error) =>
       this.#die(
         connected
-          ? serviceUnavailable("the connection to the host failed", !this.#sentRequest(), error)
+          ? serviceUnavailable("the connection to the host failed", this.#state !== "busy", error)
           : serviceUnavailable(`the host's endpoint ${endpoint} refuses connections`, true, error),
       ),
     );
     socket.on("close", () => this.#die(this.#closedError(greeting)));
   }
 
-  #sentRequest(): boolean {
-    return this.#state.kind === "busy";
-  }
-
   #closedError(greeting: Greeting): ToolError {
-    switch (this.#state.kind) {
+    switch (this.#state) {
       case "opening":
         // The docs leave open whether a host refuses an unknown app in its hello or by closing; both are a refusal.
         return new ToolError(
@@ -160,7 +173,10 @@ export class DaemonConnection {
           },
         );
       case "busy":
-        return serviceUnavailable(`the host closed the connection during ${this.#state.call.method}`, false);
+        return serviceUnavailable(
+          `the host closed the connection during ${this.#inFlight?.method ?? "a request"}`,
+          false,
+        );
       case "idle":
       case "dead":
         return serviceUnavailable("the host closed the connection", true);
@@ -170,7 +186,7 @@ export class DaemonConnection {
   }
 
   #receive(chunk: Buffer, greeting: Greeting): void {
-    if (this.#state.kind === "dead") return;
+    if (this.#state === "dead") return;
     let messages: unknown[];
     try {
       messages = this.#decoder.push(chunk);
@@ -186,24 +202,31 @@ export class DaemonConnection {
       const violation = this.#handle(message, greeting);
       if (violation !== undefined) {
         this.#die(violation);
-        return;
+        break;
       }
     }
+    const finished = this.#finished;
+    if (finished === undefined) return;
+    this.#finished = undefined;
+    const outcome = this.#finishedWith;
+    this.#finishedWith = undefined;
+    if (this.#finishedOk) this.#listener.answered(this, finished, outcome);
+    else this.#listener.failed(this, finished, outcome);
   }
 
   /** One frame in; returns the error that must kill the connection, if any. */
   #handle(message: unknown, greeting: Greeting): ToolError | undefined {
-    const state = this.#state;
-    switch (state.kind) {
+    switch (this.#state) {
       case "dead":
         return undefined;
       case "opening": {
         const hello = readHostHello(message, greeting.service);
         switch (hello.kind) {
           case "accepted":
-            this.#state = { kind: "idle" };
+            this.#state = "idle";
             this.#socket?.unref();
-            state.resolve();
+            this.#opened?.resolve();
+            this.#opened = undefined;
             return undefined;
           case "refused":
             return hello.error;
@@ -217,28 +240,30 @@ export class DaemonConnection {
         // Lock-step: with nothing in flight, the host has nothing to say.
         return new ToolError("malformed_response", "the host sent a frame while no request was in flight");
       case "busy":
-        return this.#answer(state.call, message);
+        return this.#answer(this.#inFlight as E, message);
       default:
-        return assertNever(state);
+        return assertNever(this.#state);
     }
   }
 
-  #answer(call: InFlight, message: unknown): ToolError | undefined {
+  #answer(exchange: E, message: unknown): ToolError | undefined {
     const frame = classifyFrame(message);
     switch (frame.kind) {
       case "invalid":
         return new ToolError("malformed_response", frame.reason);
       case "event":
-        if (frame.id !== undefined && frame.id !== call.id) return strangerId(frame.id);
-        deliver(call.onEvent, frame.event);
+        if (frame.id !== undefined && frame.id !== exchange.id) return strangerId(frame.id);
+        deliver(exchange.onEvent, frame.event);
         return undefined;
       case "result":
       case "error":
-        if (frame.id !== call.id) return strangerId(frame.id);
-        this.#state = { kind: "idle" };
+        if (frame.id !== exchange.id) return strangerId(frame.id);
+        this.#state = "idle";
+        this.#inFlight = undefined;
         this.#socket?.unref();
-        if (frame.kind === "result") call.resolve(frame.result);
-        else call.reject(frame.error);
+        this.#finished = exchange;
+        this.#finishedOk = frame.kind === "result";
+        this.#finishedWith = frame.kind === "result" ? frame.result : frame.error;
         return undefined;
       default:
         return assertNever(frame);
@@ -248,13 +273,17 @@ export class DaemonConnection {
   /** Only the first death counts; it fails what was pending, releases the socket and tells the owner. */
   #die(error: ToolError): void {
     const state = this.#state;
-    if (state.kind === "dead") return;
-    this.#state = { kind: "dead" };
+    if (state === "dead") return;
+    const inFlight = this.#inFlight;
+    const opened = this.#opened;
+    this.#state = "dead";
+    this.#inFlight = undefined;
+    this.#opened = undefined;
     this.#death = error;
     if (this.#socket !== undefined) this.#released = destroySocket(this.#socket);
     this.#onDead(this);
-    if (state.kind === "opening") state.reject(error);
-    if (state.kind === "busy") state.call.reject(error);
+    if (state === "opening") opened?.reject(error);
+    if (state === "busy" && inFlight !== undefined) this.#listener.failed(this, inFlight, error);
   }
 }
 

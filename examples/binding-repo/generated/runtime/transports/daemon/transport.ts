@@ -18,7 +18,15 @@ import type { Framing } from "../../framing/framing.js";
 import { NDJSON } from "../../framing/ndjson.js";
 import { HOST_HANDOFF, requestFrame, type DaemonId } from "../../protocols/daemon.js";
 import type { DaemonConnection } from "./connection.js";
-import { closedError, HANDOFF_RECOVERY_MS, Pool, type Call, type Recovery } from "./pool.js";
+import {
+  closedError,
+  HANDOFF_RECOVERY_MS,
+  Pool,
+  STARTING,
+  type Call,
+  type PoolOwner,
+  type Recovery,
+} from "./pool.js";
 import { resolveSuiteRoot } from "./suite.js";
 
 export type DaemonTransportOptions = {
@@ -56,9 +64,17 @@ export class DaemonTransport implements Transport {
   readonly #options: DaemonTransportOptions;
   readonly #framing: Framing;
   readonly #pools = new Map<string, Pool>();
-  readonly #deadlines = new Deadlines<Call>();
-  /** Every call not yet settled, so close() can end each of them wherever it waits. */
-  readonly #pending = new Set<Call>();
+  /** Every call not yet settled has a deadline here, so close() can also end each of them wherever it waits. */
+  readonly #deadlines = new Deadlines<Call>((call) =>
+    this.#giveUp(call, timeoutError(call.method, call.timeoutMs)),
+  );
+  /** How the pools reach this transport: answers, failures and turns in line. */
+  readonly #owner: PoolOwner = {
+    answered: (pool, connection, call, result) => this.#answered(pool, connection, call, result),
+    failed: (pool, connection, call, error) => this.#failed(pool, connection, call, error),
+    handOver: (pool, call, connection) => this.#send(pool, call, connection),
+    retry: (pool, call) => this.#start(pool, call, true),
+  };
   #lastRoute: ServiceRoute | undefined;
   #lastPool: Pool | undefined;
   #nextId: DaemonId = 1;
@@ -99,21 +115,24 @@ export class DaemonTransport implements Transport {
         reject,
         settled: false,
         detachAbort: undefined,
-        stage: { kind: "starting" },
+        timeoutMs,
+        deadline: undefined,
+        stage: STARTING,
         record: undefined,
+        recovery: undefined,
+        handedOffBy: undefined,
       };
-      this.#pending.add(call);
       if (signal)
         call.detachAbort = watchAbort(signal, () => this.#giveUp(call, abortedError(method, signal.reason)));
-      this.#deadlines.add(call, timeoutMs, () => this.#giveUp(call, timeoutError(method, timeoutMs)));
-      void this.#run(pool, call);
+      call.deadline = this.#deadlines.add(call, timeoutMs);
+      this.#start(pool, call, false);
     });
   }
 
   /** Final: every pending call fails with service_unavailable wherever it waits, every connection is closed. */
   async close(): Promise<void> {
     this.#closed = true;
-    for (const call of [...this.#pending]) this.#giveUp(call, closedError());
+    for (const call of this.#deadlines.keys()) this.#giveUp(call, closedError());
     await Promise.all([...this.#pools.values()].map((pool) => pool.close()));
   }
 
@@ -143,6 +162,7 @@ export class DaemonTransport implements Transport {
         { service, app },
         this.#framing,
         this.#options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+        this.#owner,
       );
       this.#pools.set(key, pool);
     }
@@ -152,37 +172,68 @@ export class DaemonTransport implements Transport {
   }
 
   /**
-   * One call from start to answer: a connection, the request, and a resubmission per hand-off.
-   * A ToolError is the call's answer; anything else thrown here is a bug of ours and is passed
-   * on as it is, never dressed up as the host's fault.
+   * A call's way to a connection: an idle one at once, a new one in a free slot, else its turn in
+   * line. The common cases (an idle connection, a connection handed over by the call before)
+   * are synchronous: no promise or turn of the event loop between an answer and the next request.
    */
-  async #run(pool: Pool, call: Call): Promise<void> {
-    let recovery: Recovery | undefined;
-    const handedOffBy = new Set<string>();
-    for (;;) {
-      let connection: DaemonConnection | undefined;
-      try {
-        // An idle connection is taken at once: the common case costs no extra await.
-        connection =
-          pool.takeIdle(call) ?? (await pool.acquire(call, recovery, (ms) => this.#sleep(call, ms)));
-        if (connection === undefined || call.settled) return;
-        pool.claim(call, connection);
-        const result = await connection.request(call.id, call.frame, call.method, call.onEvent);
-        this.#settle(call, () => call.resolve(result));
-      } catch (error) {
-        const next = call.settled ? undefined : this.#recoveryAfter(error, call, recovery, handedOffBy);
-        if (next !== undefined) {
-          recovery = next;
-          pool.forget(next.from);
-          if (connection !== undefined) void connection.destroy();
-          continue;
-        }
-        this.#settle(call, () => call.reject(error));
-      } finally {
-        if (connection !== undefined) pool.release(connection);
-      }
+  #start(pool: Pool, call: Call, front: boolean): void {
+    if (call.settled) return;
+    if (pool.isClosed) {
+      this.#failed(pool, undefined, call, closedError());
       return;
     }
+    const idle = pool.takeIdle(call);
+    if (idle !== undefined) this.#send(pool, call, idle);
+    else if (pool.isFull) pool.wait(call, front);
+    else void this.#open(pool, call);
+  }
+
+  /** A free slot: discovery, connect and hello, then the request. */
+  async #open(pool: Pool, call: Call): Promise<void> {
+    let connection: DaemonConnection<Call> | undefined;
+    try {
+      connection = await pool.connect(call, (ms) => this.#sleep(call, ms));
+    } catch (error) {
+      this.#failed(pool, undefined, call, error);
+      return;
+    }
+    if (connection !== undefined) this.#send(pool, call, connection);
+  }
+
+  /** The request on a connection that is now the call's, unless the call ended while it was on its way. */
+  #send(pool: Pool, call: Call, connection: DaemonConnection<Call>): void {
+    if (call.settled) {
+      pool.release(connection);
+      return;
+    }
+    pool.claim(call, connection);
+    connection.request(call);
+  }
+
+  #answered(pool: Pool, connection: DaemonConnection<Call>, call: Call, result: unknown): void {
+    if (this.#settle(call)) call.resolve(result);
+    pool.release(connection);
+  }
+
+  /**
+   * A ToolError is the call's answer, unless it is a hand-off to recover from: then the call
+   * starts again, within its own deadline. Anything else is a bug of ours and is passed on as
+   * it is, never dressed up as the host's fault.
+   */
+  #failed(pool: Pool, connection: DaemonConnection<Call> | undefined, call: Call, error: unknown): void {
+    const next = call.settled ? undefined : this.#recoveryAfter(error, call);
+    if (next !== undefined) {
+      call.recovery = next;
+      pool.forget(next.from);
+      if (connection !== undefined) {
+        void connection.destroy();
+        pool.release(connection);
+      }
+      this.#start(pool, call, false);
+      return;
+    }
+    if (this.#settle(call)) call.reject(error);
+    if (connection !== undefined) pool.release(connection);
   }
 
   /**
@@ -191,15 +242,12 @@ export class DaemonTransport implements Transport {
    * and the recovery has not run past HANDOFF_RECOVERY_MS. A host that hands off again gets a
    * longer grace each time, so a slow release does not use the limit up.
    */
-  #recoveryAfter(
-    error: unknown,
-    call: Call,
-    previous: Recovery | undefined,
-    handedOffBy: Set<string>,
-  ): Recovery | undefined {
+  #recoveryAfter(error: unknown, call: Call): Recovery | undefined {
     if (!(error instanceof ToolError) || error.code !== HOST_HANDOFF || call.record === undefined)
       return undefined;
+    const previous = call.recovery;
     const from = call.record.identity;
+    const handedOffBy = (call.handedOffBy ??= new Set<string>());
     handedOffBy.add(from);
     const now = performance.now();
     const since = previous?.since ?? now;
@@ -209,26 +257,26 @@ export class DaemonTransport implements Transport {
     return { from, since, sameHostGraceMs, handoff: error };
   }
 
-  #settle(call: Call, finish: () => void): void {
-    if (call.settled) return;
+  /** Marks the call ended and undoes its deadline and abort listener; false when it had already ended. */
+  #settle(call: Call): boolean {
+    if (call.settled) return false;
     call.settled = true;
-    call.stage = { kind: "starting" };
-    this.#pending.delete(call);
-    this.#deadlines.delete(call);
+    call.stage = STARTING;
+    if (call.deadline !== undefined) this.#deadlines.delete(call.deadline);
     call.detachAbort?.();
-    finish();
+    return true;
   }
 
   /** Timeout, abort or close: the call stops waiting, and whatever it was waiting on is undone. */
   #giveUp(call: Call, error: ToolError): void {
     const stage = call.stage;
-    this.#settle(call, () => call.reject(error));
+    if (this.#settle(call)) call.reject(error);
     switch (stage.kind) {
       case "starting":
       case "discovering":
         return;
       case "queued":
-        stage.wake("cancelled");
+        // It keeps its place in line until its turn comes, and is passed over then.
         return;
       case "backoff":
         clearTimeout(stage.timer);
@@ -248,7 +296,7 @@ export class DaemonTransport implements Transport {
   #sleep(call: Call, ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        call.stage = { kind: "starting" };
+        call.stage = STARTING;
         resolve();
       }, ms);
       call.stage = { kind: "backoff", timer, wake: resolve };
