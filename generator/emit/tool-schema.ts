@@ -58,20 +58,29 @@ interface Target {
  * `root` is not one of them; without a `root` every target is. Found by copying with a recorder
  * for names, so the refs followed are exactly the ones the real copy rewrites.
  */
-function reachable(index: SchemaIndex, starts: readonly Pointer[], root: Pointer | undefined): Map<Pointer, Target> {
+function reachable(
+  index: SchemaIndex,
+  starts: readonly Pointer[],
+  root: Pointer | undefined,
+  cut?: (at: Pointer) => string | undefined,
+): Map<Pointer, Target> {
   const found = new Map<Pointer, Target>();
   const queue: Target[] = [];
-  const recorder = new Copier(index, root, (target) => {
-    if (!found.has(target.pointer)) {
-      const entry = { ...target, dialect: dialectAt(index.root, target.pointer) };
-      found.set(target.pointer, entry);
-      queue.push(entry);
-    }
-    return "";
-  });
-  for (const start of starts) recorder.schema(index.schemaAt(start), start, dialectAt(index.root, start));
-  for (let next = queue.shift(); next !== undefined; next = queue.shift())
-    recorder.schema(next.schema, next.pointer, next.dialect);
+  const recorder = new Copier(
+    index,
+    root,
+    (target) => {
+      if (!found.has(target.pointer)) {
+        const entry = { ...target, dialect: dialectAt(index.root, target.pointer) };
+        found.set(target.pointer, entry);
+        queue.push(entry);
+      }
+      return "";
+    },
+    cut,
+  );
+  for (const start of starts) recorder.from(index.schemaAt(start), start, dialectAt(index.root, start));
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) recorder.from(next.schema, next.pointer, next.dialect);
   return found;
 }
 
@@ -143,11 +152,27 @@ class Copier {
   readonly #index: SchemaIndex;
   readonly #root: Pointer | undefined;
   readonly #nameOf: (target: ResolvedRef) => string;
+  /** A subschema with a definition of its own (another root), copied as a `$ref` to it instead of again. */
+  readonly #definitionAt: ((at: Pointer) => string | undefined) | undefined;
+  /** The location the current copy starts at: never replaced by its own definition. */
+  #top: Pointer | undefined;
 
-  constructor(index: SchemaIndex, root: Pointer | undefined, nameOf: (target: ResolvedRef) => string) {
+  constructor(
+    index: SchemaIndex,
+    root: Pointer | undefined,
+    nameOf: (target: ResolvedRef) => string,
+    definitionAt?: (at: Pointer) => string | undefined,
+  ) {
     this.#index = index;
     this.#root = root;
     this.#nameOf = nameOf;
+    this.#definitionAt = definitionAt;
+  }
+
+  /** The schema at `at` as a copy of its own: subschemas that are other roots become refs (see `definitionAt`). */
+  from(schema: unknown, at: Pointer, dialect: Dialect): unknown {
+    this.#top = at;
+    return this.schema(schema, at, dialect);
   }
 
   #ref(ref: string, from: Pointer): string {
@@ -159,6 +184,8 @@ class Copier {
   /** The schema at `at`, as draft 2020-12, with every ref rewritten. */
   schema(schema: unknown, at: Pointer, dialect: Dialect): unknown {
     if (!isJsonObject(schema)) return copyData(schema);
+    const definition = at === this.#top ? undefined : this.#definitionAt?.(at);
+    if (definition !== undefined) return { $ref: `#/$defs/${fragmentSegment(definition)}` };
     const own = dialectOf(schema, dialect);
     const view = schemaView(own, schema) as JsonObject;
     const out: JsonObject = {};
@@ -270,18 +297,36 @@ export interface SharedSchemas {
 }
 
 export function sharedSchemas(index: SchemaIndex, pointers: readonly Pointer[]): SharedSchemas {
-  const targets = reachable(index, pointers, undefined);
+  // Every root that is an object schema is a definition too, so a root inside another (an inline
+  // object that is a type of its own) is referred to, not copied again into each one around it:
+  // objects nested n deep would otherwise fill the table with n copies of the innermost.
+  const rootSet = new Set(pointers.filter((pointer) => isJsonObject(index.schemaAt(pointer))));
+  const cut = (at: Pointer): string | undefined => (rootSet.has(at) ? "" : undefined);
+  const targets = reachable(index, pointers, undefined, cut);
+  for (const pointer of rootSet)
+    if (!targets.has(pointer))
+      targets.set(pointer, { pointer, schema: index.schemaAt(pointer), dialect: dialectAt(index.root, pointer) });
   const names = nameTargets(index, targets);
   // One copier for everything; `refs` collects the names the schema being copied refers to.
   let refs = new Set<string>();
-  const copier = new Copier(index, undefined, (target) => {
-    const name = names.get(target.pointer) as string;
-    refs.add(name);
-    return name;
-  });
+  const copier = new Copier(
+    index,
+    undefined,
+    (target) => {
+      const name = names.get(target.pointer) as string;
+      refs.add(name);
+      return name;
+    },
+    (at) => {
+      if (!rootSet.has(at)) return undefined;
+      const name = names.get(at) as string;
+      refs.add(name);
+      return name;
+    },
+  );
   const copy = (schema: unknown, at: Pointer, dialect: Dialect): { copy: unknown; refs: Set<string> } => {
     refs = new Set();
-    return { copy: copier.schema(schema, at, dialect), refs };
+    return { copy: copier.from(schema, at, dialect), refs };
   };
   const definitions = new Map<string, unknown>();
   /** Definition → the definitions whose copies refer to it. */

@@ -215,6 +215,97 @@ function schemaTable(): NonNullable<typeof table> {
           ],
           type: "string",
         },
+        "schema-05ad11e38a6f": {
+          properties: {
+            capture_state: { enum: ["safe"], type: "string" },
+            elements: { items: { $ref: "#/$defs/schema-0f65331a1e96" }, type: "array" },
+          },
+          required: ["capture_state", "elements"],
+          type: "object",
+        },
+        "schema-0f65331a1e96": {
+          properties: {
+            label: { type: "string" },
+            ops: { items: { $ref: "#/$defs/elementOp" }, type: "array" },
+            ref: { $ref: "#/$defs/elementRef" },
+            role: { type: "string" },
+          },
+          required: ["ref", "role", "label", "ops"],
+          type: "object",
+        },
+        "schema-4ac2b45c1437": {
+          properties: {
+            steps: { items: { $ref: "#/$defs/step" }, maxItems: 20, minItems: 1, type: "array" },
+            token: { $ref: "#/$defs/token" },
+          },
+          required: ["token", "steps"],
+          type: "object",
+        },
+        "schema-5c353f782992": {
+          properties: { token: { $ref: "#/$defs/token" } },
+          required: ["token"],
+          type: "object",
+        },
+        "schema-8293880bbed3": {
+          properties: {
+            app: { type: "string" },
+            session: { type: "string" },
+            token: { $ref: "#/$defs/token" },
+          },
+          required: ["session", "token", "app"],
+          type: "object",
+        },
+        "schema-948781191f3a": {
+          properties: { agent_name: { type: "string" }, app: { type: "string" } },
+          required: ["app", "agent_name"],
+          type: "object",
+        },
+        "schema-972b3facdd97": {
+          properties: {
+            bundle_id: { type: "string" },
+            bundle_state: { enum: ["complete", "killed"], type: "string" },
+            ended: { const: true, type: "boolean" },
+          },
+          required: ["ended", "bundle_id", "bundle_state"],
+          type: "object",
+        },
+        "schema-9e77bf461649": {
+          properties: {
+            completed: { minimum: 0, type: "integer" },
+            error_code: { oneOf: [{ $ref: "#/$defs/errorCode" }, { type: "null" }] },
+            failed_step: { minimum: 0, type: ["integer", "null"] },
+            results: { items: { $ref: "#/$defs/schema-ef5be17a84ba" }, type: "array" },
+          },
+          required: ["completed", "results", "failed_step", "error_code"],
+          type: "object",
+        },
+        "schema-ab6d19b84349": {
+          properties: {
+            key: { type: "string" },
+            op: { $ref: "#/$defs/elementOp" },
+            ref: { $ref: "#/$defs/elementRef" },
+            text: { type: "string" },
+            token: { $ref: "#/$defs/token" },
+          },
+          required: ["token", "ref", "op"],
+          type: "object",
+        },
+        "schema-acc5df957e8b": {
+          properties: { id: { type: "string" }, name: { type: "string" } },
+          required: ["id", "name"],
+          type: "object",
+        },
+        "schema-b04d911c108f": { properties: {}, type: "object" },
+        "schema-ef5be17a84ba": {
+          properties: { receipt_id: { type: "string" } },
+          required: ["receipt_id"],
+          type: "object",
+        },
+        "schema-fa913aa4b9b5": {
+          properties: { apps: { items: { $ref: "#/$defs/schema-acc5df957e8b" }, type: "array" } },
+          required: ["apps"],
+          type: "object",
+        },
         step: {
           properties: {
             key: { description: "Required for press, e.g. enter or cmd+s.", type: "string" },
@@ -228,134 +319,24 @@ function schemaTable(): NonNullable<typeof table> {
         token: { description: "Opaque session token from demo.request.", type: "string" },
       },
       types: {
-        ActParams: {
-          properties: {
-            key: { type: "string" },
-            op: { $ref: "#/$defs/elementOp" },
-            ref: { $ref: "#/$defs/elementRef" },
-            text: { type: "string" },
-            token: { $ref: "#/$defs/token" },
-          },
-          required: ["token", "ref", "op"],
-          type: "object",
-        },
-        ActResult: {
-          properties: { receipt_id: { type: "string" } },
-          required: ["receipt_id"],
-          type: "object",
-        },
-        AppEntry: {
-          properties: { id: { type: "string" }, name: { type: "string" } },
-          required: ["id", "name"],
-          type: "object",
-        },
-        AppsParams: { properties: {}, type: "object" },
-        AppsResult: {
-          properties: {
-            apps: {
-              items: {
-                properties: { id: { type: "string" }, name: { type: "string" } },
-                required: ["id", "name"],
-                type: "object",
-              },
-              type: "array",
-            },
-          },
-          required: ["apps"],
-          type: "object",
-        },
-        BatchParams: {
-          properties: {
-            steps: { items: { $ref: "#/$defs/step" }, maxItems: 20, minItems: 1, type: "array" },
-            token: { $ref: "#/$defs/token" },
-          },
-          required: ["token", "steps"],
-          type: "object",
-        },
-        BatchResult: {
-          properties: {
-            completed: { minimum: 0, type: "integer" },
-            error_code: { oneOf: [{ $ref: "#/$defs/errorCode" }, { type: "null" }] },
-            failed_step: { minimum: 0, type: ["integer", "null"] },
-            results: {
-              items: {
-                properties: { receipt_id: { type: "string" } },
-                required: ["receipt_id"],
-                type: "object",
-              },
-              type: "array",
-            },
-          },
-          required: ["completed", "results", "failed_step", "error_code"],
-          type: "object",
-        },
-        BatchResultEntry: {
-          properties: { receipt_id: { type: "string" } },
-          required: ["receipt_id"],
-          type: "object",
-        },
+        ActParams: "schema-ab6d19b84349",
+        ActResult: "schema-ef5be17a84ba",
+        AppEntry: "schema-acc5df957e8b",
+        AppsParams: "schema-b04d911c108f",
+        AppsResult: "schema-fa913aa4b9b5",
+        BatchParams: "schema-4ac2b45c1437",
+        BatchResult: "schema-9e77bf461649",
+        BatchResultEntry: "schema-ef5be17a84ba",
         ElementOp: "elementOp",
         ElementRef: "elementRef",
-        EndParams: { properties: { token: { $ref: "#/$defs/token" } }, required: ["token"], type: "object" },
-        EndResult: {
-          properties: {
-            bundle_id: { type: "string" },
-            bundle_state: { enum: ["complete", "killed"], type: "string" },
-            ended: { const: true, type: "boolean" },
-          },
-          required: ["ended", "bundle_id", "bundle_state"],
-          type: "object",
-        },
+        EndParams: "schema-5c353f782992",
+        EndResult: "schema-972b3facdd97",
         ErrorCode: "errorCode",
-        RequestParams: {
-          properties: { agent_name: { type: "string" }, app: { type: "string" } },
-          required: ["app", "agent_name"],
-          type: "object",
-        },
-        RequestResult: {
-          properties: {
-            app: { type: "string" },
-            session: { type: "string" },
-            token: { $ref: "#/$defs/token" },
-          },
-          required: ["session", "token", "app"],
-          type: "object",
-        },
-        SnapshotElement: {
-          properties: {
-            label: { type: "string" },
-            ops: { items: { $ref: "#/$defs/elementOp" }, type: "array" },
-            ref: { $ref: "#/$defs/elementRef" },
-            role: { type: "string" },
-          },
-          required: ["ref", "role", "label", "ops"],
-          type: "object",
-        },
-        SnapshotParams: {
-          properties: { token: { $ref: "#/$defs/token" } },
-          required: ["token"],
-          type: "object",
-        },
-        SnapshotResult: {
-          properties: {
-            capture_state: { enum: ["safe"], type: "string" },
-            elements: {
-              items: {
-                properties: {
-                  label: { type: "string" },
-                  ops: { items: { $ref: "#/$defs/elementOp" }, type: "array" },
-                  ref: { $ref: "#/$defs/elementRef" },
-                  role: { type: "string" },
-                },
-                required: ["ref", "role", "label", "ops"],
-                type: "object",
-              },
-              type: "array",
-            },
-          },
-          required: ["capture_state", "elements"],
-          type: "object",
-        },
+        RequestParams: "schema-948781191f3a",
+        RequestResult: "schema-8293880bbed3",
+        SnapshotElement: "schema-0f65331a1e96",
+        SnapshotParams: "schema-5c353f782992",
+        SnapshotResult: "schema-05ad11e38a6f",
         Step: "step",
         Token: "token",
       },
