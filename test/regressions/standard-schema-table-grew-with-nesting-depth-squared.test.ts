@@ -9,23 +9,10 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { sharedSchemas } from "../../generator/emit/tool-schema.js";
 import { indexSchema } from "../../generator/resolve/index.js";
-
-/** One definition nested `depth` objects deep, and the pointer of every level (each a named type, as the naming stage makes them). */
-function nested(depth: number): { schema: object; pointers: string[] } {
-  let inner: object = { type: "object", properties: { name: { type: "string", minLength: 1 } }, required: ["name"] };
-  for (let level = depth; level >= 1; level--) inner = { type: "object", properties: { [`level${level}`]: inner } };
-  const pointers: string[] = [];
-  let pointer = "#/$defs/Deep";
-  for (let level = 1; level <= depth; level++) {
-    pointers.push(pointer);
-    pointer += `/properties/level${level}`;
-  }
-  pointers.push(pointer);
-  return { schema: { $schema: "https://json-schema.org/draft/2020-12/schema", $defs: { Deep: inner } }, pointers };
-}
+import { nestedTypes, nestedValue } from "../support/nested-types.js";
 
 const tableSize = (depth: number): number => {
-  const { schema, pointers } = nested(depth);
+  const { schema, pointers } = nestedTypes(depth);
   return JSON.stringify([...sharedSchemas(indexSchema(schema), pointers).definitions]).length;
 };
 
@@ -36,7 +23,7 @@ describe("the Standard Schema table of a deeply nested type", () => {
   });
 
   it("still states the outer type exactly: its document, refs followed, accepts and refuses what the schema does", () => {
-    const { schema, pointers } = nested(12);
+    const { schema, pointers } = nestedTypes(12);
     const shared = sharedSchemas(indexSchema(schema), pointers);
     const root = shared.roots.get(pointers[0] as string);
     expect(root?.exact).toBe(true);
@@ -46,13 +33,7 @@ describe("the Standard Schema table of a deeply nested type", () => {
       $defs: Object.fromEntries(shared.definitions),
     };
     const validate = new Ajv2020({ strict: false }).compile(document);
-    let good: unknown = { name: "x" };
-    let bad: unknown = { name: "" };
-    for (let level = 12; level >= 1; level--) {
-      good = { [`level${level}`]: good };
-      bad = { [`level${level}`]: bad };
-    }
-    expect(validate(good)).toBe(true);
-    expect(validate(bad)).toBe(false);
+    expect(validate(nestedValue(12, "x"))).toBe(true);
+    expect(validate(nestedValue(12, ""))).toBe(false);
   });
 });

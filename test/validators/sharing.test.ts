@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { emitValidators } from "../../generator/emit/validators/index.js";
 import { indexSchema } from "../../generator/resolve/index.js";
+import { nestedTypes, nestedValue } from "../support/nested-types.js";
 import { loadModule } from "./load-module.js";
 
 type Result = { ok: true } | { ok: false; issues: { instancePath: string; schemaPath: string; message: string }[] };
@@ -110,28 +111,8 @@ describe("structural sharing", () => {
   });
 
   it("calls a heavy nested root instead of inlining it again: objects nested n deep, each a named type, cost n (issue 22)", () => {
-    /** One definition nested `depth` objects deep, every level a named type, as the naming stage makes inline objects. */
-    const nested = (depth: number): { schema: object; pointers: string[] } => {
-      let inner: object = { type: "object", properties: { name: { type: "string", minLength: 1 } }, required: ["name"] };
-      const pointers: string[] = [];
-      for (let level = depth; level >= 1; level--) {
-        inner = {
-          type: "object",
-          properties: { [`level${level}`]: inner },
-          required: [`level${level}`],
-          additionalProperties: false,
-        };
-      }
-      let pointer = "#/$defs/Deep";
-      for (let level = 1; level <= depth; level++) {
-        pointers.push(pointer);
-        pointer += `/properties/level${level}`;
-      }
-      pointers.push(pointer);
-      return { schema: { $schema: "https://json-schema.org/draft/2020-12/schema", $defs: { Deep: inner } }, pointers };
-    };
     const emit = (depth: number): { source: string; module: Module } => {
-      const { schema, pointers } = nested(depth);
+      const { schema, pointers } = nestedTypes(depth);
       const source = `${emitValidators(
         indexSchema(schema),
         pointers.map((pointer, i) => ({ name: `Level${i}`, pointer })),
@@ -143,12 +124,8 @@ describe("structural sharing", () => {
     const forty = emit(40);
     // Inlined again at every level, a root's checks appeared once per ancestor within the inline depth (six times each).
     expect(objectChecks(forty.source) - objectChecks(twenty.source)).toBeLessThanOrEqual(20 * 2 * 3);
-    let value: unknown = { name: "x" };
-    for (let level = 40; level >= 1; level--) value = { [`level${level}`]: value };
-    expect(forty.module.isLevel0!(value)).toBe(true);
-    let broken: unknown = { name: "" };
-    for (let level = 40; level >= 1; level--) broken = { [`level${level}`]: broken };
-    const result = forty.module.validateLevel0!(broken) as Result;
+    expect(forty.module.isLevel0!(nestedValue(40, "x"))).toBe(true);
+    const result = forty.module.validateLevel0!(nestedValue(40, "")) as Result;
     expect(result.ok === false && result.issues[0]!.instancePath).toBe(
       Array.from({ length: 40 }, (_, i) => `/level${i + 1}`).join("") + "/name",
     );
