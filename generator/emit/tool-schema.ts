@@ -301,6 +301,7 @@ export function sharedSchemas(index: SchemaIndex, pointers: readonly Pointer[]):
   // object that is a type of its own) is referred to, not copied again into each one around it:
   // objects nested n deep would otherwise fill the table with n copies of the innermost.
   const rootSet = new Set(pointers.filter((pointer) => isJsonObject(index.schemaAt(pointer))));
+  // While finding what is reachable, a root met inside another is only a place to stop (it is a start of its own).
   const cut = (at: Pointer): string | undefined => (rootSet.has(at) ? "" : undefined);
   const targets = reachable(index, pointers, undefined, cut);
   for (const pointer of rootSet)

@@ -209,6 +209,11 @@ function remember(root: object, literals: readonly Found[]): void {
   }
 }
 
-function escapeSegment(segment: string): string {
+/** RFC 6901: a key as one segment of a JSON pointer, and back. */
+export function escapeSegment(segment: string): string {
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+export function unescapeSegment(segment: string): string {
+  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
 }

@@ -9,7 +9,7 @@
  * past ±(2^53 − 1) sits where any of them says `integer`. That reading errs on the side of
  * refusing: a location some branch calls `integer` counts, whichever branch the value matched.
  */
-import { unsafeIntegersIn, type UnsafeInteger } from "./json-reader.js";
+import { escapeSegment, unescapeSegment, unsafeIntegersIn, type UnsafeInteger } from "./json-reader.js";
 
 export type IntegerNode = {
   /** The schema here says `integer` (alone or among other types). */
@@ -46,12 +46,22 @@ export function unsafeInteger(
       return isUnsafe(value) && says(shape, closure(shape, [0])) ? asRead(value, "") : undefined;
     return noticed.find((literal) => saysIntegerAt(shape, value, literal.pointer));
   }
+  // Most params hold no such number: one plain look first, before any walk of the shape.
+  if (!holdsUnsafeNumber(value)) return undefined;
   const found = walk(shape, value, closure(shape, [0]), "");
   if (found === undefined) return undefined;
   return noticed.find((literal) => literal.pointer === found.pointer) ?? found;
 }
 
 const isUnsafe = (value: number): boolean => Number.isInteger(value) && !Number.isSafeInteger(value);
+
+function holdsUnsafeNumber(value: unknown): boolean {
+  if (typeof value === "number") return isUnsafe(value);
+  if (typeof value !== "object" || value === null) return false;
+  for (const child of Array.isArray(value) ? value : Object.values(value))
+    if (holdsUnsafeNumber(child)) return true;
+  return false;
+}
 
 const asRead = (value: number, pointer: string): UnsafeInteger => ({
   pointer,
@@ -97,7 +107,7 @@ function saysIntegerAt(shape: IntegerShape, root: unknown, pointer: string): boo
   let nodes = closure(shape, [0]);
   let at = root;
   for (const segment of pointer.split("/").slice(1)) {
-    const key = segment.replace(/~1/g, "/").replace(/~0/g, "~");
+    const key = unescapeSegment(segment);
     nodes = step(shape, nodes, at, key);
     if (nodes.size === 0) return false;
     at = typeof at === "object" && at !== null ? (at as Record<string, unknown>)[key] : undefined;
@@ -118,12 +128,7 @@ function walk(
   const keys = Array.isArray(value) ? value.map((_, i) => String(i)) : Object.keys(value);
   for (const key of keys) {
     const child = (value as Record<string, unknown>)[key];
-    const found = walk(
-      shape,
-      child,
-      step(shape, nodes, value, key),
-      `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
-    );
+    const found = walk(shape, child, step(shape, nodes, value, key), `${pointer}/${escapeSegment(key)}`);
     if (found !== undefined) return found;
   }
   return undefined;
