@@ -17,6 +17,8 @@ import { escapeSegment, unescapeSegment, unsafeIntegersIn, type UnsafeInteger } 
 export type IntegerNode = {
   /** The schema here says `integer` (alone or among other types). */
   readonly integer?: true;
+  /** The schema here says a 64-bit `integer` that the binding reads as `bigint` (binding `numbers.int64`). */
+  readonly int64?: true;
   /** Schemas applied to the same value: `$ref` targets, `allOf`/`anyOf`/`oneOf` branches, `then`/`else`. */
   readonly inPlace?: readonly number[];
   /** Named properties (`properties`), as `[name, nodes]` pairs. */
@@ -135,4 +137,107 @@ function walk(
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/**
+ * `value` with every integer at a 64-bit location of `shape` (`int64` nodes) made a `bigint`, exact:
+ * from the digits readJson noticed where a number had rounded them. Containers are changed in
+ * place (the value is one the runtime just read); a number elsewhere, or a fraction, stays as it
+ * is, for the validator to judge. Costs nothing for a shape without `int64` nodes.
+ */
+export function readBigints(shape: IntegerShape, value: unknown): unknown {
+  const root = rootState(shape);
+  if (root === undefined) return value;
+  if (typeof value === "number") return root.int64 && Number.isInteger(value) ? BigInt(value) : value;
+  convert(shape, value, root);
+  return value;
+}
+
+/**
+ * A set of nodes a value is read by, interned per shape: the walk of a large answer steps from a
+ * state by a key once and finds the next state in `next` thereafter. Keys no node names share one
+ * entry (`{*` for objects, `[*` for items past every prefix), so a map of many keys or a long array
+ * adds no entries.
+ */
+type State = {
+  readonly nodes: readonly number[];
+  readonly int64: boolean;
+  readonly named: ReadonlySet<string>;
+  readonly prefixLength: number;
+  readonly next: Map<string, State>;
+};
+
+const statesOf = new WeakMap<
+  IntegerShape,
+  { readonly root: State | undefined; readonly byNodes: Map<string, State> }
+>();
+
+function rootState(shape: IntegerShape): State | undefined {
+  let known = statesOf.get(shape);
+  if (known === undefined) {
+    const byNodes = new Map<string, State>();
+    const root = shape.some((node) => node.int64 === true)
+      ? intern(shape, byNodes, closure(shape, [0]))
+      : undefined;
+    known = { root, byNodes };
+    statesOf.set(shape, known);
+  }
+  return known.root;
+}
+
+function intern(shape: IntegerShape, byNodes: Map<string, State>, nodes: ReadonlySet<number>): State {
+  const sorted = [...nodes].sort((a, b) => a - b);
+  const key = sorted.join(",");
+  const known = byNodes.get(key);
+  if (known !== undefined) return known;
+  const named = new Set<string>();
+  let prefixLength = 0;
+  let int64 = false;
+  for (const id of sorted) {
+    const node = shape[id];
+    if (node === undefined) continue;
+    if (node.int64 === true) int64 = true;
+    for (const [name] of node.properties ?? []) named.add(name);
+    prefixLength = Math.max(prefixLength, node.prefixItems?.length ?? 0);
+  }
+  const state: State = { nodes: sorted, int64, named, prefixLength, next: new Map() };
+  byNodes.set(key, state);
+  return state;
+}
+
+function stepState(shape: IntegerShape, state: State, container: object, key: string): State {
+  const isArray = Array.isArray(container);
+  const entry = isArray
+    ? Number(key) < state.prefixLength
+      ? `[${key}`
+      : "[*"
+    : state.named.has(key)
+      ? `{${key}`
+      : "{*";
+  const known = state.next.get(entry);
+  if (known !== undefined) return known;
+  const byNodes = (statesOf.get(shape) as { byNodes: Map<string, State> }).byNodes;
+  const next = intern(shape, byNodes, step(shape, new Set(state.nodes), container, key));
+  state.next.set(entry, next);
+  return next;
+}
+
+function convert(shape: IntegerShape, value: unknown, state: State): void {
+  if (typeof value !== "object" || value === null || state.nodes.length === 0) return;
+  const container = value as Record<string, unknown>;
+  const noticed = unsafeIntegersIn(value);
+  const keys = Array.isArray(value) ? value.map((_, i) => String(i)) : Object.keys(value);
+  for (const key of keys) {
+    const child = container[key];
+    if (typeof child !== "number" && (typeof child !== "object" || child === null)) continue;
+    const next = stepState(shape, state, value, key);
+    if (typeof child === "number") {
+      if (!next.int64 || !Number.isInteger(child)) continue;
+      const pointer = `/${escapeSegment(key)}`;
+      const digits = Number.isSafeInteger(child)
+        ? undefined
+        : noticed.find((literal) => literal.pointer === pointer)?.digits;
+      container[key] = BigInt(digits ?? child);
+    } else convert(shape, child, next);
+  }
 }
