@@ -8,7 +8,7 @@
  * a JavaScript number (docs/decisions.md, "Integers past ±(2^53 − 1)").
  */
 import { isJsonObject, type JsonObject } from "../json.js";
-import { escapeSegment, unsafeIntegersIn } from "../../templates/runtime/core/json-reader.js";
+import { unsafeDigitsAt } from "../../templates/runtime/core/json-reader.js";
 
 /** How a binding reads the integers of its 64-bit locations (binding `numbers.int64`). */
 export type Int64Reading = "number" | "bigint";
@@ -43,7 +43,5 @@ export function schemaInteger(container: JsonObject | readonly unknown[], key: s
   const value: unknown = (container as Record<string, unknown>)[key];
   if (typeof value !== "number" || !Number.isInteger(value)) return undefined;
   if (Number.isSafeInteger(value)) return BigInt(value);
-  const pointer = `/${escapeSegment(String(key))}`;
-  const noticed = unsafeIntegersIn(container).find((literal) => literal.pointer === pointer);
-  return BigInt(noticed?.digits ?? value);
+  return BigInt(unsafeDigitsAt(container, String(key)) ?? value);
 }

@@ -9,7 +9,13 @@
  * past ±(2^53 − 1) sits where any of them says `integer`. That reading errs on the side of
  * refusing: a location some branch calls `integer` counts, whichever branch the value matched.
  */
-import { escapeSegment, unescapeSegment, unsafeIntegersIn, type UnsafeInteger } from "./json-reader.js";
+import {
+  escapeSegment,
+  unescapeSegment,
+  unsafeDigitsAt,
+  unsafeIntegersIn,
+  type UnsafeInteger,
+} from "./json-reader.js";
 
 export type IntegerNode = {
   /** The schema here says `integer` (alone or among other types). */
@@ -152,22 +158,26 @@ export function readBigints(shape: IntegerShape, value: unknown): unknown {
 
 /**
  * A set of nodes a value is read by, interned per shape: the walk of a large answer steps from a
- * state by a key once and finds the next state in `next` thereafter. Keys no node names share one
- * entry (`{*` for objects, `[*` for items past every prefix), so a map of many keys or a long array
- * adds no entries.
+ * state by a key once and finds the next state in a table thereafter. Keys no node names share one
+ * entry (`otherKey` for objects, `restItem` for items past every prefix), so a map of many keys or
+ * a long array adds no entries.
  */
 type State = {
   readonly nodes: readonly number[];
   readonly int64: boolean;
+  /** Nothing below can be a 64-bit location: the walk stops here. */
+  readonly dead: boolean;
   readonly named: ReadonlySet<string>;
   readonly prefixLength: number;
-  readonly next: Map<string, State>;
+  readonly byName: Map<string, State>;
+  otherKey: State | undefined;
+  readonly byPrefix: (State | undefined)[];
+  restItem: State | undefined;
 };
 
-const statesOf = new WeakMap<
-  IntegerShape,
-  { readonly root: State | undefined; readonly byNodes: Map<string, State> }
->();
+type States = { readonly root: State | undefined; readonly byNodes: Map<string, State> };
+
+const statesOf = new WeakMap<IntegerShape, States>();
 
 function rootState(shape: IntegerShape): State | undefined {
   let known = statesOf.get(shape);
@@ -190,51 +200,82 @@ function intern(shape: IntegerShape, byNodes: Map<string, State>, nodes: Readonl
   const named = new Set<string>();
   let prefixLength = 0;
   let int64 = false;
+  let leadsOn = false;
   for (const id of sorted) {
     const node = shape[id];
     if (node === undefined) continue;
     if (node.int64 === true) int64 = true;
+    if (
+      node.properties !== undefined ||
+      node.otherProperties !== undefined ||
+      node.prefixItems !== undefined ||
+      node.items !== undefined
+    )
+      leadsOn = true;
     for (const [name] of node.properties ?? []) named.add(name);
     prefixLength = Math.max(prefixLength, node.prefixItems?.length ?? 0);
   }
-  const state: State = { nodes: sorted, int64, named, prefixLength, next: new Map() };
+  const state: State = {
+    nodes: sorted,
+    int64,
+    dead: !leadsOn,
+    named,
+    prefixLength,
+    byName: new Map(),
+    otherKey: undefined,
+    byPrefix: [],
+    restItem: undefined,
+  };
   byNodes.set(key, state);
   return state;
 }
 
-function stepState(shape: IntegerShape, state: State, container: object, key: string): State {
-  const isArray = Array.isArray(container);
-  const entry = isArray
-    ? Number(key) < state.prefixLength
-      ? `[${key}`
-      : "[*"
-    : state.named.has(key)
-      ? `{${key}`
-      : "{*";
-  const known = state.next.get(entry);
-  if (known !== undefined) return known;
-  const byNodes = (statesOf.get(shape) as { byNodes: Map<string, State> }).byNodes;
-  const next = intern(shape, byNodes, step(shape, new Set(state.nodes), container, key));
-  state.next.set(entry, next);
-  return next;
+function nextState(shape: IntegerShape, state: State, container: object, key: string): State {
+  const byNodes = (statesOf.get(shape) as States).byNodes;
+  return intern(shape, byNodes, step(shape, new Set(state.nodes), container, key));
+}
+
+function memberState(shape: IntegerShape, state: State, container: object, key: string): State {
+  if (state.named.has(key)) {
+    let next = state.byName.get(key);
+    if (next === undefined) state.byName.set(key, (next = nextState(shape, state, container, key)));
+    return next;
+  }
+  return (state.otherKey ??= nextState(shape, state, container, key));
+}
+
+function itemState(shape: IntegerShape, state: State, container: object, index: number): State {
+  if (index < state.prefixLength)
+    return (state.byPrefix[index] ??= nextState(shape, state, container, String(index)));
+  return (state.restItem ??= nextState(shape, state, container, String(index)));
 }
 
 function convert(shape: IntegerShape, value: unknown, state: State): void {
-  if (typeof value !== "object" || value === null || state.nodes.length === 0) return;
-  const container = value as Record<string, unknown>;
-  const noticed = unsafeIntegersIn(value);
-  const keys = Array.isArray(value) ? value.map((_, i) => String(i)) : Object.keys(value);
-  for (const key of keys) {
-    const child = container[key];
-    if (typeof child !== "number" && (typeof child !== "object" || child === null)) continue;
-    const next = stepState(shape, state, value, key);
-    if (typeof child === "number") {
-      if (!next.int64 || !Number.isInteger(child)) continue;
-      const pointer = `/${escapeSegment(key)}`;
-      const digits = Number.isSafeInteger(child)
-        ? undefined
-        : noticed.find((literal) => literal.pointer === pointer)?.digits;
-      container[key] = BigInt(digits ?? child);
-    } else convert(shape, child, next);
+  if (typeof value !== "object" || value === null || state.dead) return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const child: unknown = value[i];
+      if (typeof child === "number") {
+        const next = itemState(shape, state, value, i);
+        if (next.int64 && Number.isInteger(child)) value[i] = exact(value, i, child);
+      } else if (typeof child === "object" && child !== null)
+        convert(shape, child, itemState(shape, state, value, i));
+    }
+    return;
   }
+  const container = value as Record<string, unknown>;
+  for (const key in container) {
+    if (!Object.hasOwn(container, key)) continue;
+    const child = container[key];
+    if (typeof child === "number") {
+      const next = memberState(shape, state, value, key);
+      if (next.int64 && Number.isInteger(child)) container[key] = exact(value, key, child);
+    } else if (typeof child === "object" && child !== null)
+      convert(shape, child, memberState(shape, state, value, key));
+  }
+}
+
+/** The bigint `container[key]` was sent as: its digits when readJson noticed them, else the (safe) number's value. */
+function exact(container: object, key: string | number, read: number): bigint {
+  return Number.isSafeInteger(read) ? BigInt(read) : BigInt(unsafeDigitsAt(container, key) ?? read);
 }
