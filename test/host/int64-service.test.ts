@@ -1,7 +1,12 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { PassThrough } from "node:stream";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { CONTROL_APP, serveStdioHost, startHost, type HostHandle } from "../../generator/host/index.js";
+import { runHostCommand } from "../../generator/commands/host.js";
+import { CONTROL_APP, serveStdioHost, startHost, type HostHandle, type SocketServiceName } from "../../generator/host/index.js";
 import { privateTempDir } from "../support/host.js";
 import { DaemonFixtures, HELLO, readJson } from "./support/daemon.js";
 import { LineQueue } from "./support/line-queue.js";
@@ -109,9 +114,9 @@ describe("the int64 service on the JSON-RPC socket host", () => {
   it("refuses agentcli, which is served on stdio only", async () => {
     const temp = await privateTempDir();
     cleanups.push(temp.remove);
-    await expect(startHost({ socketPath: join(temp.dir, "x.sock"), service: "agentcli" as "int64" })).rejects.toThrow(
-      /stdio only/,
-    );
+    // The type already refuses it; a JavaScript caller is refused at run time.
+    const agentcli = "agentcli" as SocketServiceName;
+    await expect(startHost({ socketPath: join(temp.dir, "x.sock"), service: agentcli })).rejects.toThrow(/stdio only/);
   });
 });
 
@@ -131,5 +136,40 @@ describe("the int64 service on the stdio host", () => {
       host.stop();
       input.end();
     }
+  });
+});
+
+describe("rightkit-bindgen host --service int64", () => {
+  it.each([
+    [["--socket", "/tmp/x.sock", "--service", "agentcli"]],
+    [["--suite-root", "/tmp/s", "--service", "int64", "--consent", "deny"]],
+    [["--socket", "/tmp/x.sock", "--service", "int64", "--scenario", "demo_disabled"]],
+  ])("exits 2 on %j", async (argv) => {
+    const err: string[] = [];
+    expect(await runHostCommand(argv, { out: () => undefined, err: (line) => err.push(line) })).toBe(2);
+    expect(err.join("\n")).toContain("usage: rightkit-bindgen host");
+  });
+
+  it("publishes rightkit.test.int64 in the suite and answers with the exact digits", async () => {
+    const hostMain = fileURLToPath(new URL("../../generator/commands/host-main.ts", import.meta.url));
+    const suiteRoot = await fixtures.suite();
+    const child = spawn(process.execPath, ["--import", "tsx", hostMain, "--suite-root", suiteRoot, "--service", "int64"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const exited = once(child, "exit");
+    try {
+      const [first] = (await once(createInterface({ input: child.stdout }), "line")) as [string];
+      const recordPath = join(suiteRoot, "runtime", "rightkit.test.int64", "service.json");
+      expect(first).toBe(`rightkit-bindgen host: serving rightkit.test.int64, record ${recordPath} (scenario normal)`);
+      const client = await fixtures.connect(String((await readJson(recordPath))["endpoint"]));
+      client.send(HELLO);
+      expect(await client.nextFrame()).toMatchObject({ type: "hello", status: "ok", service: "rightkit.test.int64" });
+      client.sendRaw(`{"type":"request","id":1,"method":"int64.extremes","params":{}}\n`);
+      expect(await client.nextLine()).toBe(`{"type":"response","id":1,"status":"ok","result":${EXTREMES}}`);
+      await client.close();
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited).toEqual([0, null]);
   });
 });
