@@ -149,7 +149,7 @@ ${collect}
   const module = lines([
     preamble,
     RESULT_TYPES,
-    helperSource(state.helpers, plan.helpers),
+    helperSource(state.helpers, plan.helpers, int64),
     lines([...state.hoisted].sort((a, b) => byCodeUnits(a.name, b.name)).map((constant) => constant.declaration)),
     lines(
       functions.sort((a, b) => byCodeUnits(a.stem, b.stem) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]).map((fn) => fn.source),
