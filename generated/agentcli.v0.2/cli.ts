@@ -12,6 +12,7 @@ import {
   requireTool,
   splitCliOptions,
   toolsJson,
+  writeJson,
   type CliOptions,
   type CliTable,
   type CliTool,
@@ -942,7 +943,7 @@ export async function runAgentcliCli(
     }
     call = parseAgentcliArgs(split.args);
     if (options.dryRun) {
-      io.out(JSON.stringify({ tool: call.tool, params: call.params }));
+      io.out(writeJson({ tool: call.tool, params: call.params }) ?? "null");
       return CLI_EXIT.ok;
     }
   } catch (error) {
@@ -963,7 +964,8 @@ async function runCall(call: ParsedCall, options: CliOptions, io: AgentcliCliIo)
   try {
     const callOptions: ToolCallOptions =
       options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
-    io.out(JSON.stringify(await send(client, call, callOptions)));
+    // writeJson: an answer may hold bigints (a binding that reads 64-bit integers as bigint).
+    io.out(writeJson(await send(client, call, callOptions)) ?? "null");
     return CLI_EXIT.ok;
   } catch (error) {
     return reportFailure(io, error, "call");

@@ -15,6 +15,7 @@ import {
   resolveSuiteRoot,
   splitCliOptions,
   toolsJson,
+  writeJson,
   type CliOptions,
   type CliTable,
   type CliTool,
@@ -276,7 +277,7 @@ export async function runDemoCli(argv: readonly string[], io: DemoCliIo = PROCES
     }
     call = parseDemoArgs(split.args);
     if (options.dryRun) {
-      io.out(JSON.stringify({ tool: call.tool, params: call.params }));
+      io.out(writeJson({ tool: call.tool, params: call.params }) ?? "null");
       return CLI_EXIT.ok;
     }
   } catch (error) {
@@ -297,7 +298,8 @@ async function runCall(call: ParsedCall, options: CliOptions, io: DemoCliIo): Pr
   try {
     const callOptions: ToolCallOptions =
       options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
-    io.out(JSON.stringify(await send(client, call, callOptions)));
+    // writeJson: an answer may hold bigints (a binding that reads 64-bit integers as bigint).
+    io.out(writeJson(await send(client, call, callOptions)) ?? "null");
     return CLI_EXIT.ok;
   } catch (error) {
     return reportFailure(io, error, "call");

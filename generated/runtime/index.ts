@@ -38,7 +38,8 @@ export { invalidParamsError, RpcError, type InvalidParamsRule, type RpcErrorJson
 export { Deadlines } from "./core/deadlines.js";
 export { isPlainObject } from "./core/json.js";
 export { readJson, unsafeIntegersIn, type UnsafeInteger } from "./core/json-reader.js";
-export { unsafeInteger, type IntegerNode, type IntegerShape } from "./core/integers.js";
+export { readBigints, unsafeInteger, type IntegerNode, type IntegerShape } from "./core/integers.js";
+export { writeJson } from "./core/json-writer.js";
 export type { FrameDecoder, Framing } from "./framing/framing.js";
 export { LineSplitter, MAX_LINE_BYTES, NDJSON } from "./framing/ndjson.js";
 export {

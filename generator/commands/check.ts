@@ -1,5 +1,8 @@
 /** `check`: exit 1 with a unified diff when the output folder differs from what generate would write. */
+import { existsSync, readFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { compareGeneration } from "../output/files.js";
+import { int64ReadingChange, MANIFEST_FILE } from "../output/numbers-reading.js";
 import { GENERATOR_NAME } from "../version.js";
 import { EXIT, type Io } from "./exit.js";
 import { generateAll, generateOptions } from "./generation.js";
@@ -14,6 +17,13 @@ export async function runCheck(args: readonly string[], io: Io): Promise<number>
     return EXIT.ok;
   }
   for (const { patch } of drift) io.out(patch);
+  // A switch of the binding's numbers.int64 changes every 64-bit field's type: say what it costs callers.
+  for (const { path } of drift) {
+    if (basename(path) !== MANIFEST_FILE) continue;
+    const onDisk = join(options.out, path);
+    const change = int64ReadingChange(existsSync(onDisk) ? readFileSync(onDisk, "utf8") : undefined, files.get(path));
+    if (change !== undefined) io.err(`${dirname(onDisk)}: ${change}`);
+  }
   io.err(
     `${options.out} is stale or hand-edited: ${drift.length} file(s) differ (${drift.map((d) => d.path).join(", ")}). Run \`${GENERATOR_NAME} generate\` and commit the result.`,
   );

@@ -11,18 +11,20 @@ import {
   type ServiceName,
 } from "../host/scenarios.js";
 import type { ConsentScript } from "../host/services/demo/service.js";
-import { serveStdioHost, startHost } from "../host/start.js";
+import { serveStdioHost, startHost, type SocketServiceName } from "../host/start.js";
 import { HOST_EXIT, STD_IO, type Io } from "./exit.js";
 
 const USAGE = `usage: rightkit-bindgen host (--suite-root DIR | --socket PATH | --stdio) [--rank N] [--scenario NAME]
                              [--consent approve|deny] [--consent-delay MS] [--no-peer-check]
+       rightkit-bindgen host (--suite-root DIR | --socket PATH | --stdio) --service int64 [--scenario NAME]
        rightkit-bindgen host --stdio --service agentcli [--scenario NAME]
 
 Runs a conformance host until SIGINT or SIGTERM (or, on stdio, until stdin ends).
-  --service NAME     which service answers: demo (rightkit.agent.demo, the default) or agentcli
-                     (agentcli serve's offline methods; stdio only, agentcli.ready first)
+  --service NAME     which service answers: demo (rightkit.agent.demo, the default), int64
+                     (rightkit.test.int64, the test-only contract of 64-bit integers: echo, extremes) or
+                     agentcli (agentcli serve's offline methods; stdio only, agentcli.ready first)
   --suite-root DIR   speak rightkit-daemon's own protocol (hello, allowlist, events, takeover) and publish
-                     DIR/runtime/rightkit.agent.demo/service.json; removed again on exit
+                     DIR/runtime/<service name>/service.json; removed again on exit
   --rank N           with --suite-root: lower wins the service (0..255, default 100); a live host of a
                      higher rank is asked to hand over, one of a lower or equal rank refuses this one
   --no-peer-check    with --suite-root: do NOT check that each peer runs as this user (the 0700 directory
@@ -101,7 +103,7 @@ function parseHostArgs(argv: string[]): HostCommand | "help" {
   const mode = parseMode(values);
   const service = values.service ?? DEFAULT_SERVICE;
   if (!isServiceName(service)) throw new Error(`--service must be one of ${SERVICE_NAMES.join(", ")}`);
-  if (service !== "demo" && mode.kind !== "stdio") throw new Error(`--service ${service} is served on --stdio only`);
+  if (service === "agentcli" && mode.kind !== "stdio") throw new Error(`--service ${service} is served on --stdio only`);
   if (service !== "demo" && (values.consent !== undefined || values["consent-delay"] !== undefined)) {
     throw new Error("--consent and --consent-delay go with the demo service");
   }
@@ -151,6 +153,7 @@ async function serveSuite(mode: Extract<Mode, { kind: "suite" }>, command: HostC
   try {
     const host = await startHost({
       suiteRoot: mode.suiteRoot,
+      service: socketService(command.service),
       ...(mode.rank === undefined ? {} : { rank: mode.rank }),
       peerCheck: mode.peerCheck,
       scenario: command.scenario,
@@ -170,8 +173,13 @@ async function serveSuite(mode: Extract<Mode, { kind: "suite" }>, command: HostC
 async function serveSocket(socketPath: string, command: HostCommand, io: Io): Promise<number> {
   const signal = untilSignal();
   try {
-    const host = await startHost({ socketPath, scenario: command.scenario, consent: command.consent });
-    io.out(`rightkit-bindgen host: listening on ${socketPath} (scenario ${command.scenario})`);
+    const host = await startHost({
+      socketPath,
+      service: socketService(command.service),
+      scenario: command.scenario,
+      consent: command.consent,
+    });
+    io.out(`rightkit-bindgen host: listening on ${socketPath} (${servedText(command)})`);
     await signal.received;
     await host.close();
     return HOST_EXIT.ok;
@@ -205,7 +213,7 @@ async function serveStdio(command: HostCommand, io: Io): Promise<number> {
     { service: command.service, scenario: command.scenario, consent: command.consent },
   );
   process.stdin.once("end", finish);
-  const served = `${command.service === DEFAULT_SERVICE ? "" : `service ${command.service}, `}scenario ${command.scenario}`;
+  const served = servedText(command);
   io.err(
     exitCode === undefined
       ? `rightkit-bindgen host: serving stdio (${served})`
@@ -231,6 +239,17 @@ function untilSignal(): { received: Promise<void>; dispose(): void } {
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   return { received, dispose };
+}
+
+/** "scenario NAME", led by the service when it is not the default one. */
+function servedText(command: HostCommand): string {
+  return `${command.service === DEFAULT_SERVICE ? "" : `service ${command.service}, `}scenario ${command.scenario}`;
+}
+
+/** parseHostArgs let agentcli through on --stdio only. */
+function socketService(service: ServiceName): SocketServiceName {
+  if (service === "agentcli") throw new Error("--service agentcli is served on --stdio only");
+  return service;
 }
 
 function messageOf(error: unknown): string {

@@ -22,7 +22,10 @@ export function emitBinding(model: ContractModel, index: SchemaIndex): BindingFi
   const entries = model.types.map((type) => ({ name: type.name, pointer: type.id }));
   const files: BindingFile[] = [
     { name: "types.ts", source: renderTemplate("binding/types.ts.hbs", { body: emitTypes(model) }) },
-    { name: "validators.ts", source: renderTemplate("binding/validators.ts.hbs", { body: emitValidators(index, entries) }) },
+    {
+      name: "validators.ts",
+      source: renderTemplate("binding/validators.ts.hbs", { body: emitValidators(index, entries, model.int64) }),
+    },
     { name: "standard-schema.ts", source: emitStandardSchema(model, index) },
   ];
   files.push({ name: "manifest.ts", source: emitManifest(model) });

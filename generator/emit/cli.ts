@@ -43,7 +43,7 @@ function toolEntry(model: ContractModel, index: SchemaIndex, method: Method, too
   );
   const shapes = facts.shapes.map((s) => code`{ name: ${s.name}, type: ${s.type} }`);
   const validate = member(code`validators`, `validate${typeName(model, method.params)}`);
-  const integers = integerShape(index, method.params);
+  const integers = integerShape(index, method.params, model.int64);
   return code`{
     method: ${method.cliName},
     tool: ${method.tool},

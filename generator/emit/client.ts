@@ -91,8 +91,8 @@ function spec(model: ContractModel, index: SchemaIndex, method: Method): Code {
       : code`, failClosed: { field: ${rule.field}, expected: ${literal(rule.expected)}, code: ${rule.code}, message: ${rule.message} }`;
   const route = daemonOf(model) === undefined ? EMPTY : code`, route: ROUTE`;
   const rpcErrors = model.errors.kind === "jsonrpc" ? code`, rpcErrors: INVALID_PARAMS` : EMPTY;
-  const paramsShape = integerShape(index, method.params);
-  const resultShape = integerShape(index, method.result);
+  const paramsShape = integerShape(index, method.params, model.int64);
+  const resultShape = integerShape(index, method.result, model.int64);
   const integers = code`${paramsShape === undefined ? EMPTY : code`, paramsIntegers: ${paramsShape}`}${resultShape === undefined ? EMPTY : code`, resultIntegers: ${resultShape}`}`;
   return code`{ method: ${method.tool}, timeoutMs: ${method.timeoutMs}, validateParams: ${ident(`validate${params}`)}, validateResult: ${ident(`validate${result}`)}${failClosed}${route}${rpcErrors}${integers} } satisfies ToolSpec<${params}, ${result}>`;
 }

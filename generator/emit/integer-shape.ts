@@ -3,7 +3,9 @@
  * one node per schema location that can lead to an `integer`, saying whether it declares one and
  * which nodes read its named properties, other keys and items, and which apply to the same value.
  * The client refuses an answer (or params) holding a number past ±(2^53 − 1) at such a location,
- * instead of letting a JavaScript number round it. What each keyword's subschemas apply to is the
+ * instead of letting a JavaScript number round it. In a binding that reads 64-bit integers as
+ * `bigint`, their locations are `int64` nodes instead: the client reads the integers there as
+ * bigints, exactly, and refuses nothing there. What each keyword's subschemas apply to is the
  * keyword table's `applies` column; nothing else here knows a keyword.
  */
 import type { Pointer } from "../json.js";
@@ -14,9 +16,12 @@ import { keywordRow } from "../schema/keyword-table.js";
 import { subschemasIn } from "../schema/subschemas.js";
 import { literal, type Code } from "./code.js";
 import { schemaView } from "./validators/dialect.js";
+import { isInt64Location, type Int64Reading } from "../schema/integers.js";
 
 interface Node {
   integer: boolean;
+  /** A 64-bit location of a binding that reads them as bigint (schema/integers.ts). */
+  int64: boolean;
   inPlace: number[];
   properties: [string, number[]][];
   otherProperties: number[];
@@ -25,14 +30,15 @@ interface Node {
 }
 
 /** The shape of the value at `root` as a code literal, or undefined when no `integer` can be reached from it. */
-export function integerShape(index: SchemaIndex, root: Pointer): Code | undefined {
-  const nodes = readNodes(index, root);
+export function integerShape(index: SchemaIndex, root: Pointer, int64: Int64Reading): Code | undefined {
+  const nodes = readNodes(index, root, int64);
   const kept = nodesReachingInteger(nodes);
   if (!kept.has(0)) return undefined;
-  // Every bare `integer` location reads alike: one node serves them all.
+  // Every bare `integer` location reads alike, and every bare 64-bit one: one node serves each kind.
   const leaves = [...kept].filter((id) => isIntegerLeaf(nodes[id] as Node, kept)).sort((a, b) => a - b);
-  const leaf = leaves[0];
-  const servedBy = (id: number): number => (leaf !== undefined && leaves.includes(id) ? leaf : id);
+  const leafOfKind = new Map<boolean, number>();
+  for (const id of leaves) if (!leafOfKind.has((nodes[id] as Node).int64)) leafOfKind.set((nodes[id] as Node).int64, id);
+  const servedBy = (id: number): number => (leaves.includes(id) ? (leafOfKind.get((nodes[id] as Node).int64) as number) : id);
   // Renumbered in the order they were met, so the table is the same however the schema's keys are ordered.
   const listed = [...kept].filter((id) => servedBy(id) === id).sort((a, b) => a - b);
   const number = new Map(listed.map((id, i) => [id, i]));
@@ -43,6 +49,7 @@ export function integerShape(index: SchemaIndex, root: Pointer): Code | undefine
     const node = nodes[id] as Node;
     const out: Record<string, unknown> = {};
     if (node.integer) out.integer = true;
+    if (node.int64) out.int64 = true;
     const inPlace = only(node.inPlace);
     if (inPlace.length > 0) out.inPlace = inPlace;
     const properties = node.properties.map(([name, ids]) => [name, only(ids)] as const).filter(([, ids]) => ids.length > 0);
@@ -58,7 +65,7 @@ export function integerShape(index: SchemaIndex, root: Pointer): Code | undefine
   return literal(table);
 }
 
-function readNodes(index: SchemaIndex, root: Pointer): Node[] {
+function readNodes(index: SchemaIndex, root: Pointer, int64: Int64Reading): Node[] {
   const ids = new Map<Pointer, number>();
   const nodes: Node[] = [];
   const pending: Pointer[] = [];
@@ -66,7 +73,7 @@ function readNodes(index: SchemaIndex, root: Pointer): Node[] {
     const known = ids.get(pointer);
     if (known !== undefined) return known;
     ids.set(pointer, nodes.length);
-    nodes.push({ integer: false, inPlace: [], properties: [], otherProperties: [], prefixItems: [], items: [] });
+    nodes.push({ integer: false, int64: false, inPlace: [], properties: [], otherProperties: [], prefixItems: [], items: [] });
     pending.push(pointer);
     return nodes.length - 1;
   };
@@ -77,7 +84,9 @@ function readNodes(index: SchemaIndex, root: Pointer): Node[] {
     const schema = schemaView(dialect, index.schemaAt(pointer));
     if (!isJsonObject(schema)) continue;
     const type = schema.type;
-    node.integer = type === "integer" || (Array.isArray(type) && type.includes("integer"));
+    const integer = type === "integer" || (Array.isArray(type) && type.includes("integer"));
+    node.int64 = integer && int64 === "bigint" && isInt64Location(schema);
+    node.integer = integer && !node.int64;
     for (const keyword of Object.keys(schema).sort(byCodeUnits)) {
       const row = keywordRow(keyword);
       const value = schema[keyword];
@@ -122,9 +131,9 @@ function readNodes(index: SchemaIndex, root: Pointer): Node[] {
   return nodes;
 }
 
-/** A node that says `integer` and leads nowhere else that does. */
+/** A node that says `integer` (64-bit or not) and leads nowhere else that does. */
 function isIntegerLeaf(node: Node, kept: ReadonlySet<number>): boolean {
-  return node.integer && !edgesOf(node).some((edge) => kept.has(edge));
+  return (node.integer || node.int64) && !edgesOf(node).some((edge) => kept.has(edge));
 }
 
 /** Every node this one leads to, whatever the way. */
@@ -167,7 +176,7 @@ function nodesReachingInteger(nodes: readonly Node[]): Set<number> {
     for (const edge of edgesOf(node)) from[edge]?.push(id);
   });
   const good = new Set<number>();
-  const pending = nodes.flatMap((node, id) => (node.integer ? [id] : []));
+  const pending = nodes.flatMap((node, id) => (node.integer || node.int64 ? [id] : []));
   for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
     if (good.has(id)) continue;
     good.add(id);

@@ -15,6 +15,8 @@ export function emitManifest(model: ContractModel): string {
     contract: model.id,
     schemaSha256: model.schemaSha256,
     bindingSha256: model.bindingSha256 ?? null,
+    // Only a binding that reads 64-bit integers as bigint says so: every other manifest stays as it was.
+    ...(model.int64 === "bigint" ? { numbers: { int64: "bigint" } } : {}),
   });
   return renderTemplate("binding/manifest.ts.hbs", { manifest: code`${manifest} as const` });
 }

@@ -22,6 +22,7 @@ const PRIMITIVE_TYPES: Readonly<Record<PrimitiveType, Code>> = {
   string: code`string`,
   number: code`number`,
   integer: code`number`,
+  bigint: code`bigint`,
   boolean: code`boolean`,
   null: code`null`,
 };

@@ -39,6 +39,7 @@ export function prBody(plan: UpdatePlan): string {
   if (diff.changes.length === 0) lines.push("No caller-visible changes.", "");
   else lines.push(...renderMarkdownSections(diff, 4));
   lines.push("### API surface", "");
+  if (plan.readingChange !== undefined) lines.push(`**${escapeMarkdown(plan.readingChange)}**`, "");
   if (plan.surfacePatch === "") lines.push("The public TypeScript API did not change.", "");
   else lines.push(...codeBlock("diff", plan.surfacePatch.trimEnd().split("\n")), "");
   lines.push("### Files", "");

@@ -21,6 +21,7 @@ import { compareGeneration, writeGeneration, type Generation } from "../output/f
 import { contractDirName } from "../output/paths.js";
 import { generateFiles } from "../pipeline.js";
 import { API_SURFACE_FILE } from "../output/api-surface.js";
+import { int64ReadingChange, MANIFEST_FILE } from "../output/numbers-reading.js";
 import { diffContracts, type ContractDiff } from "./diff.js";
 import { isMajorChange } from "./version.js";
 
@@ -56,6 +57,8 @@ export interface UpdatePlan {
   readonly regenerated: readonly PlannedFile[];
   /** Unified diff of api.md, old → new; empty when the surface did not change. */
   readonly surfacePatch: string;
+  /** What a switch of the binding's numbers.int64 costs callers; undefined when the reading stayed. */
+  readonly readingChange: string | undefined;
 }
 
 export type UpdateOutcome =
@@ -142,6 +145,16 @@ function regenerated(out: string, generation: Generation): PlannedFile[] {
   }));
 }
 
+/** The committed api.md and manifest.ts of the binding, where they are on disk; else as generated from the current inputs. */
+function committedFiles(out: string, id: string, generated: Generation): Generation {
+  const files = new Map(generated);
+  for (const name of [API_SURFACE_FILE, MANIFEST_FILE]) {
+    const path = `${contractDirName(id)}/${name}`;
+    if (existsSync(join(out, path))) files.set(path, readFileSync(join(out, path), "utf8"));
+  }
+  return files;
+}
+
 function surfacePatch(before: Generation, beforeId: string, after: Generation, afterId: string): string {
   const oldPath = `${contractDirName(beforeId)}/${API_SURFACE_FILE}`;
   const newPath = `${contractDirName(afterId)}/${API_SURFACE_FILE}`;
@@ -170,6 +183,9 @@ export async function planUpdate(options: UpdateOptions): Promise<UpdateOutcome>
   const contract = contractPlan(options, diff, major, text, after.schema);
   const generation = await generateFromText(text, basename(contract.schemaFile), options.binding, options.out);
   const old = await generateFiles(source, { typeCheck: "never" });
+  // What callers have now is the committed binding: compared with it, a binding edit made beside
+  // the schema (numbers.int64 switched, say) shows in the surface diff too.
+  const committed = committedFiles(options.out, diff.from, old.files);
   return {
     kind: "planned",
     plan: {
@@ -178,7 +194,11 @@ export async function planUpdate(options: UpdateOptions): Promise<UpdateOutcome>
       contractFiles: contract.files,
       generation,
       regenerated: regenerated(options.out, generation).sort((a, b) => byCodeUnits(a.path, b.path)),
-      surfacePatch: surfacePatch(old.files, diff.from, generation, diff.to),
+      surfacePatch: surfacePatch(committed, diff.from, generation, diff.to),
+      readingChange: int64ReadingChange(
+        committed.get(`${contractDirName(diff.from)}/${MANIFEST_FILE}`),
+        generation.get(`${contractDirName(diff.to)}/${MANIFEST_FILE}`),
+      ),
     },
   };
 }

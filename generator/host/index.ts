@@ -28,6 +28,7 @@ export { AGENTCLI_SERVICE_NAME } from "./services/agentcli/service.js";
 export { CLIENT_APP, DEMO_ALLOWLIST } from "./services/demo/allowlist.js";
 export { FIXTURE_APP_ID, FIXTURE_ELEMENTS } from "./services/demo/fixture.js";
 export { DEMO_SERVICE_NAME, type ConsentScript, type EndResult } from "./services/demo/service.js";
+export { INT64_ALLOWLIST, INT64_EXTREMES, INT64_SERVICE_NAME } from "./services/int64/service.js";
 export {
   DEFAULT_RANK,
   serveStdioHost,
@@ -36,5 +37,6 @@ export {
   type DaemonHostOptions,
   type HostHandle,
   type HostOptions,
+  type SocketServiceName,
   type StdioHostOptions,
 } from "./start.js";

@@ -11,14 +11,19 @@ import { DEMO_SCENARIOS, type DemoScenario } from "./services/demo/scenarios.js"
 export const SERVICE_SCENARIOS = { ...DEMO_SCENARIOS, ...AGENTCLI_SCENARIOS };
 export const FAULT_SCENARIOS = FAULTS;
 
-/** The services the host can serve (`host --service NAME`). */
-export const SERVICE_NAMES = ["demo", "agentcli"] as const;
+/**
+ * The services the host can serve (`host --service NAME`): the demo contract's, agentcli serve's
+ * (stdio only), and int64, the test-only contract of 64-bit integers (services/int64/).
+ */
+export const SERVICE_NAMES = ["demo", "agentcli", "int64"] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 export const DEFAULT_SERVICE: ServiceName = "demo";
 
 const SCENARIOS_OF: Readonly<Record<ServiceName, Readonly<Record<string, string>>>> = {
   demo: DEMO_SCENARIOS,
   agentcli: AGENTCLI_SCENARIOS,
+  // int64 answers one way only; the fault scenarios and echo still run on it.
+  int64: {},
 };
 
 export type ServiceScenario = DemoScenario | AgentcliScenario;

@@ -8,16 +8,20 @@ import type { Protocol } from "./core/faults.js";
 import { serveJsonRpcStream, startJsonRpcHost } from "./core/jsonrpc-host.js";
 import { peerCheckUnavailable, platformPeerCheck, type PeerCheck } from "./core/peer.js";
 import { RANK_UNKNOWN, type ServiceRecord } from "./core/record.js";
+import type { Service } from "./core/service.js";
 import { assertScenario, DEFAULT_SERVICE, type ScenarioName, type ServiceName } from "./scenarios.js";
 import { isAgentcliScenario } from "./services/agentcli/scenarios.js";
 import { AgentcliService } from "./services/agentcli/service.js";
 import { DEMO_ALLOWLIST } from "./services/demo/allowlist.js";
-import { isDemoScenario } from "./services/demo/scenarios.js";
+import { isDemoScenario, type DemoScenario } from "./services/demo/scenarios.js";
 import { DemoService, type ConsentScript, type EndResult } from "./services/demo/service.js";
+import { INT64_ALLOWLIST, Int64Service } from "./services/int64/service.js";
 
 /** The JSON-RPC 2.0 host on a Unix socket, as before the daemon protocol existed. */
 export type HostOptions = {
   socketPath: string;
+  /** Which service answers: demo (the default) or int64; agentcli is served on stdio only. */
+  service?: SocketServiceName;
   scenario?: ScenarioName;
   consent?: ConsentScript;
   /** How many answers out_of_order holds before sending them newest first. Default 3. */
@@ -39,7 +43,7 @@ type HostControls = {
   idle(): Promise<void>;
   /** The kill control: ends one session, or every active one, with bundle_state "killed". */
   kill(session?: string): EndResult[];
-  /** Every session token the demo service has issued (tests prove no client output shows one). */
+  /** Every session token the demo service has issued (tests prove no client output shows one); none for int64. */
   issuedTokens(): readonly string[];
   close(): Promise<void>;
 };
@@ -48,15 +52,20 @@ export type HostHandle = HostControls & { readonly socketPath: string };
 
 /** The rightkit-daemon host: discovery record in a suite, hello, allowlist, lock-step, takeover. */
 export type DaemonHostOptions = {
-  /** The suite root (made absolute); the record goes to <suite>/runtime/rightkit.agent.demo/service.json. */
+  /** The suite root (made absolute); the record goes to <suite>/runtime/<service name>/service.json. */
   suiteRoot: string;
+  /** Which service answers: demo (rightkit.agent.demo, the default) or int64 (rightkit.test.int64). */
+  service?: SocketServiceName;
   /** Lower wins the service. Default 100; 255 (RANK_UNKNOWN) never wins a takeover. */
   rank?: number;
   /** The socket to listen on. Default: one in the service's 0700 directory, or a 0700 temp dir when that path is too long. */
   endpoint?: string;
   scenario?: ScenarioName;
   consent?: ConsentScript;
-  /** App label → method patterns. Default: right-ctl may call demo.*, rightkit-host-control host.kill. */
+  /**
+   * App label → method patterns. Default for demo: right-ctl may call demo.*, rightkit-host-control
+   * host.kill; for int64: right-ctl may call int64.*.
+   */
   allowlist?: Allowlist;
   /** A connection that has not said hello by then is closed. Default 10 000. */
   handshakeTimeoutMs?: number;
@@ -104,7 +113,7 @@ export function startHost(options: HostOptions | DaemonHostOptions): Promise<Hos
 }
 
 async function startJsonRpc(options: HostOptions): Promise<HostHandle> {
-  const core = demoCore(options, "jsonrpc");
+  const core = socketCore(options, "jsonrpc");
   const peerCheck =
     options.peerCheck === undefined || options.peerCheck === false ? undefined : await resolvePeerCheck(options.peerCheck);
   const host = await startJsonRpcHost({
@@ -122,7 +131,7 @@ async function startDaemon(options: DaemonHostOptions): Promise<DaemonHostHandle
   const rank = options.rank ?? DEFAULT_RANK;
   if (!Number.isInteger(rank) || rank < 0 || rank > RANK_UNKNOWN)
     throw new Error(`rank must be a whole number 0..255, not ${rank}`);
-  const core = demoCore(options, "daemon");
+  const core = socketCore(options, "daemon");
   const suiteRoot = resolve(options.suiteRoot);
   const host = await startDaemonHost({
     service: core.service,
@@ -132,7 +141,7 @@ async function startDaemon(options: DaemonHostOptions): Promise<DaemonHostHandle
     version: options.version ?? GENERATOR_VERSION,
     endpoint: options.endpoint,
     scenario: core.scenario,
-    allowlist: options.allowlist ?? DEMO_ALLOWLIST,
+    allowlist: options.allowlist ?? core.allowlist,
     handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
     takeoverPollMs: options.takeoverPollMs ?? 1000,
     takeoverTimeoutMs: options.takeoverTimeoutMs ?? 15_000,
@@ -153,8 +162,11 @@ async function startDaemon(options: DaemonHostOptions): Promise<DaemonHostHandle
   };
 }
 
-export type StdioHostOptions = Omit<HostOptions, "socketPath" | "peerCheck"> & {
-  /** Which service answers. Default demo; agentcli is served on stdio only, as `agentcli serve` is. */
+/** The services a socket host can serve; agentcli is served on stdio only, as `agentcli serve` is. */
+export type SocketServiceName = Exclude<ServiceName, "agentcli">;
+
+export type StdioHostOptions = Omit<HostOptions, "socketPath" | "peerCheck" | "service"> & {
+  /** Which service answers. Default demo. */
   service?: ServiceName;
 };
 
@@ -163,7 +175,8 @@ export type StdioHostOptions = Omit<HostOptions, "socketPath" | "peerCheck"> & {
  * ends the service's waits. A service that exits at start calls `stream.exit`.
  */
 export function serveStdioHost(stream: HostStream, options: StdioHostOptions): { stop(): void } {
-  const core = (options.service ?? DEFAULT_SERVICE) === "agentcli" ? agentcliCore(options) : demoCore(options, "jsonrpc");
+  const service = options.service ?? DEFAULT_SERVICE;
+  const core = service === "agentcli" ? agentcliCore(options) : socketCore({ ...options, service }, "jsonrpc");
   serveJsonRpcStream(stream, {
     service: core.service,
     scenario: core.scenario,
@@ -181,31 +194,64 @@ function agentcliCore(options: { scenario?: ScenarioName }) {
   return { service, events: new EventEmitter(), scenario: (): ScenarioName => current };
 }
 
-/** The demo service with its scenario switch, shared by every host kind. */
-function demoCore(options: { scenario?: ScenarioName; consent?: ConsentScript }, protocol: Protocol) {
+/** The service a socket host (or a stdio one serving demo or int64) runs, with its scenario switch. */
+function socketCore(
+  options: { service?: SocketServiceName; scenario?: ScenarioName; consent?: ConsentScript },
+  protocol: Protocol,
+) {
+  const name = options.service ?? DEFAULT_SERVICE;
+  if ((name as ServiceName) === "agentcli") throw new Error("the agentcli service is served on stdio only");
   let current: ScenarioName = options.scenario ?? "normal";
-  assertScenario(current, protocol);
+  assertScenario(current, protocol, name);
   const events = new EventEmitter();
-  const service = new DemoService(() => (isDemoScenario(current) ? current : "normal"), options.consent ?? { answer: "approve" });
   const scenario = (): ScenarioName => current;
+  const served = name === "int64" ? int64Served() : demoServed(scenario, options.consent);
   return {
-    service,
+    service: served.service,
+    allowlist: served.allowlist,
     events,
     scenario,
     controls: (host: { connectionCount(): number; idle(): Promise<void>; close(): Promise<void> }): HostControls => ({
       events,
       scenario,
       setScenario: (next) => {
-        assertScenario(next, protocol);
+        assertScenario(next, protocol, name);
         current = next;
       },
       connectionCount: () => host.connectionCount(),
       idle: () => host.idle(),
-      kill: (session) => service.kill(session),
-      issuedTokens: () => service.tokens(),
+      kill: served.kill,
+      issuedTokens: served.issuedTokens,
       close: () => host.close(),
     }),
   };
+}
+
+/** What a socket host needs of its service beyond the Service itself. */
+type Served = {
+  service: Service;
+  allowlist: Allowlist;
+  kill(session?: string): EndResult[];
+  issuedTokens(): readonly string[];
+};
+
+function demoServed(scenario: () => ScenarioName, consent: ConsentScript | undefined): Served {
+  const demoScenario = (): DemoScenario => {
+    const now = scenario();
+    return isDemoScenario(now) ? now : "normal";
+  };
+  const service = new DemoService(demoScenario, consent ?? { answer: "approve" });
+  return {
+    service,
+    allowlist: DEMO_ALLOWLIST,
+    kill: (session) => service.kill(session),
+    issuedTokens: () => service.tokens(),
+  };
+}
+
+/** The int64 service has no sessions: nothing to kill, no tokens. */
+function int64Served(): Served {
+  return { service: new Int64Service(), allowlist: INT64_ALLOWLIST, kill: () => [], issuedTokens: () => [] };
 }
 
 async function resolvePeerCheck(choice: true | PeerCheck): Promise<PeerCheck> {

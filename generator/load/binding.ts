@@ -10,6 +10,7 @@ import { BindgenError } from "../errors.js";
 import validateBinding from "./precompiled/binding.js";
 import type { Check } from "./check.js";
 import { parseJson } from "./json.js";
+import type { Int64Reading } from "../schema/integers.js";
 
 export interface FailClosedRule {
   readonly field: string;
@@ -102,6 +103,7 @@ export interface Binding {
   readonly transport?: TransportBinding;
   readonly cli?: CliBinding;
   readonly results?: { readonly okEnvelope?: boolean };
+  readonly numbers?: { readonly int64?: Int64Reading };
   readonly errors?: ErrorsBinding;
   readonly defaultTimeoutMs?: number;
   readonly methods: Readonly<Record<string, MethodBinding>>;

@@ -4,6 +4,7 @@
  * duplicate keys. So a small scanner checks the text first and reports `line:column`.
  */
 import { BindgenError } from "../errors.js";
+import { readJson } from "../../templates/runtime/core/json-reader.js";
 
 export function parseJson(text: string, file: string, lineOffset = 0): unknown {
   const problem = scan(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
@@ -11,7 +12,9 @@ export function parseJson(text: string, file: string, lineOffset = 0): unknown {
     const { line, column } = lineColumn(text, problem.at);
     throw new BindgenError("bad_json", problem.message, { file, location: `${line + lineOffset}:${column}` });
   }
-  return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  // readJson: JSON.parse that keeps the digits of integers past 2^53 − 1, for a bound or a
+  // `const` a 64-bit location compares exactly (schema/integers.ts `schemaInteger`).
+  return readJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 }
 
 function lineColumn(text: string, offset: number): { line: number; column: number } {

@@ -29,7 +29,8 @@ export function buildModel(contract: LoadedContract, index: SchemaIndex, shape: 
   const warnings = checkSchemas(index, partPointers(shape));
   const places = placesOf(shape);
   const { links, lifecycle } = assembleLinks(binding, shape, index, bindingFile);
-  const converter = new TypeConverter(index, contract.draft);
+  const int64 = binding?.numbers?.int64 ?? "number";
+  const converter = new TypeConverter(index, contract.draft, int64);
   reserveTypes(converter, root, contract.draft, shape, places.stem);
   converter.drain();
   const id = typeof root.$id === "string" ? root.$id : basename(contract.schemaFile).replace(/\.(schema\.)?(json|md)$/i, "");
@@ -47,6 +48,7 @@ export function buildModel(contract: LoadedContract, index: SchemaIndex, shape: 
     transport: binding?.transport,
     cliCommand: binding?.cli?.command ?? id,
     verbatimKeys: [...(binding?.cli?.verbatimKeys ?? [])].sort(byCodeUnits),
+    int64,
     okEnvelope: binding?.results?.okEnvelope === true,
     errors: shape.errors,
     links,

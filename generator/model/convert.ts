@@ -28,6 +28,7 @@ import {
   type Dialect,
 } from "../schema/dialects.js";
 import { dialectAt } from "../schema/subschemas.js";
+import { isInt64Location, type Int64Reading } from "../schema/integers.js";
 import { docsOf, NO_DOCS } from "./docs.js";
 import type { JsonValue, NameRequest, PrimitiveType, PropertyNode, TypeId, TypeNode } from "./types.js";
 
@@ -42,6 +43,7 @@ export class TypeConverter {
   constructor(
     private readonly index: SchemaIndex,
     private readonly documentDialect: Dialect,
+    private readonly int64: Int64Reading = "number",
   ) {}
 
   /** Reserves a named type for the schema at `id`; converted when `drain` runs. */
@@ -126,6 +128,9 @@ export class TypeConverter {
 
   /** The value part of a schema: const, enum, or what `type` (declared or implied) allows. */
   private valueNode(schema: JsonObject, pointer: Pointer, site: Site, dialect: Dialect): TypeNode | undefined {
+    // A 64-bit location read as bigint: its `const`/`enum` integers are bigints, which a JSON literal cannot spell.
+    if (this.int64 === "bigint" && isInt64Location(schema) && (Object.hasOwn(schema, "const") || Array.isArray(schema.enum)))
+      return { kind: "primitive", type: "bigint", docs: NO_DOCS };
     if (Object.hasOwn(schema, "const")) return { kind: "literal", value: schema.const as JsonValue, docs: NO_DOCS };
     if (Array.isArray(schema.enum)) return { kind: "enum", values: schema.enum as JsonValue[], docs: NO_DOCS };
     // OpenAPI's `nullable: true` is one more type here ("null"): the type gets `| null`.
@@ -143,6 +148,8 @@ export class TypeConverter {
         if (hasUnion && !declaresObjectShape(schema)) continue;
         members.push(this.objectNode(schema, pointer, site, dialect));
       } else if (type === "array") members.push(this.arrayNode(schema, pointer, site, dialect));
+      else if (type === "integer" && this.int64 === "bigint" && isInt64Location(schema))
+        members.push({ kind: "primitive", type: "bigint", docs: NO_DOCS });
       else if (PRIMITIVES.includes(type)) members.push({ kind: "primitive", type: type as PrimitiveType, docs: NO_DOCS });
     }
     if (members.length === 0) return undefined;

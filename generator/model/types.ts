@@ -6,6 +6,7 @@ import type { ErrorModel } from "../contract/shape.js";
 import type { SchemaWarning } from "./schema-checks.js";
 import type { FailClosedRule, SideEffects, TransportBinding } from "../load/binding.js";
 import type { Pointer } from "../json.js";
+import type { Int64Reading } from "../schema/integers.js";
 
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
@@ -20,7 +21,8 @@ export interface Docs {
   readonly deprecated: boolean;
 }
 
-export type PrimitiveType = "string" | "number" | "integer" | "boolean" | "null";
+/** `bigint`: a 64-bit integer location of a binding that reads them as bigint (schema/integers.ts). */
+export type PrimitiveType = "string" | "number" | "integer" | "bigint" | "boolean" | "null";
 
 export type TypeNode =
   | { readonly kind: "any"; readonly docs: Docs }
@@ -212,6 +214,8 @@ export interface ContractModel {
   readonly cliCommand: string;
   /** Sorted. */
   readonly verbatimKeys: readonly string[];
+  /** How the 64-bit integer locations are read: as numbers (the default) or as bigint (binding `numbers.int64`). */
+  readonly int64: Int64Reading;
   /** Every result carries a boolean `ok`, and `ok: false` is a result (binding `results.okEnvelope`). */
   readonly okEnvelope: boolean;
   readonly errors: ErrorModel;

@@ -26,7 +26,7 @@ const U64_MAX = "18446744073709551615";
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
 function shapeOf(schema: object, pointer = "#"): IntegerShape | undefined {
-  const code = integerShape(indexSchema(schema), pointer);
+  const code = integerShape(indexSchema(schema), pointer, "number");
   return code === undefined ? undefined : (new Function(`return ${String(code)};`)() as IntegerShape);
 }
 

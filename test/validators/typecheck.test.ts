@@ -2,7 +2,8 @@
  * Every generated module type-checks with the TypeScript compiler API under the strictest
  * options the binding uses (strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess): the
  * demo contract's validators.ts (against a types.ts declaring its names), every module compiled
- * from the JSON-Schema-Test-Suite (every draft), and the hostile schemas. One in-memory program for all.
+ * from the JSON-Schema-Test-Suite (every draft), the hostile schemas, and the bigint-mode ones
+ * (bigint-schemas.ts). One in-memory program for all.
  */
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import { indexSchema } from "../../generator/resolve/index.js";
 import { DEMO_SHAPES, demoSchema } from "./demo-contract.js";
 import { hugeEnum, LINKED_LIST_SCHEMA, nastySchemas, nestedAllOf, nestedProperties, TREE_SCHEMA } from "./hostile-schemas.js";
 import { compileGroup, DRAFTS, readGroups, suiteFiles } from "./jsts-suite.js";
+import { bigintSchema, BIGINT_SCHEMAS } from "./bigint-schemas.js";
 
 const OPTIONS: ts.CompilerOptions = {
   strict: true,
@@ -50,6 +52,10 @@ function virtualFiles(): Map<string, string> {
       files.set(`/virtual/hostile/${i}.ts`, emitValidatorModule(schema));
     },
   );
+  // Bigint mode (binding numbers.int64: "bigint"): bigint comparisons, constants and helpers.
+  for (const name of Object.keys(BIGINT_SCHEMAS) as (keyof typeof BIGINT_SCHEMAS)[]) {
+    files.set(`/virtual/bigint/${name}.ts`, emitValidatorModule(bigintSchema(name), { int64: "bigint" }));
+  }
   return files;
 }
 

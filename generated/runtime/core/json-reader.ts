@@ -24,8 +24,10 @@ export type UnsafeInteger = { readonly pointer: string; readonly digits: string 
 
 const NONE: readonly UnsafeInteger[] = [];
 
-/** Every container that holds an unsafe literal somewhere below it, with the literals relative to it. */
-const unsafeBelow = new WeakMap<object, UnsafeInteger[]>();
+/** Each container's own members that were read from an unsafe literal: key (an array's index as a number) → the digits as sent. */
+const unsafeMembers = new WeakMap<object, Map<string | number, string>>();
+/** Every container with such a member somewhere below it (itself included), for the walk of unsafeIntegersIn. */
+const holdsUnsafe = new WeakSet<object>();
 
 /** `JSON.parse(text)`, remembering the integer literals it rounded or could have. Throws SyntaxError as it does. */
 export function readJson(text: string): unknown {
@@ -35,17 +37,42 @@ export function readJson(text: string): unknown {
   return value;
 }
 
-/** The unsafe integer literals inside `value` (an object or array read by `readJson`, or inside one); none for anything else. */
+/**
+ * The unsafe integer literals inside `value` (an object or array read by `readJson`, or inside
+ * one), with pointers relative to it; none for anything else. Walks only the containers that hold one.
+ */
 export function unsafeIntegersIn(value: unknown): readonly UnsafeInteger[] {
-  return typeof value === "object" && value !== null ? (unsafeBelow.get(value) ?? NONE) : NONE;
+  if (typeof value !== "object" || value === null || !holdsUnsafe.has(value)) return NONE;
+  const found: UnsafeInteger[] = [];
+  collect(value, "", found);
+  return found;
+}
+
+function collect(container: object, prefix: string, found: UnsafeInteger[]): void {
+  const members = unsafeMembers.get(container);
+  if (members !== undefined)
+    for (const [key, digits] of members)
+      found.push({ pointer: `${prefix}/${escapeSegment(String(key))}`, digits });
+  for (const [key, child] of Object.entries(container))
+    if (typeof child === "object" && child !== null && holdsUnsafe.has(child))
+      collect(child, `${prefix}/${escapeSegment(key)}`, found);
+}
+
+/** The digits `container[key]` was read from, when they were an unsafe literal (readJson, or noteUnsafeInteger); an array's index as a number. */
+export function unsafeDigitsAt(container: object, key: string | number): string | undefined {
+  return unsafeMembers.get(container)?.get(Array.isArray(container) ? Number(key) : String(key));
 }
 
 /** Records that `container[key]` was read from `digits` (the command line reads `key=value` pairs one at a time). */
 export function noteUnsafeInteger(container: object, key: string, digits: string): void {
-  const known = unsafeBelow.get(container);
-  const entry = { pointer: `/${escapeSegment(key)}`, digits };
-  if (known === undefined) unsafeBelow.set(container, [entry]);
-  else known.push(entry);
+  noteMember(container, key, digits);
+}
+
+function noteMember(container: object, key: string | number, digits: string): void {
+  const members = unsafeMembers.get(container);
+  if (members === undefined) unsafeMembers.set(container, new Map([[key, digits]]));
+  else members.set(key, digits);
+  holdsUnsafe.add(container);
 }
 
 /** Whether an integer literal of these digits (a leading `-` allowed) lies outside ±(2^53 − 1). */
@@ -183,29 +210,35 @@ function stringEnd(text: string, start: number): number {
 }
 
 /**
- * Each literal is recorded on every container from the root down to its parent, with its pointer
- * relative to that container — if the value there is still the rounded number (a key given twice
- * keeps only its last value, as JSON.parse does).
+ * Each literal is recorded on its own container, under its key, and every container on its way
+ * is marked as holding one — if the value there is still the rounded number (a key given twice
+ * keeps only its last value, as JSON.parse does). No pointer is built until someone asks.
  */
 function remember(root: object, literals: readonly Found[]): void {
+  // Siblings come one after another (an array of a thousand u64s): their container's table is
+  // looked up, and its ancestors marked, once for the run, not once per literal.
+  let lastParent: object | undefined;
+  let lastMembers: Map<string | number, string> | undefined;
+  const ancestors: object[] = [];
   for (const { segments, digits } of literals) {
-    const containers: object[] = [];
+    ancestors.length = 0;
     let at: unknown = root;
-    for (const segment of segments) {
+    let depth = 0;
+    for (; depth < segments.length - 1; depth++) {
       if (typeof at !== "object" || at === null) break;
-      containers.push(at);
-      at = (at as Record<string, unknown>)[segment];
+      ancestors.push(at);
+      at = (at as Record<string, unknown>)[segments[depth] as Segment];
     }
-    if (containers.length !== segments.length || typeof at !== "number" || Number.isSafeInteger(at)) continue;
-    containers.forEach((container, depth) => {
-      const pointer = segments
-        .slice(depth)
-        .map((segment) => `/${escapeSegment(String(segment))}`)
-        .join("");
-      const known = unsafeBelow.get(container);
-      if (known === undefined) unsafeBelow.set(container, [{ pointer, digits }]);
-      else known.push({ pointer, digits });
-    });
+    const key = segments[segments.length - 1];
+    if (depth !== segments.length - 1 || key === undefined || typeof at !== "object" || at === null) continue;
+    const leaf: unknown = (at as Record<string, unknown>)[key];
+    if (typeof leaf !== "number" || Number.isSafeInteger(leaf)) continue;
+    if (at !== lastParent || lastMembers === undefined) {
+      noteMember(at, key, digits);
+      for (const container of ancestors) holdsUnsafe.add(container);
+      lastParent = at;
+      lastMembers = unsafeMembers.get(at);
+    } else lastMembers.set(key, digits);
   }
 }
 

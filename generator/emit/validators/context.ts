@@ -9,6 +9,7 @@
  */
 import { BindgenError } from "../../errors.js";
 import type { SchemaIndex } from "../../resolve/index.js";
+import type { Int64Reading } from "../../schema/integers.js";
 import { appendPointer, type Pointer } from "../../json.js";
 import { code, ident, type Code } from "../code.js";
 import { schemaView, type Dialect } from "./dialect.js";
@@ -21,6 +22,8 @@ export type { LocationFunctions } from "./names.js";
 
 export interface CompileContext {
   readonly index: SchemaIndex;
+  /** How 64-bit integer locations are read (schema/integers.ts): as `bigint`, their `integer` is a bigint and numbers compare exactly. */
+  readonly int64: Int64Reading;
   /** The dynamic scope code compiled in this context runs in (dynamic-scope.ts). */
   readonly scope: DynamicScope;
   /** This context after entering the resource of the schema at `pointer` (itself, unless that brings dynamic anchors). */
@@ -87,7 +90,12 @@ interface Frame {
   readonly prefix: string;
 }
 
-export function createCompileState(index: SchemaIndex, namer: Namer, roots: readonly Pointer[]): CompileState {
+export function createCompileState(
+  index: SchemaIndex,
+  namer: Namer,
+  roots: readonly Pointer[],
+  int64: Int64Reading = "number",
+): CompileState {
   const byPointer = new Map<Pointer, LocationFunctions>();
   const evaluatedQueued = new Set<Pointer>();
   const queue: PendingWork[] = [];
@@ -157,6 +165,7 @@ export function createCompileState(index: SchemaIndex, namer: Namer, roots: read
 
   const context: CompileContext = {
     index,
+    int64,
     scope: EMPTY_SCOPE,
     enter: (pointer) => contextIn(EMPTY_SCOPE).enter(pointer),
     functionsFor: (pointer) => contextIn(EMPTY_SCOPE).functionsFor(pointer),

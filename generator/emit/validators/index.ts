@@ -6,6 +6,7 @@ import { byCodeUnits } from "../../order.js";
 import { indexSchema, type SchemaIndex, type SchemaRegistry } from "../../resolve/index.js";
 import { code, EMPTY, ident, join, type Code } from "../code.js";
 import { buildValidatorModule } from "./module.js";
+import type { Int64Reading } from "../../schema/integers.js";
 
 export { REF_DEPTH_LIMIT } from "./keyword-emitters/ref.js";
 
@@ -14,7 +15,11 @@ export { REF_DEPTH_LIMIT } from "./keyword-emitters/ref.js";
  * the `ValidationIssue`/`ValidationResult` types, and a type-only import of the names from
  * `./types.js`.
  */
-export function emitValidators(index: SchemaIndex, entries: readonly { name: string; pointer: string }[]): Code {
+export function emitValidators(
+  index: SchemaIndex,
+  entries: readonly { name: string; pointer: string }[],
+  int64: Int64Reading = "number",
+): Code {
   const types = [...new Set(entries.map((entry) => entry.name))].sort(byCodeUnits).map((name) => ident(name));
   const preamble = types.length === 0 ? EMPTY : code`import type { ${join(types)} } from "./types.js";`;
   return buildValidatorModule(
@@ -28,6 +33,7 @@ export function emitValidators(index: SchemaIndex, entries: readonly { name: str
     })),
     preamble,
     types.map(String),
+    int64,
   );
 }
 
@@ -37,13 +43,17 @@ export function emitValidators(index: SchemaIndex, entries: readonly { name: str
  * schemas it will not honour, and `bad_pattern` for a pattern that is not a valid regex.
  * `registry`: other documents its `$ref`s may reach, by absolute URI (nothing is ever fetched).
  */
-export function emitValidatorModule(schema: object, options: { name?: string; registry?: SchemaRegistry } = {}): string {
+export function emitValidatorModule(
+  schema: object,
+  options: { name?: string; registry?: SchemaRegistry; int64?: Int64Reading } = {},
+): string {
   const index: SchemaIndex = indexSchema(schema, options.name, options.registry);
   const module = buildValidatorModule(
     index,
     [{ pointer: "#", stem: "Root", validateName: ident("validate"), guardName: ident("isValid"), type: code`unknown` }],
     EMPTY,
     [],
+    options.int64,
   );
   return `${module}`;
 }

@@ -7,6 +7,7 @@
 import type { SchemaIndex } from "../../resolve/index.js";
 import { byCodeUnits } from "../../order.js";
 import { code, docLine, EMPTY, ident, lines, type Code } from "../code.js";
+import type { Int64Reading } from "../../schema/integers.js";
 import { createCompileState, type PendingWork } from "./context.js";
 import { CHECK, FAST } from "./mode.js";
 import { createNamer, planModule, type ModulePlan } from "./names.js";
@@ -59,15 +60,16 @@ export function buildValidatorModule(
   entries: readonly ValidatorEntry[],
   preamble: Code,
   typeNames: readonly string[],
+  int64: Int64Reading = "number",
 ): Code {
   const plan = planModule(
     entries.map((entry) => ({ pointer: entry.pointer, stem: entry.stem })),
     entries.flatMap((entry) => [`${entry.validateName}`, `${entry.guardName}`]),
     typeNames,
   );
-  const first = compile(index, entries, preamble, plan, undefined);
+  const first = compile(index, entries, preamble, plan, undefined, int64);
   const settled = first.replan();
-  return settled === undefined ? first.module : compile(index, entries, preamble, plan, settled).module;
+  return settled === undefined ? first.module : compile(index, entries, preamble, plan, settled, int64).module;
 }
 
 function compile(
@@ -76,12 +78,14 @@ function compile(
   preamble: Code,
   plan: ModulePlan,
   settled: ReadonlyMap<string, readonly string[]> | undefined,
+  int64: Int64Reading,
 ): { readonly module: Code; replan(): ReadonlyMap<string, readonly string[]> | undefined } {
   const namer = createNamer(plan, settled);
   const state = createCompileState(
     index,
     namer,
     entries.map((entry) => entry.pointer),
+    int64,
   );
   const ctx = state.context;
   const x = ident("x");
@@ -145,7 +149,7 @@ ${collect}
   const module = lines([
     preamble,
     RESULT_TYPES,
-    helperSource(state.helpers, plan.helpers),
+    helperSource(state.helpers, plan.helpers, int64),
     lines([...state.hoisted].sort((a, b) => byCodeUnits(a.name, b.name)).map((constant) => constant.declaration)),
     lines(
       functions.sort((a, b) => byCodeUnits(a.stem, b.stem) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]).map((fn) => fn.source),

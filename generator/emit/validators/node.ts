@@ -52,7 +52,7 @@ ${emitNode(ctx, pointer, schema, value, present, depth)}`;
   const type = typeCheck(ctx, s, pointer, value);
   const site = { pointer, keyword: "type" };
   const typeFolded =
-    type.failsWhen !== undefined && valuesImplyType(s)
+    type.failsWhen !== undefined && valuesImplyType(s, ctx.int64)
       ? { failsWhen: type.failsWhen, issue: mode.kind === "check" ? issueExpression(ctx, mode, site, type.message) : undefined }
       : undefined;
   const k: KeywordEmit = {

@@ -8,7 +8,8 @@
  * None of them recurses on the instance: deep equality walks an explicit stack, so a hostile
  * instance nested 10,000 deep cannot overflow the call stack through them.
  */
-import { code, lines, type Code } from "../code.js";
+import type { Int64Reading } from "../../schema/integers.js";
+import { code, EMPTY, lines, type Code } from "../code.js";
 
 /** Every helper, in the order they are emitted: the table the name planner reserves names for. */
 export const HELPER_NAMES = [
@@ -23,6 +24,7 @@ export const HELPER_NAMES = [
   "codePoints",
   "decimalOf",
   "isMultipleOf",
+  "isMultipleOfExact",
 ] as const;
 
 export type HelperName = (typeof HELPER_NAMES)[number];
@@ -30,7 +32,49 @@ export type HelperName = (typeof HELPER_NAMES)[number];
 /** The planned name of each helper. */
 export type HelperNames = { readonly [name in HelperName]: Code };
 
-const SOURCES: { readonly [name in HelperName]: (names: HelperNames) => Code } = {
+/** deepEqual's extra step in bigint mode: a bigint equals a number of the same integer value, exactly. */
+const BIGINT_EQUALITY = code`    if (typeof x === "bigint" || typeof y === "bigint") {
+      const n = typeof x === "number" ? x : y;
+      const big = typeof x === "bigint" ? x : y;
+      if (typeof n === "number" && Number.isInteger(n) && BigInt(n) === big) continue;
+      return false;
+    }
+`;
+
+/** Helpers other helpers call. */
+const NEEDS: { readonly [name in HelperName]: readonly HelperName[] } = {
+  issue: [],
+  within: [],
+  outcome: [],
+  gather: [],
+  kindOf: [],
+  escapeKey: [],
+  deepEqual: [],
+  duplicatePair: ["deepEqual"],
+  codePoints: [],
+  decimalOf: [],
+  isMultipleOf: ["decimalOf"],
+  isMultipleOfExact: ["isMultipleOf"],
+};
+
+/** The source of the used helpers and of everything they call, in a fixed order, under their planned names. */
+export function helperSource(used: ReadonlySet<HelperName>, names: HelperNames, int64: Int64Reading = "number"): Code {
+  const needed = new Set<HelperName>();
+  const add = (name: HelperName): void => {
+    if (needed.has(name)) return;
+    needed.add(name);
+    NEEDS[name].forEach(add);
+  };
+  used.forEach(add);
+  return lines(HELPER_NAMES.filter((name) => needed.has(name)).map((name) => SOURCES[name](names, int64)));
+}
+
+/**
+ * Each helper's source. `int64` is the binding's reading of 64-bit integers: in bigint mode a
+ * few helpers also meet bigints (a kind of its own, equal to the number of the same integer
+ * value); in number mode their text is what it always was.
+ */
+const SOURCES: { readonly [name in HelperName]: (names: HelperNames, int64: Int64Reading) => Code } = {
   issue: (h) => code`
 /**
  * One failure, with both paths relative to the function that found it. The text arrives as
@@ -78,7 +122,20 @@ function ${h.gather}(reasons: readonly (ValidationIssue[] | undefined)[], summar
   all.push(summary);
   return all;
 }`,
-  kindOf: (h) => code`
+  kindOf: (h, int64) =>
+    int64 === "bigint"
+      ? code`
+/**
+ * The type of a value for messages; values JSON cannot hold are named as they are. 64-bit
+ * integers are bigints here and other numbers are numbers, so the two are named apart.
+ */
+function ${h.kindOf}(x: unknown): string {
+  if (x === null) return "null";
+  if (Array.isArray(x)) return "array";
+  if (typeof x === "number") return Number.isFinite(x) ? "number" : String(x);
+  return typeof x;
+}`
+      : code`
 /** The JSON type of a value for messages; values JSON cannot hold are named as they are. */
 function ${h.kindOf}(x: unknown): string {
   if (x === null) return "null";
@@ -91,7 +148,7 @@ function ${h.kindOf}(x: unknown): string {
 function ${h.escapeKey}(key: string): string {
   return key.replaceAll("~", "~0").replaceAll("/", "~1");
 }`,
-  deepEqual: (h) => code`
+  deepEqual: (h, int64) => code`
 /** JSON equality: numbers by value, objects by own keys regardless of order. Iterative on purpose. */
 function ${h.deepEqual}(a: unknown, b: unknown): boolean {
   const stack: unknown[] = [a, b];
@@ -99,7 +156,7 @@ function ${h.deepEqual}(a: unknown, b: unknown): boolean {
     const y = stack.pop();
     const x = stack.pop();
     if (x === y) continue;
-    if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) return false;
+${int64 === "bigint" ? BIGINT_EQUALITY : EMPTY}    if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) return false;
     if (Array.isArray(x)) {
       if (!Array.isArray(y) || x.length !== y.length) return false;
       for (let i = 0; i < x.length; i++) stack.push(x[i], y[i]);
@@ -117,7 +174,15 @@ function ${h.deepEqual}(a: unknown, b: unknown): boolean {
   }
   return true;
 }`,
-  duplicatePair: (h) => code`
+  duplicatePair: (h, int64) => {
+    // In bigint mode 5 and 5n are one value: an integer number is keyed as its bigint.
+    const key = int64 === "bigint" ? code`key` : code`item`;
+    const keyed =
+      int64 === "bigint"
+        ? code`const key = typeof item === "number" && Number.isInteger(item) ? BigInt(item) : item;
+      `
+        : EMPTY;
+    return code`
 /** The first pair of equal items, or undefined; primitives through a Map, containers pairwise. */
 function ${h.duplicatePair}(items: readonly unknown[]): [number, number] | undefined {
   const primitives = new Map<unknown, number>();
@@ -128,13 +193,14 @@ function ${h.duplicatePair}(items: readonly unknown[]): [number, number] | undef
       for (const i of containers) if (${h.deepEqual}(items[i], item)) return [i, j];
       containers.push(j);
     } else {
-      const i = primitives.get(item);
+      ${keyed}const i = primitives.get(${key});
       if (i !== undefined) return [i, j];
-      primitives.set(item, j);
+      primitives.set(${key}, j);
     }
   }
   return undefined;
-}`,
+}`;
+  },
   codePoints: (h) => code`
 /** String length in Unicode code points, as JSON Schema counts it (a surrogate pair is one). */
 function ${h.codePoints}(s: string): number {
@@ -178,31 +244,14 @@ function ${h.isMultipleOf}(x: number, m: number): boolean {
   const ten = BigInt(10);
   return (xd * ten ** BigInt(xe - e)) % (md * ten ** BigInt(me - e)) === BigInt(0);
 }`,
+  isMultipleOfExact: (h) => code`
+/**
+ * multipleOf where the value may be a bigint (bigint mode): a number as \`${h.isMultipleOf}\`
+ * decides; a bigint on integers alone (\`%\` between a bigint and a number throws), the divisor
+ * being \`digits\` / 10^\`scale\` as the schema wrote it.
+ */
+function ${h.isMultipleOfExact}(x: number | bigint, m: number, digits: bigint, scale: number): boolean {
+  if (typeof x === "number") return ${h.isMultipleOf}(x, m);
+  return (x * BigInt(10) ** BigInt(scale)) % digits === BigInt(0);
+}`,
 };
-
-/** Helpers other helpers call. */
-const NEEDS: { readonly [name in HelperName]: readonly HelperName[] } = {
-  issue: [],
-  within: [],
-  outcome: [],
-  gather: [],
-  kindOf: [],
-  escapeKey: [],
-  deepEqual: [],
-  duplicatePair: ["deepEqual"],
-  codePoints: [],
-  decimalOf: [],
-  isMultipleOf: ["decimalOf"],
-};
-
-/** The source of the used helpers and of everything they call, in a fixed order, under their planned names. */
-export function helperSource(used: ReadonlySet<HelperName>, names: HelperNames): Code {
-  const needed = new Set<HelperName>();
-  const add = (name: HelperName): void => {
-    if (needed.has(name)) return;
-    needed.add(name);
-    NEEDS[name].forEach(add);
-  };
-  used.forEach(add);
-  return lines(HELPER_NAMES.filter((name) => needed.has(name)).map((name) => SOURCES[name](names)));
-}

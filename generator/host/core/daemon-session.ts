@@ -1,6 +1,7 @@
 import type { EventEmitter } from "node:events";
 import { appKnown, CONTROL_APP, isControlMethod, permits, PING, type Allowlist } from "./allowlist.js";
 import type { Connection, HostEvent, Session } from "./connection.js";
+import { writeExact } from "./exact-json.js";
 import { daemonFaultOf, ECHO, GARBAGE_LINE, oversizedResult, strangerId, type DaemonFault } from "./faults.js";
 import { MAX_LINE_BYTES } from "./limits.js";
 import { failure, handoffFailure, HOST_ERROR, internalFailure, success, type Outcome, type ServiceError } from "./outcome.js";
@@ -82,11 +83,11 @@ export function openDaemonSession(connection: Connection, state: DaemonHostState
   const hello = (frame: Extract<ClientFrame, { kind: "hello" }>): void => {
     app = typeof frame.app === "string" ? frame.app : "";
     if (frame.protocolMajor !== PROTOCOL_MAJOR) {
-      const message = `this host speaks protocol_major ${PROTOCOL_MAJOR}, not ${JSON.stringify(frame.protocolMajor)}`;
+      const message = `this host speaks protocol_major ${PROTOCOL_MAJOR}, not ${writeExact(frame.protocolMajor)}`;
       return refuseHello({ code: HOST_ERROR.protocolMismatch, message, retryable: false });
     }
     if (typeof frame.app !== "string" || !appKnown(state.allowlist, app)) {
-      const message = `app ${JSON.stringify(frame.app)} is not on this host's allowlist`;
+      const message = `app ${writeExact(frame.app)} is not on this host's allowlist`;
       return refuseHello({ code: HOST_ERROR.notAllowed, message, retryable: false });
     }
     const helloFault = fault();
@@ -170,8 +171,8 @@ export function openDaemonSession(connection: Connection, state: DaemonHostState
   const request = (frame: Extract<ClientFrame, { kind: "request" }>): void => {
     const { id, method, params } = frame;
     if (inFlight !== undefined) {
-      const busy = JSON.stringify(inFlight.id);
-      return violate(`request ${JSON.stringify(id)} arrived while ${busy} is in flight: one request at a time`, id);
+      const busy = writeExact(inFlight.id);
+      return violate(`request ${writeExact(id)} arrived while ${busy} is in flight: one request at a time`, id);
     }
     const call: InFlight = { id, method, live: true };
     inFlight = call;

@@ -74,7 +74,9 @@ export const GARBAGE_LINE = "this is not json {\n";
 
 /** An id no client sent: numbers move far away, anything else gets a suffix. */
 export function strangerId(id: unknown): unknown {
-  return typeof id === "number" ? id + 1_000_000 : `${String(id)}-stranger`;
+  if (typeof id === "number") return id + 1_000_000;
+  if (typeof id === "bigint") return id + 1_000_000n;
+  return `${String(id)}-stranger`;
 }
 
 /** A result whose line is over the cap however it is encoded. */

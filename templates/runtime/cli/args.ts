@@ -1,4 +1,4 @@
-import { unsafeInteger } from "../core/integers.js";
+import { readBigints, unsafeInteger } from "../core/integers.js";
 import { isUnsafeIntegerLiteral, noteUnsafeInteger, readJson } from "../core/json-reader.js";
 import { invalid, requireTool, type CliTable, type CliTool, type ParsedToolCall } from "./table.js";
 
@@ -69,8 +69,13 @@ export function parseToolArgs<Tool extends CliTool>(
   const [name, ...rest] = argv;
   if (name === undefined) throw invalid(table, undefined, "no tool given", {});
   const tool = requireTool(table, name);
-  const params = collectParams(table, tool, rest);
-  checkKeys(table, tool, params);
+  const collected = collectParams(table, tool, rest);
+  checkKeys(table, tool, collected);
+  // In a binding that reads 64-bit integers as bigint, `key=18446744073709551615` arrives exact.
+  const params =
+    tool.integers === undefined
+      ? collected
+      : (readBigints(tool.integers, collected) as Record<string, unknown>);
   const checked = tool.validate(params);
   if (checked.ok === false) {
     const first = checked.issues[0];

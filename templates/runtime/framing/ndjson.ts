@@ -1,5 +1,6 @@
 import { ToolError } from "../core/errors.js";
 import { readJson } from "../core/json-reader.js";
+import { writeJson } from "../core/json-writer.js";
 import type { FrameDecoder, Framing } from "./framing.js";
 
 /** The largest line either side may send (rightkit-sidecar's cap); anything longer means the stream is not ours. */
@@ -18,7 +19,7 @@ export const NDJSON: Framing = {
   encode(message: unknown): string {
     let text: string | undefined;
     try {
-      text = JSON.stringify(message);
+      text = writeJson(message);
     } catch (error) {
       throw new ToolError("invalid_arguments", "the message cannot be sent as JSON", { cause: error });
     }

@@ -59,7 +59,7 @@ function noBranchMatched(
       const chosen = checks.reduceRight<Code>(
         (otherwise, check, i) =>
           code`${join(
-            (branchTypes[i] ?? []).map((type) => typeTest(k.value, type)),
+            (branchTypes[i] ?? []).map((type) => branchTypeTest(k, type)),
             code` || `,
           )} ? ${check} : ${otherwise}`,
         code`undefined`,
@@ -70,6 +70,16 @@ ${reasons}.push(${summary});
 return ${reasons};`;
     }
   }
+}
+
+/**
+ * Whether the value is of a branch's type, to pick that branch's reasons. In bigint mode a bigint
+ * is asked of a numeric branch: it is what a 64-bit one holds, and what another one refuses.
+ */
+function branchTypeTest(k: KeywordEmit, type: JsonType | "integer"): Code {
+  const test = typeTest(k.value, type);
+  if (k.ctx.int64 !== "bigint" || (type !== "integer" && type !== "number")) return test;
+  return code`typeof ${k.value} === "bigint" || ${test}`;
 }
 
 /** When a branch does not match: a few checks written out (leaf.ts), or a call to its `is` function. */

@@ -49,14 +49,26 @@ export function typeMiss(value: Code, type: JsonType | "integer"): Code {
   }
 }
 
-/** Wraps the group's statements in a guard unless the type is already certain; drops them if impossible. */
-export function guarded(known: ReadonlySet<JsonType>, type: JsonType, value: Code, body: readonly Code[]): Code {
+/**
+ * Wraps the group's statements in a guard unless the type is already certain; drops them if
+ * impossible. `test` replaces the guard's own test (the numeric keywords' in bigint mode).
+ */
+export function guarded(
+  known: ReadonlySet<JsonType>,
+  type: JsonType,
+  value: Code,
+  body: readonly Code[],
+  test: Code = guardTest(type, value),
+): Code {
   const statements = lines(body);
   if (statements.isEmpty || !known.has(type)) return EMPTY;
   if (known.size === 1) return statements;
-  // Numeric keywords apply to any number, NaN included; the type keyword is what rejects NaN.
-  const test = type === "number" ? code`typeof ${value} === "number"` : typeTest(value, type);
   return code`if (${test}) {
 ${statements}
 }`;
+}
+
+function guardTest(type: JsonType, value: Code): Code {
+  // Numeric keywords apply to any number, NaN included; the type keyword is what rejects NaN.
+  return type === "number" ? code`typeof ${value} === "number"` : typeTest(value, type);
 }

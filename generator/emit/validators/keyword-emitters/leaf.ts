@@ -8,7 +8,7 @@
  * (see `typeMiss` in guard.ts for why no `!(a || b)` is written).
  */
 import { appendPointer, type Pointer } from "../../../json.js";
-import { code, join, literal, type Code } from "../../code.js";
+import { code, join, type Code } from "../../code.js";
 import type { CompileContext } from "../context.js";
 import { roleOf } from "../keyword-roles.js";
 import { keywordValue, type SchemaObject } from "./emit.js";
@@ -16,7 +16,8 @@ import { BOUNDS, comparisonOperator } from "./numbers.js";
 import { refTarget } from "./ref.js";
 import { regexFor } from "./strings.js";
 import { typeCheck } from "./type.js";
-import { valuesImplyType } from "./values.js";
+import { constMisses, primitiveMisses, valuesImplyType } from "./values.js";
+import { exactOperand, numericTest, numericValue } from "./bigints.js";
 
 /** Keywords a leaf may hold besides annotations; anything else asks for the function. */
 const LEAF_KEYWORDS: ReadonlySet<string> = new Set([
@@ -53,13 +54,13 @@ export function leafMiss(ctx: CompileContext, pointer: Pointer, raw: unknown, va
   }
   const type = typeCheck(ctx, s, pointer, value);
   // Parenthesised: `type`'s own miss may be a `&&` or `||` chain, and it is joined with `||` here.
-  if (type.failsWhen !== undefined && !valuesImplyType(s)) misses.push(code`(${type.failsWhen})`);
-  const values = valueMiss(ctx, s, value);
+  if (type.failsWhen !== undefined && !valuesImplyType(s, ctx.int64)) misses.push(code`(${type.failsWhen})`);
+  const values = valueMiss(ctx, pointer, s, value);
   if (values === undefined) return undefined;
   if (values !== null) misses.push(values);
   const only = type.known.size === 1;
-  const numbers = numberMisses(s, value);
-  if (numbers.length > 0) misses.push(guard(only && type.known.has("number"), code`typeof ${value} === "number"`, numbers));
+  const numbers = numberMisses(ctx, pointer, s, value);
+  if (numbers.length > 0) misses.push(guard(only && type.known.has("number"), numericTest(ctx, s, value), numbers));
   const strings = stringMisses(ctx, pointer, s, value);
   if (strings === undefined) return undefined;
   if (strings.length > 0) misses.push(guard(only && type.known.has("string"), code`typeof ${value} === "string"`, strings));
@@ -74,35 +75,29 @@ function guard(certain: boolean, ofType: Code, misses: readonly Code[]): Code {
 }
 
 /** The enum/const miss; null when there is neither, undefined when a member is a container (deepEqual: call the function). */
-function valueMiss(ctx: CompileContext, s: SchemaObject, value: Code): Code | null | undefined {
+function valueMiss(ctx: CompileContext, pointer: Pointer, s: SchemaObject, value: Code): Code | null | undefined {
+  let each: Code[];
   if (Object.hasOwn(s, "const")) {
     const expected = s.const;
     if (expected !== null && typeof expected === "object") return undefined;
-    return code`(${value} as unknown) !== ${literal(expected)}`;
+    each = constMisses(ctx, pointer, s, expected as string | number | boolean | null, value);
+  } else {
+    const members = keywordValue(s, "enum");
+    if (members === undefined) return null;
+    if (!Array.isArray(members) || members.some((member) => member !== null && typeof member === "object")) return undefined;
+    // The enum keyword's own misses (values.ts): a Set of many members is the same constant.
+    each = primitiveMisses(ctx, pointer, s, members, value);
   }
-  const members = keywordValue(s, "enum");
-  if (members === undefined) return null;
-  if (!Array.isArray(members) || members.some((member) => member !== null && typeof member === "object")) return undefined;
-  const primitives = [...new Set(members)];
-  if (primitives.length === 0) return code`true`;
-  if (primitives.length > 6) {
-    // The same key and kind as the enum keyword's own Set (values.ts), so the two share one constant.
-    const set = ctx.hoist(
-      `enum:${JSON.stringify(primitives)}`,
-      "allowed",
-      () => code`new Set<unknown>([${primitives.map(literal)}])`,
-    );
-    return code`!${set}.has(${value})`;
-  }
-  const each = primitives.map((member) => code`(${value} as unknown) !== ${literal(member)}`);
+  if (each.length === 0) return code`true`;
   return each.length === 1 ? (each[0] as Code) : code`(${join(each, code` && `)})`;
 }
 
-function numberMisses(s: SchemaObject, value: Code): Code[] {
-  const n = code`(${value} as number)`;
+function numberMisses(ctx: CompileContext, pointer: Pointer, s: SchemaObject, value: Code): Code[] {
+  const n = numericValue(ctx, s, value);
   return BOUNDS.flatMap((bound) => {
     const limit = keywordValue(s, bound.keyword);
-    return typeof limit === "number" && Number.isFinite(limit) ? [comparisonOperator(bound.failsWith, n, limit)] : [];
+    if (typeof limit !== "number" || !Number.isFinite(limit)) return [];
+    return [comparisonOperator(bound.failsWith, n, exactOperand(ctx, pointer, bound.keyword, limit).operand)];
   });
 }
 

@@ -6,6 +6,7 @@ import type { CompileContext } from "../context.js";
 import { said, type Message } from "../mode.js";
 import { ALL_TYPES, keywordValue, type JsonType, type SchemaObject } from "./emit.js";
 import { typeMiss } from "./guard.js";
+import { readsBigint } from "./bigints.js";
 
 type TypeName = JsonType | "integer";
 
@@ -33,16 +34,22 @@ export function typeCheck(ctx: CompileContext, schema: SchemaObject, pointer: st
   });
   // integer is subsumed by number: testing both would only slow the check down.
   const tested = names.filter((name) => !(name === "integer" && names.includes("number")));
+  // A bigint counts as a number for the keywords after `type`: the numeric ones apply to it.
   const known = new Set<JsonType>(tested.map((name) => (name === "integer" ? "number" : name)));
+  // At a 64-bit location in bigint mode, `integer` is a bigint, and only a bigint (bigints.ts).
+  const bigint = readsBigint(ctx, schema);
   // The value fails when it misses every listed type (`&&` of misses, see typeMiss).
-  const misses = tested.map((name) => typeMiss(value, name));
+  const misses = tested.map((name) =>
+    bigint && name === "integer" ? code`typeof ${value} !== "bigint"` : typeMiss(value, name),
+  );
   const failsWhen =
     misses.length === 0
       ? code`true`
       : misses.length === 1 && tested[0] === "object"
         ? objectFails(value)
         : join(misses, code` && `);
-  const message = said(`must be ${[...new Set(names)].join(" or ")}, got `, code`${ctx.helper("kindOf")}(${value})`);
+  const expected = [...new Set(names)].map((name) => (bigint && name === "integer" ? "bigint" : name));
+  const message = said(`must be ${expected.join(" or ")}, got `, code`${ctx.helper("kindOf")}(${value})`);
   return { failsWhen, message, known };
 }
 

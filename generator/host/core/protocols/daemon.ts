@@ -1,3 +1,4 @@
+import { readExact, writeExact } from "../exact-json.js";
 import type { Outcome, ServiceError } from "../outcome.js";
 
 /**
@@ -7,7 +8,8 @@ import type { Outcome, ServiceError } from "../outcome.js";
 export const PROTOCOL_MAJOR = 1;
 export const PROTOCOL_MINOR = 0;
 
-export type RequestId = number | string;
+/** A bigint is an integer id past the safe range, kept exact so the answer carries the digits sent. */
+export type RequestId = number | bigint | string;
 
 export type ClientFrame =
   | { kind: "blank" }
@@ -19,7 +21,7 @@ export function decodeClientFrame(line: string): ClientFrame {
   if (line.trim() === "") return { kind: "blank" };
   let frame: unknown;
   try {
-    frame = JSON.parse(line);
+    frame = readExact(line);
   } catch {
     return invalid(null, "the line is not JSON");
   }
@@ -37,7 +39,7 @@ export function decodeClientFrame(line: string): ClientFrame {
 /** Takes `"method":"demo.apps","params":{}` and, leniently, the sidecar's nested `"method":{"method","params"}`. */
 function decodeRequest(frame: Record<string, unknown>): ClientFrame {
   const id = frame["id"];
-  if (!(typeof id === "string" || (typeof id === "number" && Number.isFinite(id)))) {
+  if (!(typeof id === "string" || typeof id === "bigint" || (typeof id === "number" && Number.isFinite(id)))) {
     return invalid(null, "a request needs a number or string id");
   }
   const method = frame["method"];
@@ -95,5 +97,5 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 function line(body: object): string {
-  return `${JSON.stringify(body)}\n`;
+  return `${writeExact(body)}\n`;
 }

@@ -1,3 +1,4 @@
+import { readExact, writeExact } from "../exact-json.js";
 import { HOST_ERROR, type Outcome, type ServiceError } from "../outcome.js";
 
 /**
@@ -10,7 +11,8 @@ export type RpcLine =
   | { kind: "blank" }
   | { kind: "invalid"; id: RpcId; refusal: Refusal };
 
-export type RpcId = string | number | null;
+/** A bigint is an integer id past the safe range, kept exact so the answer carries the digits sent. */
+export type RpcId = string | number | bigint | null;
 
 /** What the host refuses on its own, before (or instead of) a service's answer. */
 export type Refusal = "parse_error" | "batch" | "invalid_request" | "internal_error";
@@ -68,7 +70,7 @@ export function decodeRpcLine(line: string): RpcLine {
   if (line.trim() === "") return { kind: "blank" };
   let request: unknown;
   try {
-    request = JSON.parse(line);
+    request = readExact(line);
   } catch {
     return { kind: "invalid", id: null, refusal: "parse_error" };
   }
@@ -105,7 +107,7 @@ export function encodeNotification(method: string, params: unknown): string {
 }
 
 function isRpcId(id: unknown): id is RpcId {
-  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) || id === null;
+  return typeof id === "string" || typeof id === "bigint" || (typeof id === "number" && Number.isFinite(id)) || id === null;
 }
 
 function plainCodeOf(error: ServiceError): number {
@@ -113,7 +115,7 @@ function plainCodeOf(error: ServiceError): number {
 }
 
 function line(body: object): string {
-  return `${JSON.stringify(body)}\n`;
+  return `${writeExact(body)}\n`;
 }
 
 function assertNever(value: never): never {

@@ -4,7 +4,7 @@
 import { ToolError } from "./errors.js";
 import { toolErrorFromRpcError } from "../protocols/jsonrpc.js";
 import { invalidParamsError, RpcError, type InvalidParamsRule } from "./rpc-error.js";
-import { unsafeInteger, type IntegerShape } from "./integers.js";
+import { readBigints, unsafeInteger, type IntegerShape } from "./integers.js";
 import type { UnsafeInteger } from "./json-reader.js";
 import type { ServiceRoute, Transport, TransportCallOptions } from "./transport.js";
 import type { ValidationIssue, ValidationResult } from "./validation.js";
@@ -46,7 +46,8 @@ export type ToolSpec<P extends object, R> = {
   /**
    * Where the params and the result schemas say `integer` (present only when they do): a number
    * there past ±(2^53 − 1) is refused, not rounded — params as invalid arguments, an answer as
-   * `malformed_response` naming the pointer and the digits the host sent.
+   * `malformed_response` naming the pointer and the digits the host sent. At `int64` nodes (a
+   * binding that reads 64-bit integers as bigint) the answer's integers are read as bigints instead.
    */
   paramsIntegers?: IntegerShape;
   resultIntegers?: IntegerShape;
@@ -83,6 +84,8 @@ export async function callTool<P extends object, R>(
   if (spec.failClosed && !holdsExpected(raw, spec.failClosed)) {
     throw new ToolError(spec.failClosed.code, spec.failClosed.message);
   }
+  // A binding that reads 64-bit integers as bigint: they become bigints here, exactly, before the validator sees them.
+  if (spec.resultIntegers !== undefined) raw = readBigints(spec.resultIntegers, raw);
   const checkedResult = spec.validateResult(raw);
   if (checkedResult.ok === false) {
     throw new ToolError("malformed_response", `${spec.method}: the host answer does not match the contract`, {

@@ -12,11 +12,19 @@
  * past ±(2^53 − 1) sits where any of them says `integer`. That reading errs on the side of
  * refusing: a location some branch calls `integer` counts, whichever branch the value matched.
  */
-import { escapeSegment, unescapeSegment, unsafeIntegersIn, type UnsafeInteger } from "./json-reader.js";
+import {
+  escapeSegment,
+  unescapeSegment,
+  unsafeDigitsAt,
+  unsafeIntegersIn,
+  type UnsafeInteger,
+} from "./json-reader.js";
 
 export type IntegerNode = {
   /** The schema here says `integer` (alone or among other types). */
   readonly integer?: true;
+  /** The schema here says a 64-bit `integer` that the binding reads as `bigint` (binding `numbers.int64`). */
+  readonly int64?: true;
   /** Schemas applied to the same value: `$ref` targets, `allOf`/`anyOf`/`oneOf` branches, `then`/`else`. */
   readonly inPlace?: readonly number[];
   /** Named properties (`properties`), as `[name, nodes]` pairs. */
@@ -135,4 +143,142 @@ function walk(
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/**
+ * `value` with every integer at a 64-bit location of `shape` (`int64` nodes) made a `bigint`, exact:
+ * from the digits readJson noticed where a number had rounded them. Containers are changed in
+ * place (the value is one the runtime just read); a number elsewhere, or a fraction, stays as it
+ * is, for the validator to judge. Costs nothing for a shape without `int64` nodes.
+ */
+export function readBigints(shape: IntegerShape, value: unknown): unknown {
+  const root = rootState(shape);
+  if (root === undefined) return value;
+  if (typeof value === "number") return root.int64 && Number.isInteger(value) ? BigInt(value) : value;
+  convert(shape, value, root);
+  return value;
+}
+
+/**
+ * A set of nodes a value is read by, interned per shape: the walk of a large answer steps from a
+ * state by a key once and finds the next state in a table thereafter. Keys no node names share one
+ * entry (`otherKey` for objects, `restItem` for items past every prefix), so a map of many keys or
+ * a long array adds no entries.
+ */
+type State = {
+  readonly nodes: readonly number[];
+  readonly int64: boolean;
+  /** Nothing below can be a 64-bit location: the walk stops here. */
+  readonly dead: boolean;
+  readonly named: ReadonlySet<string>;
+  readonly prefixLength: number;
+  readonly byName: Map<string, State>;
+  otherKey: State | undefined;
+  readonly byPrefix: (State | undefined)[];
+  restItem: State | undefined;
+};
+
+type States = { readonly root: State | undefined; readonly byNodes: Map<string, State> };
+
+const statesOf = new WeakMap<IntegerShape, States>();
+
+function rootState(shape: IntegerShape): State | undefined {
+  let known = statesOf.get(shape);
+  if (known === undefined) {
+    const byNodes = new Map<string, State>();
+    const root = shape.some((node) => node.int64 === true)
+      ? intern(shape, byNodes, closure(shape, [0]))
+      : undefined;
+    known = { root, byNodes };
+    statesOf.set(shape, known);
+  }
+  return known.root;
+}
+
+function intern(shape: IntegerShape, byNodes: Map<string, State>, nodes: ReadonlySet<number>): State {
+  const sorted = [...nodes].sort((a, b) => a - b);
+  const key = sorted.join(",");
+  const known = byNodes.get(key);
+  if (known !== undefined) return known;
+  const named = new Set<string>();
+  let prefixLength = 0;
+  let int64 = false;
+  let leadsOn = false;
+  for (const id of sorted) {
+    const node = shape[id];
+    if (node === undefined) continue;
+    if (node.int64 === true) int64 = true;
+    if (
+      node.properties !== undefined ||
+      node.otherProperties !== undefined ||
+      node.prefixItems !== undefined ||
+      node.items !== undefined
+    )
+      leadsOn = true;
+    for (const [name] of node.properties ?? []) named.add(name);
+    prefixLength = Math.max(prefixLength, node.prefixItems?.length ?? 0);
+  }
+  const state: State = {
+    nodes: sorted,
+    int64,
+    dead: !leadsOn,
+    named,
+    prefixLength,
+    byName: new Map(),
+    otherKey: undefined,
+    byPrefix: [],
+    restItem: undefined,
+  };
+  byNodes.set(key, state);
+  return state;
+}
+
+function nextState(shape: IntegerShape, state: State, container: object, key: string): State {
+  const byNodes = (statesOf.get(shape) as States).byNodes;
+  return intern(shape, byNodes, step(shape, new Set(state.nodes), container, key));
+}
+
+function memberState(shape: IntegerShape, state: State, container: object, key: string): State {
+  if (state.named.has(key)) {
+    let next = state.byName.get(key);
+    if (next === undefined) state.byName.set(key, (next = nextState(shape, state, container, key)));
+    return next;
+  }
+  return (state.otherKey ??= nextState(shape, state, container, key));
+}
+
+function itemState(shape: IntegerShape, state: State, container: object, index: number): State {
+  if (index < state.prefixLength)
+    return (state.byPrefix[index] ??= nextState(shape, state, container, String(index)));
+  return (state.restItem ??= nextState(shape, state, container, String(index)));
+}
+
+function convert(shape: IntegerShape, value: unknown, state: State): void {
+  if (typeof value !== "object" || value === null || state.dead) return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const child: unknown = value[i];
+      if (typeof child === "number") {
+        const next = itemState(shape, state, value, i);
+        if (next.int64 && Number.isInteger(child)) value[i] = exact(value, i, child);
+      } else if (typeof child === "object" && child !== null)
+        convert(shape, child, itemState(shape, state, value, i));
+    }
+    return;
+  }
+  const container = value as Record<string, unknown>;
+  for (const key in container) {
+    if (!Object.hasOwn(container, key)) continue;
+    const child = container[key];
+    if (typeof child === "number") {
+      const next = memberState(shape, state, value, key);
+      if (next.int64 && Number.isInteger(child)) container[key] = exact(value, key, child);
+    } else if (typeof child === "object" && child !== null)
+      convert(shape, child, memberState(shape, state, value, key));
+  }
+}
+
+/** The bigint `container[key]` was sent as: its digits when readJson noticed them, else the (safe) number's value. */
+function exact(container: object, key: string | number, read: number): bigint {
+  return Number.isSafeInteger(read) ? BigInt(read) : BigInt(unsafeDigitsAt(container, key) ?? read);
 }
