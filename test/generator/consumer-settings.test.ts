@@ -25,6 +25,7 @@ import {
 } from "../support/consumer-settings.js";
 
 const CORPUS = "test/fixtures/corpus";
+const INT64 = "test/fixtures/int64/generated";
 const root = mkdtempSync(join(tmpdir(), "rightkit-bindgen-consumer-settings-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -70,7 +71,16 @@ let corpusDirs: readonly string[] = [];
 beforeAll(async () => {
   consumerPackage(root);
   cpSync("generated", join(root, "generated"), { recursive: true, filter: (path) => !path.endsWith(".md") });
-  bindingDirs = readdirSync("generated");
+  // The test-only int64 binding too (bigint mode, issue 23): its runtime is the same bytes.
+  cpSync(join(INT64, "rightkit.test.int64.v1"), join(root, "generated", "rightkit.test.int64.v1"), {
+    recursive: true,
+    filter: (path) => !path.endsWith(".md"),
+  });
+  for (const path of readdirSync(join(INT64, "runtime"), { recursive: true, encoding: "utf8" }).filter((p) => p.endsWith(".ts")))
+    expect(readFileSync(join(INT64, "runtime", path), "utf8"), `int64 runtime: ${path}`).toBe(
+      readFileSync(join("generated", "runtime", path), "utf8"),
+    );
+  bindingDirs = readdirSync(join(root, "generated"));
   const corpus = readdirSync(CORPUS).filter((name) => name.endsWith(".json"));
   const dirs = new Set<string>();
   for (const name of corpus.sort()) {
@@ -98,7 +108,7 @@ beforeAll(async () => {
 
 describe("generated code under every consumer setting", () => {
   it("has both bindings, the runtime and every corpus schema's output to compile", () => {
-    expect(bindingDirs).toEqual(expect.arrayContaining(["runtime", "rightkit.agent.demo.v1", "agentcli.v0.2"]));
+    expect(bindingDirs).toEqual(expect.arrayContaining(["runtime", "rightkit.agent.demo.v1", "agentcli.v0.2", "rightkit.test.int64.v1"]));
     expect(corpusDirs.length).toBe(readdirSync(CORPUS).filter((name) => name.endsWith(".json")).length);
     expect(existsSync(join(root, "generated", "runtime", "index.ts"))).toBe(true);
   });
