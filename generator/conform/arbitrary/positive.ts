@@ -7,11 +7,15 @@
  * point. Formats are annotations: some strings are shaped like the format, the rest are not.
  * Keywords it does not build for (not, if, unevaluated*, …, allOf beyond its first member)
  * give values that may fail the validator; the caller checks each value and skips those.
+ * In bigint mode (binding `numbers.int64`), a 64-bit location's integers are bigints, exact.
  */
 import fc from "fast-check";
-import { appendPointer, canonicalJson, isJsonObject, type JsonObject, type Pointer } from "../../json.js";
+import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../../json.js";
 import type { SchemaIndex } from "../../resolve/index.js";
+import type { Int64Reading } from "../../schema/integers.js";
+import { bigIntegers, int64Sample, isBigintLocation } from "./bigints.js";
 import { child, locate, numberAt, propertyNames, requiredOf, typesOf, type JsonType, type Located } from "./reading.js";
+import { canonicalText } from "../json-text.js";
 import { formatArbitrary, stringArbitrary } from "./strings.js";
 
 /** Past this nesting, objects keep their required keys only and arrays their fewest items. */
@@ -24,9 +28,11 @@ const INT32 = 2 ** 31;
 export class PositiveArbitraries {
   readonly #index: SchemaIndex;
   readonly #memo = new Map<string, fc.Arbitrary<unknown>>();
+  readonly #int64: Int64Reading;
 
-  constructor(index: SchemaIndex) {
+  constructor(index: SchemaIndex, int64: Int64Reading = "number") {
     this.#index = index;
+    this.#int64 = int64;
   }
 
   /** Values the schema at `at` accepts. */
@@ -43,9 +49,10 @@ export class PositiveArbitraries {
   #valueOf({ schema, at }: Located, depth: number): fc.Arbitrary<unknown> {
     if (schema === false) return fc.constant(null);
     const base = this.#byKeywords(schema, at, depth);
+    const bigint = isBigintLocation(schema, this.#int64);
     const samples = [
-      ...(Object.hasOwn(schema, "default") ? [schema.default] : []),
-      ...(Array.isArray(schema.examples) ? schema.examples : []),
+      ...(Object.hasOwn(schema, "default") ? [bigint ? int64Sample(schema, "default") : schema.default] : []),
+      ...(Array.isArray(schema.examples) ? schema.examples.map((_, i, all) => (bigint ? int64Sample(all, i) : all[i])) : []),
     ];
     return samples.length === 0
       ? base
@@ -53,8 +60,12 @@ export class PositiveArbitraries {
   }
 
   #byKeywords(schema: JsonObject, at: Pointer, depth: number): fc.Arbitrary<unknown> {
-    if (Object.hasOwn(schema, "const")) return fc.constant(schema.const);
-    if (Array.isArray(schema.enum) && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
+    const bigint = isBigintLocation(schema, this.#int64);
+    if (Object.hasOwn(schema, "const")) return fc.constant(bigint ? int64Sample(schema, "const") : schema.const);
+    if (Array.isArray(schema.enum) && schema.enum.length > 0) {
+      const members = schema.enum;
+      return fc.constantFrom(...(bigint ? members.map((_, i) => int64Sample(members, i)) : members));
+    }
     for (const keyword of ["anyOf", "oneOf"] as const) {
       const branches = schema[keyword];
       if (Array.isArray(branches) && branches.length > 0) {
@@ -78,6 +89,7 @@ export class PositiveArbitraries {
       case "boolean":
         return fc.boolean();
       case "integer":
+        if (isBigintLocation(schema, this.#int64)) return bigIntegers(schema);
         return integers(schema) ?? fc.constant(integerBounds(schema).min ?? 0);
       case "number": {
         const whole = integers(schema);
@@ -116,7 +128,7 @@ export class PositiveArbitraries {
         maxLength: Math.max(0, max - prefix.length),
         ...(size ? { size } : {}),
       };
-      return schema.uniqueItems === true ? fc.uniqueArray(item, { ...bounds, selector: canonicalJson }) : fc.array(item, bounds);
+      return schema.uniqueItems === true ? fc.uniqueArray(item, { ...bounds, selector: canonicalText }) : fc.array(item, bounds);
     };
     const lengths: fc.Arbitrary<unknown[]>[] = [rest(minItems, Math.min(maxItems, minItems + 8)), rest(minItems, minItems)];
     if (maxItems > minItems + 8) lengths.push(rest(minItems, maxItems, "max"));
