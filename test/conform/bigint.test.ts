@@ -107,6 +107,18 @@ describe("conform's cases in bigint mode", () => {
   });
 });
 
+describe("conform's JSON text", () => {
+  it("writes a bigint as its digits, indented or not, and text without one as JSON.stringify does", () => {
+    const value = { id: U64_MAX, list: [I64_MIN, 1], label: "18446744073709551615" };
+    expect(jsonText(value)).toBe(`{"id":${U64_MAX},"list":[${I64_MIN},1],"label":"18446744073709551615"}`);
+    expect(jsonText(value, 2)).toBe(
+      `{\n  "id": ${U64_MAX},\n  "list": [\n    ${I64_MIN},\n    1\n  ],\n  "label": "18446744073709551615"\n}`,
+    );
+    const plain = { a: [1, "x"], b: null };
+    expect(jsonText(plain, 2)).toBe(JSON.stringify(plain, null, 2));
+  });
+});
+
 describe("conform in bigint mode against the int64 host", () => {
   it("conforms: no failing finding, exit 0, every family of both methods run", async () => {
     const suiteRoot = await int64Host();
