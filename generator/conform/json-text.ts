@@ -23,17 +23,6 @@ export function jsonText(value: unknown, space?: number): string {
   return marked.replace(new RegExp(`"${nonce}:(-?\\d+)"`, "g"), "$1");
 }
 
-/** generator/json.ts's canonical form (keys sorted at every level), a bigint as its digits. */
-export function canonicalText(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalText).join(",")}]`;
-  if (typeof value === "object" && value !== null) {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalText(record[key])}`).join(",")}}`;
-  }
-  return typeof value === "bigint" ? value.toString() : JSON.stringify(value);
-}
-
 /**
  * The params as they travel: what JSON makes of them (a null-prototype record a plain object,
  * -0 a 0, an undefined key gone), without printing and parsing them; a bigint stays one, as

@@ -10,7 +10,8 @@
 import fc from "fast-check";
 import type { Link } from "../model/types.js";
 import type { PositiveArbitraries } from "./arbitrary/positive.js";
-import { asSent, canonicalText } from "./json-text.js";
+import { asSent } from "./json-text.js";
+import { canonicalJson } from "../json.js";
 import { chooseValue, mix, placesIn, setAt, valuesAt } from "./links.js";
 import type { ConformPlan, PlannedMethod } from "./plan.js";
 import { refusalToCall, type Safety } from "./safety.js";
@@ -53,7 +54,7 @@ const DRAW_BATCH = 64;
 
 /** A value as the set of issued ones holds it: a string as itself (most are), anything else canonical. */
 function issuedKey(value: unknown): string {
-  return typeof value === "string" ? `"${value}` : canonicalText(value);
+  return typeof value === "string" ? `"${value}` : canonicalJson(value);
 }
 
 export class Provider {

@@ -10,12 +10,11 @@
  * In bigint mode (binding `numbers.int64`), a 64-bit location's integers are bigints, exact.
  */
 import fc from "fast-check";
-import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../../json.js";
+import { appendPointer, canonicalJson, isJsonObject, type JsonObject, type Pointer } from "../../json.js";
 import type { SchemaIndex } from "../../resolve/index.js";
 import type { Int64Reading } from "../../schema/integers.js";
 import { bigIntegers, int64Sample, isBigintLocation } from "./bigints.js";
 import { child, locate, numberAt, propertyNames, requiredOf, typesOf, type JsonType, type Located } from "./reading.js";
-import { canonicalText } from "../json-text.js";
 import { formatArbitrary, stringArbitrary } from "./strings.js";
 
 /** Past this nesting, objects keep their required keys only and arrays their fewest items. */
@@ -128,7 +127,7 @@ export class PositiveArbitraries {
         maxLength: Math.max(0, max - prefix.length),
         ...(size ? { size } : {}),
       };
-      return schema.uniqueItems === true ? fc.uniqueArray(item, { ...bounds, selector: canonicalText }) : fc.array(item, bounds);
+      return schema.uniqueItems === true ? fc.uniqueArray(item, { ...bounds, selector: canonicalJson }) : fc.array(item, bounds);
     };
     const lengths: fc.Arbitrary<unknown[]>[] = [rest(minItems, Math.min(maxItems, minItems + 8)), rest(minItems, minItems)];
     if (maxItems > minItems + 8) lengths.push(rest(minItems, maxItems, "max"));
