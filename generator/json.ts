@@ -69,7 +69,8 @@ export function canonicalJson(value: unknown): string {
     const keys = Object.keys(record).sort();
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(",")}}`;
   }
-  return JSON.stringify(value);
+  // A bigint (a 64-bit integer of a bigint-mode binding, as conform generates them) is its digits.
+  return typeof value === "bigint" ? value.toString() : JSON.stringify(value);
 }
 
 /**

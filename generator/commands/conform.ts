@@ -12,6 +12,7 @@ import { CHECK_NAMES } from "../conform/checks.js";
 import { connect, type Connection } from "../conform/connect.js";
 import { conformPlan, type ConformPlan } from "../conform/plan.js";
 import { Redactor } from "../conform/redact.js";
+import { jsonText } from "../conform/json-text.js";
 import { renderJunit } from "../conform/render-junit.js";
 import { renderText } from "../conform/render-text.js";
 import { readReplayFile, replay } from "../conform/replay.js";
@@ -30,10 +31,14 @@ export async function runConform(args: readonly string[], io: Io): Promise<numbe
     if (file !== undefined) checkWritable(file);
   const baseline = options.baseline === undefined || options.updateBaseline ? undefined : readBaseline(options.baseline, plan.id);
   const saved = options.replay === undefined ? undefined : readReplayFile(options.replay);
-  const validators = compileValidators(plan.index, [
-    ...plan.methods.flatMap((method) => [method.params, method.result]),
-    ...(plan.transport.kind === "jsonrpc-stdio" && plan.transport.ready !== undefined ? [plan.transport.ready.params] : []),
-  ]);
+  const validators = compileValidators(
+    plan.index,
+    [
+      ...plan.methods.flatMap((method) => [method.params, method.result]),
+      ...(plan.transport.kind === "jsonrpc-stdio" && plan.transport.ready !== undefined ? [plan.transport.ready.params] : []),
+    ],
+    plan.int64,
+  );
   const ready =
     plan.transport.kind === "jsonrpc-stdio" && plan.transport.ready !== undefined
       ? validators.get(plan.transport.ready.params)
@@ -91,7 +96,7 @@ async function conformRun(
   if (options.baseline !== undefined && options.updateBaseline)
     writeWhole(options.baseline, redactor.text(baselineText(plan.id, report.findings)));
   if (options.junit !== undefined) writeWhole(options.junit, redactor.text(renderJunit(report, enabled)));
-  io.out(redactor.text(options.format === "json" ? JSON.stringify(report, null, 2) : renderText(report, enabled)));
+  io.out(redactor.text(options.format === "json" ? jsonText(report, 2) : renderText(report, enabled)));
   if (options.updateBaseline) return EXIT.ok;
   return report.conforms ? EXIT.ok : EXIT.drift;
 }

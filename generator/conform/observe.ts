@@ -4,6 +4,7 @@
  * all: a timeout, a dropped connection, a frame the transport could not read.
  */
 import type { ErrorModel } from "../contract/shape.js";
+import { readBigints, type IntegerShape } from "../../templates/runtime/core/integers.js";
 import type { Transport, TransportCallOptions } from "../../templates/runtime/core/transport.js";
 import { errorCodeOf } from "./error-model.js";
 import type { WireTap } from "./wire-tap.js";
@@ -29,7 +30,17 @@ export interface Wire {
   readonly errors: ErrorModel;
 }
 
-export async function observe(wire: Wire, tool: string, params: unknown, timeoutMs: number): Promise<Observation> {
+/**
+ * `resultIntegers`: in bigint mode, the result's 64-bit locations; the answer is read along them
+ * as the binding's client reads it (the digits the host sent, as bigints) before it is judged.
+ */
+export async function observe(
+  wire: Wire,
+  tool: string,
+  params: unknown,
+  timeoutMs: number,
+  resultIntegers?: IntegerShape,
+): Promise<Observation> {
   const record = wire.tap.begin();
   try {
     const options: TransportCallOptions = { timeoutMs, ...(wire.route === undefined ? {} : { route: wire.route }) };
@@ -53,6 +64,7 @@ export async function observe(wire: Wire, tool: string, params: unknown, timeout
       return { kind: "fault", timedOut, reason: faultReason(error, response !== undefined), anomalies: record.anomalies };
     }
     await new Promise((resolve) => setImmediate(resolve));
+    if (resultIntegers !== undefined) value = readBigints(resultIntegers, value);
     return { kind: "result", value, anomalies: record.anomalies };
   } finally {
     wire.tap.end(record);

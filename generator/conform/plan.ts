@@ -13,6 +13,9 @@ import { discoverContract } from "../load/discover.js";
 import type { LifecycleRule, Link } from "../model/types.js";
 import { modelOf } from "../pipeline.js";
 import { indexSchema, type SchemaIndex } from "../resolve/index.js";
+import { integerShape } from "../emit/integer-shape.js";
+import type { Int64Reading } from "../schema/integers.js";
+import type { IntegerShape } from "../../templates/runtime/core/integers.js";
 
 export interface PlannedMethod {
   /** The method's key in the schema (what links and lifecycle rules name). */
@@ -27,6 +30,13 @@ export interface PlannedMethod {
   readonly sensitiveParams: readonly string[];
   readonly sideEffects: SideEffects | undefined;
   readonly waitsForPerson: boolean;
+  /**
+   * In bigint mode, where the params and the result hold 64-bit integers (the client's
+   * `paramsIntegers`/`resultIntegers`): answers and saved params are read along them as the
+   * binding's client reads them. Undefined in number mode, or when the schema has none.
+   */
+  readonly paramsIntegers: IntegerShape | undefined;
+  readonly resultIntegers: IntegerShape | undefined;
 }
 
 export type PlannedTransport =
@@ -50,6 +60,8 @@ export interface ConformPlan {
   /** How a person types the binding's CLI (`right-ctl demo`), when the binding names one. */
   readonly cliCommand: string | undefined;
   readonly verbatimKeys: readonly string[];
+  /** How the binding reads its 64-bit integer locations (binding `numbers.int64`): cases follow it. */
+  readonly int64: Int64Reading;
 }
 
 export function conformPlan(choice: { readonly contract?: string | undefined }): ConformPlan {
@@ -89,6 +101,8 @@ export function conformPlan(choice: { readonly contract?: string | undefined }):
       sensitiveParams: method.sensitiveParams,
       sideEffects: method.sideEffects,
       waitsForPerson: method.waitsForPerson,
+      paramsIntegers: bigintShape(index, method.params, model.int64),
+      resultIntegers: bigintShape(index, method.result, model.int64),
     })),
     links: model.links,
     lifecycle: model.lifecycle,
@@ -96,5 +110,20 @@ export function conformPlan(choice: { readonly contract?: string | undefined }):
     transport,
     cliCommand: cli ? model.cliCommand : undefined,
     verbatimKeys: model.verbatimKeys,
+    int64: model.int64,
   };
+}
+
+/**
+ * The table the binding's client reads a value's 64-bit integers by, as a value: the generator
+ * writes it as a literal for the client, and conform evaluates that same literal (plain data,
+ * made from the schema by our own emitter), so both read alike. Only in bigint mode, and only
+ * when the table has a 64-bit location: number mode reads nothing differently.
+ */
+function bigintShape(index: SchemaIndex, at: Pointer, int64: Int64Reading): IntegerShape | undefined {
+  if (int64 !== "bigint") return undefined;
+  const shape = integerShape(index, at, int64);
+  if (shape === undefined) return undefined;
+  const table = new Function(`return ${String(shape)};`)() as IntegerShape;
+  return table.some((node) => node.int64 === true) ? table : undefined;
 }

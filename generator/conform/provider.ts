@@ -8,9 +8,10 @@
  * Every value a source ever issued is remembered, so a "never issued" value really never was.
  */
 import fc from "fast-check";
-import { canonicalJson } from "../json.js";
 import type { Link } from "../model/types.js";
 import type { PositiveArbitraries } from "./arbitrary/positive.js";
+import { asSent } from "./json-text.js";
+import { canonicalJson } from "../json.js";
 import { chooseValue, mix, placesIn, setAt, valuesAt } from "./links.js";
 import type { ConformPlan, PlannedMethod } from "./plan.js";
 import { refusalToCall, type Safety } from "./safety.js";
@@ -192,7 +193,7 @@ export class Provider {
     const draw = ++this.#draws;
     let params: unknown;
     for (let attempt = 0; attempt < SOURCE_PARAM_TRIES && params === undefined; attempt++) {
-      const copy = JSON.parse(JSON.stringify(this.#nextParams(method) ?? {})) as unknown;
+      const copy = asSent(this.#nextParams(method) ?? {});
       if (this.#validParams(method, copy)) params = copy;
     }
     if (params === undefined) return `no params for ${method.tool} that its params schema accepts could be generated`;

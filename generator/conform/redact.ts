@@ -7,6 +7,7 @@
  */
 import { isJsonObject } from "../json.js";
 import type { Finding } from "./findings.js";
+import { jsonText } from "./json-text.js";
 import { REDACTED } from "./reproducer.js";
 
 const SHORTEST_SECRET = 6;
@@ -32,7 +33,7 @@ export class Redactor {
     // Longest first, so a secret that contains another is replaced whole.
     for (const secret of [...this.#secrets].sort((a, b) => b.length - a.length)) out = out.split(secret).join(REDACTED);
     for (const secret of this.#secrets) {
-      const escaped = JSON.stringify(secret).slice(1, -1);
+      const escaped = jsonText(secret).slice(1, -1);
       if (escaped !== secret) out = out.split(escaped).join(REDACTED);
     }
     return out;

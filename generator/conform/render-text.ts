@@ -5,6 +5,7 @@
  */
 import { CHECK_NAMES, type CheckName } from "./checks.js";
 import type { ConformReport, ReportFinding } from "./report.js";
+import { jsonText } from "./json-text.js";
 
 export function renderText(report: ConformReport, enabled: readonly CheckName[]): string {
   const lines: string[] = [
@@ -39,11 +40,11 @@ function renderFinding(finding: ReportFinding): string[] {
   const { reproducer } = finding;
   const lines = [`  ${finding.method}: ${finding.message}${finding.baselined ? " [in the baseline]" : ""}`];
   if (finding.detail !== undefined) lines.push(`    the host said: ${finding.detail}`);
-  lines.push(`    params: ${JSON.stringify(finding.params)}`);
+  lines.push(`    params: ${jsonText(finding.params)}`);
   lines.push(`    command: ${reproducer.command}`);
   if (reproducer.steps.length > 1) {
     lines.push(`    calls (--replay repeats them from a --format json report):`);
-    reproducer.steps.forEach((step, i) => lines.push(`      ${i + 1}. ${step.method} ${JSON.stringify(step.params)}`));
+    reproducer.steps.forEach((step, i) => lines.push(`      ${i + 1}. ${step.method} ${jsonText(step.params)}`));
   }
   const where = reproducer.path === undefined ? "" : `, fast-check path ${reproducer.path}`;
   lines.push(

@@ -9,6 +9,8 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { BindgenError } from "../errors.js";
+import { readBigints } from "../../templates/runtime/core/integers.js";
+import { readJson } from "../../templates/runtime/core/json-reader.js";
 import { isJsonObject } from "../json.js";
 import type { LifecycleRule } from "../model/types.js";
 import { isCheckName, judge, type CaseKind, type CheckName, type Judged } from "./checks.js";
@@ -34,7 +36,9 @@ export type Replayed =
 export function readReplayFile(file: string): SavedFinding[] {
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(file, "utf8"));
+    // The runtime's reader: it keeps the digits of an integer past ±(2^53 − 1), which a bigint-mode
+    // binding's saved params hold (they are read as bigints when replayed).
+    value = readJson(readFileSync(file, "utf8"));
   } catch (error) {
     throw new BindgenError("bad_argument", `--replay: cannot read: ${(error as Error).message}`, { file });
   }
@@ -83,11 +87,13 @@ export async function replay(
     const method = plan.methods.find((candidate) => candidate.tool === step.method);
     if (method === undefined)
       return { finding: saved, outcome: "not reproduced", why: `step ${i + 1}: ${step.method} is not a method of ${plan.id}` };
-    const resolved = resolve(step.params, answers, given);
+    // In bigint mode the saved params' 64-bit integers are read as the case sent them: bigints.
+    const savedParams = method.paramsIntegers === undefined ? step.params : readBigints(method.paramsIntegers, step.params);
+    const resolved = resolve(savedParams, answers, given);
     if (typeof resolved === "string")
       return { finding: saved, outcome: "not reproduced", why: `step ${i + 1} (${step.method}): ${resolved}` };
     const timeoutMs = Math.max(1, Math.round(method.timeoutMs * deadlineScale));
-    const observation = await observe(connection, method.tool, resolved.value, timeoutMs);
+    const observation = await observe(connection, method.tool, resolved.value, timeoutMs, method.resultIntegers);
     const last = i === saved.steps.length - 1;
     if (!last) {
       answers.push(observation.kind === "result" ? observation.value : undefined);

@@ -12,6 +12,7 @@ import { requestMessage } from "../../templates/runtime/protocols/jsonrpc.js";
 import { isJsonObject } from "../json.js";
 import { locate, propertyNames } from "./arbitrary/reading.js";
 import type { Step } from "./execute.js";
+import { jsonText } from "./json-text.js";
 import { setAt } from "./links.js";
 import type { ConformPlan, PlannedMethod } from "./plan.js";
 import type { Source } from "./provider.js";
@@ -78,7 +79,7 @@ export function commandFor(plan: ConformPlan, step: Step, target: string, valid:
     plan.transport.kind === "rightkit-daemon"
       ? requestFrame(1, step.method.tool, params as object)
       : requestMessage(1, step.method.tool, params as object);
-  return JSON.stringify(frame);
+  return jsonText(frame);
 }
 
 /**
@@ -96,7 +97,7 @@ function cliWords(plan: ConformPlan, method: PlannedMethod, params: unknown): st
     if (!declared.includes(key) || key.includes("=") || key === "") return undefined;
     const verbatim = plan.verbatimKeys.includes(key);
     if (verbatim && typeof value !== "string") return undefined;
-    const text = verbatim || (typeof value === "string" && !readsAsJson(value)) ? (value as string) : JSON.stringify(value);
+    const text = verbatim || (typeof value === "string" && !readsAsJson(value)) ? (value as string) : jsonText(value);
     words.push(shellWord(`${key}=${text}`));
   }
   return words;

@@ -58,7 +58,7 @@ export async function runConformance(
 ): Promise<RunResult> {
   const deadline = performance.now() + options.timeBudgetMs;
   const timeLeft = (): number => Math.max(0, deadline - performance.now());
-  const positives = new PositiveArbitraries(plan.index);
+  const positives = new PositiveArbitraries(plan.index, plan.int64);
   const negatives = new NegativeArbitraries(plan.index, positives);
   const findings = new Findings(options.strict);
   const census = new Census();

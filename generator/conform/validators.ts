@@ -8,6 +8,7 @@ import { emitValidators } from "../emit/validators/index.js";
 import type { Pointer } from "../json.js";
 import { keepCompiledTypescript, typescript } from "../output/typescript.js";
 import type { SchemaIndex } from "../resolve/index.js";
+import type { Int64Reading } from "../schema/integers.js";
 
 export interface Issue {
   readonly instancePath: string;
@@ -18,12 +19,19 @@ export type Verdict = { readonly ok: true } | { readonly ok: false; readonly iss
 
 export type Validate = (value: unknown) => Verdict;
 
-/** One validator per pointer asked for (a method's params or result, a notification's params). */
-export function compileValidators(index: SchemaIndex, pointers: readonly Pointer[]): ReadonlyMap<Pointer, Validate> {
+/**
+ * One validator per pointer asked for (a method's params or result, a notification's params), as
+ * the binding's own: in bigint mode (`int64`) a 64-bit location takes a bigint and only a bigint.
+ */
+export function compileValidators(
+  index: SchemaIndex,
+  pointers: readonly Pointer[],
+  int64: Int64Reading = "number",
+): ReadonlyMap<Pointer, Validate> {
   const unique = [...new Set(pointers)];
   // Names only the compiled module sees; the pointers are what callers know the validators by.
   const entries = unique.map((pointer, i) => ({ name: `Shape${i}`, pointer }));
-  const source = `${emitValidators(index, entries)}`;
+  const source = `${emitValidators(index, entries, int64)}`;
   const ts = typescript();
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },

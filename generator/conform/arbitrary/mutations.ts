@@ -6,9 +6,13 @@
  * (anyOf, oneOf, allOf, not) is left alone: breaking one branch may satisfy another. At the root
  * the wrong type is an array: the one value both wire protocols carry as params that is not an
  * object. Descriptions never quote a value, so a secret cannot reach a report through them.
+ * In bigint mode a 64-bit location's bounds are crossed by bigints, exactly, and its format's
+ * range too where the schema sets no bound (u64::MAX + 1 for a `uint64`).
  */
 import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../../json.js";
 import type { SchemaIndex } from "../../resolve/index.js";
+import { schemaInteger, type Int64Reading } from "../../schema/integers.js";
+import { declaredBounds, divCeil, I64_MAX, I64_MIN, int64Range, int64Step, isBigintLocation, U64_MAX } from "./bigints.js";
 import { admits, jsonTypeOf, locate, numberAt, propertyNames, requiredOf, typesOf, type JsonType } from "./reading.js";
 
 export type PathStep = { readonly kind: "property"; readonly name: string } | { readonly kind: "item" };
@@ -28,6 +32,12 @@ export interface Mutation {
   readonly break: Break;
   /** Where and what, e.g. `/steps: 21 items, over maxItems 20`. */
   readonly description: string;
+  /**
+   * The break is past the range the location's `format` names (u64::MAX + 1 for a `uint64`), which
+   * the schema's validator, for which a format is an annotation, lets pass: the case is sent all
+   * the same, since a host holding a u64 must refuse it.
+   */
+  readonly pastFormat?: true;
 }
 
 const MAX_DEPTH = 4;
@@ -42,23 +52,31 @@ const PATTERN_MISSES = ["", " ", "!", "\u0000", "0", "a", "A", "-", "conform out
 /** One value of each JSON type, tried in order for a type the schema does not admit. */
 const WRONG_TYPES: readonly unknown[] = ["0", 0, 0.5, true, null, [], {}];
 
-export function mutationsOf(index: SchemaIndex, params: Pointer): Mutation[] {
-  return walk(index, params, [], 0);
+/** `int64`: how the binding reads its 64-bit locations; in bigint mode they are broken with bigints. */
+export function mutationsOf(index: SchemaIndex, params: Pointer, int64: Int64Reading = "number"): Mutation[] {
+  return walk(index, params, [], 0, int64);
 }
 
-function walk(index: SchemaIndex, at: Pointer, path: readonly PathStep[], depth: number): Mutation[] {
+function walk(index: SchemaIndex, at: Pointer, path: readonly PathStep[], depth: number, int64: Int64Reading): Mutation[] {
   const located = locate(index, at);
   const { schema } = located;
   if (schema === false || COMBINATORS.some((keyword) => keyword in schema)) return [];
   const found: Mutation[] = [];
-  const add = (broken: Break, what: string): void => {
-    found.push({ path, at: located.at, break: broken, description: `${render(path)}: ${what}` });
+  const add = (broken: Break, what: string, pastFormat?: true): void => {
+    found.push({
+      path,
+      at: located.at,
+      break: broken,
+      description: `${render(path)}: ${what}`,
+      ...(pastFormat === undefined ? {} : { pastFormat }),
+    });
   };
   const types = typesOf(schema);
   if (types !== undefined) wrongType(types, path.length === 0, add);
   if (path.length > 0) outsiders(schema, types, add);
   if (types === undefined || types.includes("string")) stringBounds(schema, add);
-  if (types === undefined || types.some((t) => t === "number" || t === "integer")) numberBounds(schema, types ?? [], add);
+  if (isBigintLocation(schema, int64)) int64Bounds(schema, add);
+  else if (types === undefined || types.some((t) => t === "number" || t === "integer")) numberBounds(schema, types ?? [], add);
   if (depth >= MAX_DEPTH) return found;
   if (types?.includes("array")) {
     const minItems = numberAt(schema, "minItems");
@@ -67,7 +85,7 @@ function walk(index: SchemaIndex, at: Pointer, path: readonly PathStep[], depth:
       add({ kind: "items", count: minItems - 1 }, `${minItems - 1} items, under minItems ${minItems}`);
     if (maxItems !== undefined) add({ kind: "items", count: maxItems + 1 }, `${maxItems + 1} items, over maxItems ${maxItems}`);
     if (isJsonObject(schema.items) && maxItems !== 0) {
-      found.push(...walk(index, appendPointer(located.at, "items"), [...path, { kind: "item" }], depth + 1));
+      found.push(...walk(index, appendPointer(located.at, "items"), [...path, { kind: "item" }], depth + 1, int64));
     }
   }
   if (types?.includes("object")) {
@@ -76,7 +94,9 @@ function walk(index: SchemaIndex, at: Pointer, path: readonly PathStep[], depth:
       add({ kind: "extra", name: EXTRA_KEY }, "a key the closed object does not declare");
     }
     for (const name of propertyNames(schema)) {
-      found.push(...walk(index, appendPointer(located.at, "properties", name), [...path, { kind: "property", name }], depth + 1));
+      found.push(
+        ...walk(index, appendPointer(located.at, "properties", name), [...path, { kind: "property", name }], depth + 1, int64),
+      );
     }
   }
   return found;
@@ -145,6 +165,40 @@ function numberBounds(schema: JsonObject, types: readonly JsonType[], add: (brok
   if (multipleOf !== undefined && multipleOf > 0) {
     const base = Math.ceil((minimum ?? exclusiveMinimum ?? 0) / multipleOf) * multipleOf;
     add({ kind: "replace", value: base + multipleOf / 2 }, `a number that is not a multiple of ${multipleOf}`);
+  }
+}
+
+/**
+ * A 64-bit location in bigint mode: each bound crossed by one, as a bigint made from the bound's
+ * own digits; where the schema sets no bound on a side, its format's range crossed instead
+ * (`pastFormat`); a fraction (a number: no bigint holds one); a bigint that is no multiple.
+ */
+function int64Bounds(schema: JsonObject, add: (broken: Break, what: string, pastFormat?: true) => void): void {
+  const crossings: [string, bigint, string][] = [];
+  for (const [keyword, by, what] of [
+    ["minimum", -1n, "under"],
+    ["maximum", 1n, "over"],
+    ["exclusiveMinimum", 0n, "at"],
+    ["exclusiveMaximum", 0n, "at"],
+  ] as const) {
+    const bound = schemaInteger(schema, keyword);
+    if (bound !== undefined) crossings.push([keyword, bound + by, what]);
+  }
+  for (const [keyword, value, what] of crossings)
+    add({ kind: "replace", value }, `${what} ${keyword} ${String(schema[keyword])}`);
+  const declared = declaredBounds(schema);
+  const format = schema.format === "uint64" ? "uint64" : schema.format === "int64" ? "int64" : undefined;
+  if (format !== undefined) {
+    const [low, high] = format === "uint64" ? [0n, U64_MAX] : [I64_MIN, I64_MAX];
+    if (declared.low === undefined) add({ kind: "replace", value: low - 1n }, `under the ${format} range`, true);
+    if (declared.high === undefined) add({ kind: "replace", value: high + 1n }, `over the ${format} range`, true);
+  }
+  add({ kind: "replace", value: 1.5 }, "a fraction where the schema asks for an integer");
+  const step = int64Step(schema);
+  if (step !== undefined) {
+    const { low } = int64Range(schema);
+    const base = divCeil(low, step) * step;
+    add({ kind: "replace", value: base + 1n }, `a number that is not a multiple of ${String(schema.multipleOf)}`);
   }
 }
 

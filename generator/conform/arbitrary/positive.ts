@@ -7,10 +7,13 @@
  * point. Formats are annotations: some strings are shaped like the format, the rest are not.
  * Keywords it does not build for (not, if, unevaluated*, …, allOf beyond its first member)
  * give values that may fail the validator; the caller checks each value and skips those.
+ * In bigint mode (binding `numbers.int64`), a 64-bit location's integers are bigints, exact.
  */
 import fc from "fast-check";
 import { appendPointer, canonicalJson, isJsonObject, type JsonObject, type Pointer } from "../../json.js";
 import type { SchemaIndex } from "../../resolve/index.js";
+import type { Int64Reading } from "../../schema/integers.js";
+import { bigIntegers, int64Sample, isBigintLocation } from "./bigints.js";
 import { child, locate, numberAt, propertyNames, requiredOf, typesOf, type JsonType, type Located } from "./reading.js";
 import { formatArbitrary, stringArbitrary } from "./strings.js";
 
@@ -24,9 +27,11 @@ const INT32 = 2 ** 31;
 export class PositiveArbitraries {
   readonly #index: SchemaIndex;
   readonly #memo = new Map<string, fc.Arbitrary<unknown>>();
+  readonly #int64: Int64Reading;
 
-  constructor(index: SchemaIndex) {
+  constructor(index: SchemaIndex, int64: Int64Reading = "number") {
     this.#index = index;
+    this.#int64 = int64;
   }
 
   /** Values the schema at `at` accepts. */
@@ -43,9 +48,10 @@ export class PositiveArbitraries {
   #valueOf({ schema, at }: Located, depth: number): fc.Arbitrary<unknown> {
     if (schema === false) return fc.constant(null);
     const base = this.#byKeywords(schema, at, depth);
+    const bigint = isBigintLocation(schema, this.#int64);
     const samples = [
-      ...(Object.hasOwn(schema, "default") ? [schema.default] : []),
-      ...(Array.isArray(schema.examples) ? schema.examples : []),
+      ...(Object.hasOwn(schema, "default") ? [bigint ? int64Sample(schema, "default") : schema.default] : []),
+      ...(Array.isArray(schema.examples) ? schema.examples.map((_, i, all) => (bigint ? int64Sample(all, i) : all[i])) : []),
     ];
     return samples.length === 0
       ? base
@@ -53,8 +59,12 @@ export class PositiveArbitraries {
   }
 
   #byKeywords(schema: JsonObject, at: Pointer, depth: number): fc.Arbitrary<unknown> {
-    if (Object.hasOwn(schema, "const")) return fc.constant(schema.const);
-    if (Array.isArray(schema.enum) && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
+    const bigint = isBigintLocation(schema, this.#int64);
+    if (Object.hasOwn(schema, "const")) return fc.constant(bigint ? int64Sample(schema, "const") : schema.const);
+    if (Array.isArray(schema.enum) && schema.enum.length > 0) {
+      const members = schema.enum;
+      return fc.constantFrom(...(bigint ? members.map((_, i) => int64Sample(members, i)) : members));
+    }
     for (const keyword of ["anyOf", "oneOf"] as const) {
       const branches = schema[keyword];
       if (Array.isArray(branches) && branches.length > 0) {
@@ -78,6 +88,7 @@ export class PositiveArbitraries {
       case "boolean":
         return fc.boolean();
       case "integer":
+        if (isBigintLocation(schema, this.#int64)) return bigIntegers(schema);
         return integers(schema) ?? fc.constant(integerBounds(schema).min ?? 0);
       case "number": {
         const whole = integers(schema);
