@@ -16,7 +16,7 @@ import { keywordRow } from "../schema/keyword-table.js";
 import { subschemasIn } from "../schema/subschemas.js";
 import { literal, type Code } from "./code.js";
 import { schemaView } from "./validators/dialect.js";
-import { isInt64Location, type Int64Reading } from "../schema/integers.js";
+import { readsBigint, type Int64Reading } from "../schema/integers.js";
 
 interface Node {
   integer: boolean;
@@ -85,7 +85,7 @@ function readNodes(index: SchemaIndex, root: Pointer, int64: Int64Reading): Node
     if (!isJsonObject(schema)) continue;
     const type = schema.type;
     const integer = type === "integer" || (Array.isArray(type) && type.includes("integer"));
-    node.int64 = integer && int64 === "bigint" && isInt64Location(schema);
+    node.int64 = integer && readsBigint(schema, int64);
     node.integer = integer && !node.int64;
     for (const keyword of Object.keys(schema).sort(byCodeUnits)) {
       const row = keywordRow(keyword);

@@ -28,7 +28,7 @@ import {
   type Dialect,
 } from "../schema/dialects.js";
 import { dialectAt } from "../schema/subschemas.js";
-import { isInt64Location, type Int64Reading } from "../schema/integers.js";
+import { readsBigint, type Int64Reading } from "../schema/integers.js";
 import { docsOf, NO_DOCS } from "./docs.js";
 import type { JsonValue, NameRequest, PrimitiveType, PropertyNode, TypeId, TypeNode } from "./types.js";
 
@@ -129,7 +129,7 @@ export class TypeConverter {
   /** The value part of a schema: const, enum, or what `type` (declared or implied) allows. */
   private valueNode(schema: JsonObject, pointer: Pointer, site: Site, dialect: Dialect): TypeNode | undefined {
     // A 64-bit location read as bigint: its `const`/`enum` integers are bigints, which a JSON literal cannot spell.
-    if (this.int64 === "bigint" && isInt64Location(schema) && (Object.hasOwn(schema, "const") || Array.isArray(schema.enum)))
+    if (readsBigint(schema, this.int64) && (Object.hasOwn(schema, "const") || Array.isArray(schema.enum)))
       return { kind: "primitive", type: "bigint", docs: NO_DOCS };
     if (Object.hasOwn(schema, "const")) return { kind: "literal", value: schema.const as JsonValue, docs: NO_DOCS };
     if (Array.isArray(schema.enum)) return { kind: "enum", values: schema.enum as JsonValue[], docs: NO_DOCS };
@@ -148,7 +148,7 @@ export class TypeConverter {
         if (hasUnion && !declaresObjectShape(schema)) continue;
         members.push(this.objectNode(schema, pointer, site, dialect));
       } else if (type === "array") members.push(this.arrayNode(schema, pointer, site, dialect));
-      else if (type === "integer" && this.int64 === "bigint" && isInt64Location(schema))
+      else if (type === "integer" && readsBigint(schema, this.int64))
         members.push({ kind: "primitive", type: "bigint", docs: NO_DOCS });
       else if (PRIMITIVES.includes(type)) members.push({ kind: "primitive", type: type as PrimitiveType, docs: NO_DOCS });
     }

@@ -34,6 +34,11 @@ export function isInt64Location(schema: unknown): boolean {
   });
 }
 
+/** Whether a binding holds a bigint at this schema object: bigint mode, at a 64-bit location. */
+export function readsBigint(schema: unknown, int64: Int64Reading): boolean {
+  return int64 === "bigint" && isInt64Location(schema);
+}
+
 /**
  * The exact value of the integer a schema holds at `container[key]`: the digits the schema's text
  * gave when the loader noticed them past the safe range (load/json.ts reads with readJson), else

@@ -7,18 +7,13 @@
  */
 import fc from "fast-check";
 import type { JsonObject } from "../../json.js";
-import { isInt64Location, schemaInteger, type Int64Reading } from "../../schema/integers.js";
+import { schemaInteger } from "../../schema/integers.js";
 
 export const U64_MAX = 2n ** 64n - 1n;
 export const I64_MIN = -(2n ** 63n);
 export const I64_MAX = 2n ** 63n - 1n;
 /** The first integer a double cannot hold exactly. */
 const PAST_SAFE = 2n ** 53n + 1n;
-
-/** Whether the cases put bigints at this schema: a 64-bit location of a bigint-mode binding. */
-export function isBigintLocation(schema: JsonObject, int64: Int64Reading): boolean {
-  return int64 === "bigint" && isInt64Location(schema);
-}
 
 /**
  * A schema value (`const`, an `enum` member, `default`, an example) at a 64-bit location, as a

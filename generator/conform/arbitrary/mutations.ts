@@ -11,8 +11,8 @@
  */
 import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../../json.js";
 import type { SchemaIndex } from "../../resolve/index.js";
-import { schemaInteger, type Int64Reading } from "../../schema/integers.js";
-import { declaredBounds, divCeil, I64_MAX, I64_MIN, int64Range, int64Step, isBigintLocation, U64_MAX } from "./bigints.js";
+import { readsBigint, schemaInteger, type Int64Reading } from "../../schema/integers.js";
+import { declaredBounds, divCeil, I64_MAX, I64_MIN, int64Range, int64Step, U64_MAX } from "./bigints.js";
 import { admits, jsonTypeOf, locate, numberAt, propertyNames, requiredOf, typesOf, type JsonType } from "./reading.js";
 
 export type PathStep = { readonly kind: "property"; readonly name: string } | { readonly kind: "item" };
@@ -75,7 +75,7 @@ function walk(index: SchemaIndex, at: Pointer, path: readonly PathStep[], depth:
   if (types !== undefined) wrongType(types, path.length === 0, add);
   if (path.length > 0) outsiders(schema, types, add);
   if (types === undefined || types.includes("string")) stringBounds(schema, add);
-  if (isBigintLocation(schema, int64)) int64Bounds(schema, add);
+  if (readsBigint(schema, int64)) int64Bounds(schema, add);
   else if (types === undefined || types.some((t) => t === "number" || t === "integer")) numberBounds(schema, types ?? [], add);
   if (depth >= MAX_DEPTH) return found;
   if (types?.includes("array")) {

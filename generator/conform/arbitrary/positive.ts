@@ -12,8 +12,8 @@
 import fc from "fast-check";
 import { appendPointer, canonicalJson, isJsonObject, type JsonObject, type Pointer } from "../../json.js";
 import type { SchemaIndex } from "../../resolve/index.js";
-import type { Int64Reading } from "../../schema/integers.js";
-import { bigIntegers, int64Sample, isBigintLocation } from "./bigints.js";
+import { readsBigint, type Int64Reading } from "../../schema/integers.js";
+import { bigIntegers, int64Sample } from "./bigints.js";
 import { child, locate, numberAt, propertyNames, requiredOf, typesOf, type JsonType, type Located } from "./reading.js";
 import { formatArbitrary, stringArbitrary } from "./strings.js";
 
@@ -48,7 +48,7 @@ export class PositiveArbitraries {
   #valueOf({ schema, at }: Located, depth: number): fc.Arbitrary<unknown> {
     if (schema === false) return fc.constant(null);
     const base = this.#byKeywords(schema, at, depth);
-    const bigint = isBigintLocation(schema, this.#int64);
+    const bigint = readsBigint(schema, this.#int64);
     const samples = [
       ...(Object.hasOwn(schema, "default") ? [bigint ? int64Sample(schema, "default") : schema.default] : []),
       ...(Array.isArray(schema.examples) ? schema.examples.map((_, i, all) => (bigint ? int64Sample(all, i) : all[i])) : []),
@@ -59,7 +59,7 @@ export class PositiveArbitraries {
   }
 
   #byKeywords(schema: JsonObject, at: Pointer, depth: number): fc.Arbitrary<unknown> {
-    const bigint = isBigintLocation(schema, this.#int64);
+    const bigint = readsBigint(schema, this.#int64);
     if (Object.hasOwn(schema, "const")) return fc.constant(bigint ? int64Sample(schema, "const") : schema.const);
     if (Array.isArray(schema.enum) && schema.enum.length > 0) {
       const members = schema.enum;
@@ -88,7 +88,7 @@ export class PositiveArbitraries {
       case "boolean":
         return fc.boolean();
       case "integer":
-        if (isBigintLocation(schema, this.#int64)) return bigIntegers(schema);
+        if (readsBigint(schema, this.#int64)) return bigIntegers(schema);
         return integers(schema) ?? fc.constant(integerBounds(schema).min ?? 0);
       case "number": {
         const whole = integers(schema);

@@ -5,14 +5,14 @@
  * none of it runs, so that output stays what it always was.
  */
 import { isJsonObject, type Pointer } from "../../../json.js";
-import { isInt64Location, schemaInteger } from "../../../schema/integers.js";
+import { readsBigint as readsBigintAt, schemaInteger } from "../../../schema/integers.js";
 import { code, type Code } from "../../code.js";
 import type { CompileContext } from "../context.js";
 import type { SchemaObject } from "./emit.js";
 
 /** Whether the value at this schema object is read as a bigint: bigint mode, and a 64-bit integer location. */
 export function readsBigint(ctx: CompileContext, schema: SchemaObject): boolean {
-  return ctx.int64 === "bigint" && isInt64Location(schema);
+  return readsBigintAt(schema, ctx.int64);
 }
 
 /**

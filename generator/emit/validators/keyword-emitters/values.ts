@@ -5,7 +5,7 @@
  * where one can arrive (bigints.ts), from the digits the schema wrote.
  */
 import { sortKeys, type Pointer } from "../../../json.js";
-import { isInt64Location, type Int64Reading } from "../../../schema/integers.js";
+import { readsBigint, type Int64Reading } from "../../../schema/integers.js";
 import { code, join, literal, type Code } from "../../code.js";
 import type { CompileContext } from "../context.js";
 import { bigintConstant, bigintExpression, exactInteger, memberForms } from "./bigints.js";
@@ -156,7 +156,7 @@ function valueFail(k: KeywordEmit, failsWhen: Code, site: KeywordSite, message: 
  */
 export function valuesImplyType(schema: SchemaObject, int64: Int64Reading): boolean {
   // At a 64-bit location in bigint mode the members are compared as bigints: no folding there.
-  if (int64 === "bigint" && isInt64Location(schema)) return false;
+  if (readsBigint(schema, int64)) return false;
   const declared = keywordValue(schema, "type");
   const types = typeof declared === "string" ? [declared] : Array.isArray(declared) ? declared : undefined;
   if (types === undefined) return false;
