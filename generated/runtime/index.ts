@@ -37,7 +37,12 @@ export {
 export { invalidParamsError, RpcError, type InvalidParamsRule, type RpcErrorJson } from "./core/rpc-error.js";
 export { Deadlines } from "./core/deadlines.js";
 export { isPlainObject } from "./core/json.js";
-export { readJson, unsafeIntegersIn, type UnsafeInteger } from "./core/json-reader.js";
+export {
+  readJson,
+  unsafeIntegersIn,
+  unsafeLiteralsRecorded,
+  type UnsafeInteger,
+} from "./core/json-reader.js";
 export { readBigints, unsafeInteger, type IntegerNode, type IntegerShape } from "./core/integers.js";
 export { writeJson } from "./core/json-writer.js";
 export type { FrameDecoder, Framing } from "./framing/framing.js";

@@ -25,6 +25,8 @@ export interface Figure {
   readonly better: "higher" | "lower";
   /** How ours against the anchor reads: a factor (`2.13×`), a relative difference (`+4.2 %`) or an absolute one in the row's unit (`+0.25 ms`). */
   readonly ratioAs: "factor" | "percent" | "difference";
+  /** Ours over the anchor when it is not their quotient: the median of each round's own ratio, where rounds pair the two. */
+  readonly ratio?: number;
   /** The aim this row is held to, as text ("≥ 1.3×"), and whether this run met it. */
   readonly aim?: string;
   readonly met?: boolean;
@@ -95,8 +97,8 @@ export function timeProcess(argv: readonly string[], cwd: string): ProcessRun {
 }
 
 /** Ours over the anchor, as the row reads it: `2.13×`, or `+4.2 %` / `−3.1 %`. */
-export function ratioText(figure: Pick<Figure, "ours" | "anchorValue" | "ratioAs" | "unit">): string {
-  if (figure.ratioAs === "factor") return `${(figure.ours / figure.anchorValue).toFixed(2)}×`;
+export function ratioText(figure: Pick<Figure, "ours" | "anchorValue" | "ratioAs" | "unit" | "ratio">): string {
+  if (figure.ratioAs === "factor") return `${(figure.ratio ?? figure.ours / figure.anchorValue).toFixed(2)}×`;
   if (figure.ratioAs === "difference") {
     const by = figure.ours - figure.anchorValue;
     return `${by >= 0 ? "+" : "−"}${Math.abs(by).toFixed(2)} ${figure.unit.split(" ")[0]}`;

@@ -12,13 +12,13 @@
  * the safe range) in its list.
  *
  * The two take turns in ROUNDS interleaved rounds of ROUND_MS each; each figure is the median of
- * its rounds in µs of this process's CPU per message.
+ * its rounds in µs of this process's CPU per message, and the ratio the median of the rounds' ratios.
  * Run: tsx test/bench/json-reader.bench.ts [--quick]
  */
 import { readFileSync } from "node:fs";
 import { integerShape } from "../../generator/emit/integer-shape.js";
 import { indexSchema } from "../../generator/resolve/index.js";
-import { readBigints, readJson, type IntegerShape } from "../../generated/runtime/index.js";
+import { readBigints, readJson, unsafeIntegersIn, type IntegerShape } from "../../generated/runtime/index.js";
 import { median, QUICK, record, ROUNDS, type Figure } from "./figures.js";
 import { benchCases } from "./validator-cases.js";
 
@@ -42,26 +42,55 @@ function round(read: (text: string) => unknown, texts: readonly string[]): numbe
   return (used.user + used.system) / ops;
 }
 
-function measure(texts: readonly string[], read: (text: string) => unknown = readJson): { parse: number; reader: number } {
+/**
+ * Both readers, in interleaved rounds. The ratio is the median of each round's own ratio: the two
+ * figures of one round share the machine's state of the moment (this 2-core VM drifts by ±15 %
+ * between rounds), so their quotient is steadier than the quotient of two medians.
+ */
+function measure(
+  texts: readonly string[],
+  read: (text: string) => unknown = readJson,
+): { parse: number; reader: number; ratio: number } {
   for (let i = 0; i < 2000; i++) sink += JSON.parse(texts[i % texts.length] as string) === null ? 0 : 1;
   for (let i = 0; i < 2000; i++) sink += read(texts[i % texts.length] as string) === null ? 0 : 1;
   const parse: number[] = [];
   const reader: number[] = [];
+  const ratios: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
-    parse.push(round(JSON.parse, texts));
-    reader.push(round(read, texts));
+    // Alternate which goes first, so neither always runs on a warmer cache.
+    const [first, second] = r % 2 === 0 ? [JSON.parse, read] : [read, JSON.parse];
+    const a = round(first, texts);
+    const b = round(second, texts);
+    const [p, q] = r % 2 === 0 ? [a, b] : [b, a];
+    parse.push(p);
+    reader.push(q);
+    ratios.push(q / p);
   }
-  return { parse: median(parse), reader: median(reader) };
+  return { parse: median(parse), reader: median(reader), ratio: median(ratios) };
 }
 
 const frame = (result: string): string => `{"jsonrpc":"2.0","id":7,"result":${result}}`;
+/**
+ * The aim is for messages without an unsafe literal. The corpus sampler draws integers at the
+ * edges of their range, so a sample set can hold some past 2^53 (codex's ClientRequest has them in
+ * about a fifth of its payloads): those make a row of their own, unaimed, as the slow path they are.
+ */
+const UNSAFE_LITERAL = /(?<![\d.eE])-?\d{16,}(?![\d.eE])/;
+const holdsUnsafeLiteral = (text: string): boolean => {
+  const match = UNSAFE_LITERAL.exec(text);
+  return match !== null && unsafeIntegersIn(readJson(text)).length > 0;
+};
 const messages = benchCases()
   .cases.filter((c) => c.valid)
-  .map((c) => ({
-    name: `${c.group}: ${c.name}`,
-    texts: c.payloads.map((payload) => frame(JSON.stringify(payload))),
-    aimed: true,
-  }));
+  .flatMap((c) => {
+    const texts = c.payloads.map((payload) => frame(JSON.stringify(payload)));
+    const slow = texts.filter(holdsUnsafeLiteral);
+    const fast = texts.filter((text) => !slow.includes(text));
+    const rows = [{ name: `${c.group}: ${c.name}`, texts: fast, aimed: true }];
+    if (slow.length > 0)
+      rows.push({ name: `${c.group}: ${c.name}, the ${slow.length} holding a literal past 2^53`, texts: slow, aimed: false });
+    return rows;
+  });
 const first = messages.find((m) => m.name.includes("snapshot"))?.texts[0] ?? frame("{}");
 messages.push({
   name: "slow path: the snapshot frame with u64::MAX in its result",
@@ -103,8 +132,7 @@ const bigintRows: Message[] = bigintMessages.map((message) => ({ ...message, aim
 function rows(section: string, list: readonly Message[], read: (text: string) => unknown, aim: number): Figure[] {
   return list.map((message) => {
     const bytes = Math.round(message.texts.reduce((sum, text) => sum + text.length, 0) / message.texts.length);
-    const { parse, reader } = measure(message.texts, read);
-    const ratio = reader / parse;
+    const { parse, reader, ratio } = measure(message.texts, read);
     process.stdout.write(`| ${message.name} | ${bytes} | ${parse.toFixed(2)} | ${reader.toFixed(2)} | ${ratio.toFixed(2)}× |\n`);
     return {
       section,
@@ -115,6 +143,7 @@ function rows(section: string, list: readonly Message[], read: (text: string) =>
       unit: "µs CPU per message",
       better: "lower",
       ratioAs: "factor",
+      ratio,
       ...(message.aimed ? { aim: `≤ ${aim}×`, met: ratio <= aim } : {}),
     };
   });

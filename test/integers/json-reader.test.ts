@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readJson, unsafeIntegersIn } from "../support/runtime.js";
+import { readJson, unsafeIntegersIn, unsafeLiteralsRecorded } from "../support/runtime.js";
 
 const U64_MAX = "18446744073709551615";
 const I64_MIN = "-9223372036854775808";
@@ -55,6 +55,28 @@ describe("readJson", () => {
   it("a key given twice keeps its last value, as JSON.parse does: only a literal still in the value is noted", () => {
     expect(unsafeIntegersIn(readJson(`{"n":${U64_MAX},"n":1}`))).toEqual([]);
     expect(unsafeIntegersIn(readJson(`{"n":1,"n":${U64_MAX}}`))).toEqual([{ pointer: "/n", digits: U64_MAX }]);
+  });
+
+  it("a key given twice, around containers: a later fraction, exponent or other kind replaces what an earlier literal left", () => {
+    for (const text of [
+      `{"n":${U64_MAX},"n":1.5e20}`,
+      `{"a":{"x":${U64_MAX}},"a":{"x":1e20}}`,
+      `{"a":[${U64_MAX}],"a":[1e20]}`,
+      `{"a":[${U64_MAX}],"a":{"0":1e20}}`,
+      `{"a":{"x":${U64_MAX}},"a":{}}`,
+      `{"a":{"x":${U64_MAX}},"a":"x"}`,
+    ])
+      expect(unsafeIntegersIn(readJson(text)), text).toEqual([]);
+    expect(unsafeIntegersIn(readJson(`{"a":{"x":1},"a":{"x":${U64_MAX}}}`))).toEqual([{ pointer: "/a/x", digits: U64_MAX }]);
+    expect(unsafeIntegersIn(readJson(`{"a":[${I64_MIN}],"a":[${U64_MAX}]}`))).toEqual([{ pointer: "/a/0", digits: U64_MAX }]);
+  });
+
+  it("counts each literal it records, and nothing for a text without one (callers skip their look when the count holds)", () => {
+    const before = unsafeLiteralsRecorded();
+    readJson(`{"hash":"${U64_MAX}","n":9007199254740991,"f":18446744073709551615.5}`);
+    expect(unsafeLiteralsRecorded()).toBe(before);
+    readJson(`{"a":${U64_MAX},"b":[${I64_MIN}]}`);
+    expect(unsafeLiteralsRecorded()).toBe(before + 2);
   });
 
   it("throws JSON.parse's SyntaxError on text that is not JSON", () => {

@@ -12,13 +12,7 @@
  * past ±(2^53 − 1) sits where any of them says `integer`. That reading errs on the side of
  * refusing: a location some branch calls `integer` counts, whichever branch the value matched.
  */
-import {
-  escapeSegment,
-  unescapeSegment,
-  unsafeDigitsAt,
-  unsafeIntegersIn,
-  type UnsafeInteger,
-} from "./json-reader.js";
+import { escapeSegment, unsafeDigitsAt, unsafeMembersOf, type UnsafeInteger } from "./json-reader.js";
 
 export type IntegerNode = {
   /** The schema here says `integer` (alone or among other types). */
@@ -44,26 +38,20 @@ export type IntegerShape = readonly IntegerNode[];
  * The first number in `value` at an `integer` location of `shape` that lies past ±(2^53 − 1),
  * with its digits as sent when `value` was read by readJson (else as the number now holds them).
  * `walkAll`: look at every number, as for params a caller built; otherwise only at the literals
- * readJson noticed, as for an answer, which costs nothing when there were none.
+ * readJson noticed, as for an answer (a number there that was written as a fraction or with an
+ * exponent was never a long integer literal, and is the validator's to judge).
  */
 export function unsafeInteger(
   shape: IntegerShape,
   value: unknown,
   walkAll: boolean,
 ): UnsafeInteger | undefined {
-  const noticed = unsafeIntegersIn(value);
-  if (!walkAll) {
-    if (typeof value === "number")
-      return isUnsafe(value) && says(shape, closure(shape, [0])) ? asRead(value, "") : undefined;
-    return noticed.find((literal) => saysIntegerAt(shape, value, literal.pointer));
-  }
-  // Most params hold no such number: one plain look first, before any walk of the shape.
+  if (typeof value === "number")
+    return isUnsafe(value) && says(shape, closure(shape, [0])) ? asRead(value, "") : undefined;
+  // Most values hold no such number: one plain look first, before any walk of the shape.
   if (!holdsUnsafeNumber(value)) return undefined;
-  const found = walk(shape, value, closure(shape, [0]), "");
-  if (found === undefined) return undefined;
-  return noticed.find((literal) => literal.pointer === found.pointer) ?? found;
+  return walk(shape, value, closure(shape, [0]), "", walkAll);
 }
-
 const isUnsafe = (value: number): boolean => Number.isInteger(value) && !Number.isSafeInteger(value);
 
 function holdsUnsafeNumber(value: unknown): boolean {
@@ -114,33 +102,28 @@ function step(shape: IntegerShape, nodes: ReadonlySet<number>, container: unknow
   return closure(shape, next);
 }
 
-function saysIntegerAt(shape: IntegerShape, root: unknown, pointer: string): boolean {
-  let nodes = closure(shape, [0]);
-  let at = root;
-  for (const segment of pointer.split("/").slice(1)) {
-    const key = unescapeSegment(segment);
-    nodes = step(shape, nodes, at, key);
-    if (nodes.size === 0) return false;
-    at = typeof at === "object" && at !== null ? (at as Record<string, unknown>)[key] : undefined;
-  }
-  return says(shape, nodes);
-}
-
 function walk(
   shape: IntegerShape,
   value: unknown,
   nodes: ReadonlySet<number>,
   pointer: string,
+  walkAll: boolean,
 ): UnsafeInteger | undefined {
-  if (nodes.size === 0) return undefined;
-  if (typeof value === "number")
-    return isUnsafe(value) && says(shape, nodes) ? asRead(value, pointer) : undefined;
-  if (typeof value !== "object" || value === null) return undefined;
+  if (nodes.size === 0 || typeof value !== "object" || value === null) return undefined;
   const keys = Array.isArray(value) ? value.map((_, i) => String(i)) : Object.keys(value);
   for (const key of keys) {
     const child = (value as Record<string, unknown>)[key];
-    const found = walk(shape, child, step(shape, nodes, value, key), `${pointer}/${escapeSegment(key)}`);
-    if (found !== undefined) return found;
+    const next = step(shape, nodes, value, key);
+    const at = `${pointer}/${escapeSegment(key)}`;
+    if (typeof child === "number") {
+      if (!isUnsafe(child) || !says(shape, next)) continue;
+      const digits = unsafeDigitsAt(value, key);
+      if (digits !== undefined) return { pointer: at, digits };
+      if (walkAll) return asRead(child, at);
+    } else {
+      const found = walk(shape, child, next, at, walkAll);
+      if (found !== undefined) return found;
+    }
   }
   return undefined;
 }
@@ -255,12 +238,16 @@ function itemState(shape: IntegerShape, state: State, container: object, index: 
 
 function convert(shape: IntegerShape, value: unknown, state: State): void {
   if (typeof value !== "object" || value === null || state.dead) return;
+  // The container's table of digits, looked up once, and only when a number here is past the safe range.
+  let digits: DigitsTable | undefined | null = null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const child: unknown = value[i];
       if (typeof child === "number") {
         const next = itemState(shape, state, value, i);
-        if (next.int64 && Number.isInteger(child)) value[i] = exact(value, i, child);
+        if (!next.int64 || !Number.isInteger(child)) continue;
+        if (Number.isSafeInteger(child)) value[i] = BigInt(child);
+        else value[i] = BigInt((digits ??= unsafeMembersOf(value))?.get(i) ?? child);
       } else if (typeof child === "object" && child !== null)
         convert(shape, child, itemState(shape, state, value, i));
     }
@@ -272,13 +259,12 @@ function convert(shape: IntegerShape, value: unknown, state: State): void {
     const child = container[key];
     if (typeof child === "number") {
       const next = memberState(shape, state, value, key);
-      if (next.int64 && Number.isInteger(child)) container[key] = exact(value, key, child);
+      if (!next.int64 || !Number.isInteger(child)) continue;
+      if (Number.isSafeInteger(child)) container[key] = BigInt(child);
+      else container[key] = BigInt((digits ??= unsafeMembersOf(value))?.get(key) ?? child);
     } else if (typeof child === "object" && child !== null)
       convert(shape, child, memberState(shape, state, value, key));
   }
 }
 
-/** The bigint `container[key]` was sent as: its digits when readJson noticed them, else the (safe) number's value. */
-function exact(container: object, key: string | number, read: number): bigint {
-  return Number.isSafeInteger(read) ? BigInt(read) : BigInt(unsafeDigitsAt(container, key) ?? read);
-}
+type DigitsTable = NonNullable<ReturnType<typeof unsafeMembersOf>>;

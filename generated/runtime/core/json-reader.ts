@@ -12,10 +12,12 @@
  * The common message holds no such literal and costs `JSON.parse` plus a scan of every eighth
  * character: a literal past ±(2^53 − 1) has at least 16 digits, and any run of 16 digits covers
  * two positions eight apart that are multiples of eight. Only when such a run is seen (in a
- * number, or in a string such as a hash) is the text tokenised, and each integer literal past
- * the safe range is remembered with where it sits, for every object and array on its way, so
- * that whoever later holds a part of the value (a frame's `result`, say) can ask
- * `unsafeIntegersIn(part)` with pointers relative to it. Whether a literal matters — whether the
+ * number, or in a string such as a hash) is the text tokenised beside the value, and each integer
+ * literal past the safe range is recorded on the object or array that holds it, under its key, so
+ * that whoever later holds that container can ask for the digits (`unsafeDigitsAt`), and whoever
+ * holds a part of the value (a frame's `result`, say) can list them with pointers relative to it
+ * (`unsafeIntegersIn`). A count of recorded literals (`unsafeLiteralsRecorded`) lets a caller on
+ * a hot path skip every look when it has not moved. Whether a literal matters — whether the
  * schema says `integer` there — is decided by the caller (integers.ts).
  */
 
@@ -24,55 +26,85 @@ export type UnsafeInteger = { readonly pointer: string; readonly digits: string 
 
 const NONE: readonly UnsafeInteger[] = [];
 
-/** Each container's own members that were read from an unsafe literal: key (an array's index as a number) → the digits as sent. */
-const unsafeMembers = new WeakMap<object, Map<string | number, string>>();
-/** Every container with such a member somewhere below it (itself included), for the walk of unsafeIntegersIn. */
-const holdsUnsafe = new WeakSet<object>();
+/**
+ * A container's own members that were read from an unsafe literal, with the digits as sent: by
+ * index for an array (a sparse array, so a list of a thousand u64s is a plain array), by key for
+ * an object.
+ */
+type Members = (string | undefined)[] | Map<string, string>;
+
+/** Each container with such a member, and its table. */
+const unsafeMembers = new WeakMap<object, Members>();
+
+/**
+ * How many times a literal has been recorded, since the process started: a caller that reads
+ * it before and after an answer arrives knows, at the cost of one comparison, that no literal
+ * at all was seen in between, and skips every look for one.
+ */
+let recorded = 0;
+
+/** The count of recorded literals so far; unchanged across a read means the read noticed none. */
+export function unsafeLiteralsRecorded(): number {
+  return recorded;
+}
 
 /** `JSON.parse(text)`, remembering the integer literals it rounded or could have. Throws SyntaxError as it does. */
 export function readJson(text: string): unknown {
   const value: unknown = JSON.parse(text);
   if (typeof value === "object" && value !== null && mayHoldLongDigitRun(text))
-    remember(value, unsafeLiterals(text));
+    rememberUnsafeLiterals(text, value);
   return value;
 }
 
 /**
  * The unsafe integer literals inside `value` (an object or array read by `readJson`, or inside
- * one), with pointers relative to it; none for anything else. Walks only the containers that hold one.
+ * one), with pointers relative to it, in the value's order; none for anything else. Walks the
+ * whole value: a caller on a hot path first asks unsafeLiteralsRecorded whether there can be any.
  */
 export function unsafeIntegersIn(value: unknown): readonly UnsafeInteger[] {
-  if (typeof value !== "object" || value === null || !holdsUnsafe.has(value)) return NONE;
+  if (typeof value !== "object" || value === null) return NONE;
   const found: UnsafeInteger[] = [];
   collect(value, "", found);
   return found;
 }
 
 function collect(container: object, prefix: string, found: UnsafeInteger[]): void {
-  const members = unsafeMembers.get(container);
-  if (members !== undefined)
-    for (const [key, digits] of members)
-      found.push({ pointer: `${prefix}/${escapeSegment(String(key))}`, digits });
-  for (const [key, child] of Object.entries(container))
-    if (typeof child === "object" && child !== null && holdsUnsafe.has(child))
+  let members: Members | undefined | null = null;
+  for (const [key, child] of Object.entries(container)) {
+    if (typeof child === "number") {
+      if (Number.isSafeInteger(child) || !Number.isInteger(child)) continue;
+      members ??= unsafeMembers.get(container);
+      const digits = members === undefined ? undefined : digitsIn(members, key);
+      if (digits !== undefined) found.push({ pointer: `${prefix}/${escapeSegment(key)}`, digits });
+    } else if (typeof child === "object" && child !== null)
       collect(child, `${prefix}/${escapeSegment(key)}`, found);
+  }
 }
 
-/** The digits `container[key]` was read from, when they were an unsafe literal (readJson, or noteUnsafeInteger); an array's index as a number. */
+const digitsIn = (members: Members, key: string | number): string | undefined =>
+  Array.isArray(members) ? members[Number(key)] : members.get(String(key));
+
+/** The digits `container[key]` was read from, when they were an unsafe literal (readJson, or noteUnsafeInteger). */
 export function unsafeDigitsAt(container: object, key: string | number): string | undefined {
-  return unsafeMembers.get(container)?.get(Array.isArray(container) ? Number(key) : String(key));
+  const members = unsafeMembers.get(container);
+  return members === undefined ? undefined : digitsIn(members, key);
+}
+
+/** The digits of `container`'s members, looked up once for a walk that asks about many of them (readBigints). */
+export function unsafeMembersOf(
+  container: object,
+): { get(key: string | number): string | undefined } | undefined {
+  const members = unsafeMembers.get(container);
+  return members === undefined ? undefined : { get: (key) => digitsIn(members, key) };
 }
 
 /** Records that `container[key]` was read from `digits` (the command line reads `key=value` pairs one at a time). */
 export function noteUnsafeInteger(container: object, key: string, digits: string): void {
-  noteMember(container, key, digits);
-}
-
-function noteMember(container: object, key: string | number, digits: string): void {
-  const members = unsafeMembers.get(container);
-  if (members === undefined) unsafeMembers.set(container, new Map([[key, digits]]));
+  let members = unsafeMembers.get(container);
+  if (members === undefined) unsafeMembers.set(container, (members = new Map()));
+  if (Array.isArray(members)) members[Number(key)] = digits;
   else members.set(key, digits);
-  holdsUnsafe.add(container);
+  recorded++;
 }
 
 /** Whether an integer literal of these digits (a leading `-` allowed) lies outside ±(2^53 − 1). */
@@ -132,72 +164,108 @@ const BEFORE_NUMBER: ReadonlySet<number> = new Set([0x3a, 0x2c, 0x5b, ...WHITESP
 /** `,` `}` `]` or whitespace: not `.`, `e` or `E`, which would make it a fraction or an exponent. */
 const AFTER_INTEGER: ReadonlySet<number> = new Set([0x2c, 0x7d, 0x5d, ...WHITESPACE]);
 
-type Segment = string | number;
-type Found = { readonly segments: readonly Segment[]; readonly digits: string };
-
 /**
- * The integer literals past the safe range in text `JSON.parse` has already accepted, each with
- * the path of keys and indices to it. A small tokenizer: it trusts the text to be valid JSON.
+ * Walks text `JSON.parse` has already accepted and read into `root`, beside the value: each open
+ * container of the text is matched with the one the value holds there, so an integer literal past
+ * the safe range is recorded straight on its own container, under its key, and each container on
+ * A small tokenizer: it trusts the text to be valid JSON.
+ *
+ * A key given twice keeps only its last value, as JSON.parse does: the containers of an earlier
+ * occurrence are matched with the last one's (or with nothing, where its kind differs), a literal
+ * is recorded only where the value still holds a number past the safe range, and a later
+ * occurrence overwrites it (another unsafe literal) or removes it (a fraction or an exponent).
  */
-function unsafeLiterals(text: string): Found[] {
-  const found: Found[] = [];
-  // The open containers: an object's current key, or an array's current index.
-  const path: Segment[] = [];
-  const inArray: boolean[] = [];
+function rememberUnsafeLiterals(text: string, root: object): void {
+  // The open containers (undefined where the value holds none), their current key or index,
+  // whether each is an array, and its table once one was made.
+  const containers: (object | undefined)[] = [];
+  const keys: (string | number)[] = [];
+  const arrays: boolean[] = [];
+  const tables: (Members | undefined)[] = [];
+  let depth = 0;
   let expectKey = false;
-  for (let i = 0; i < text.length;) {
+  const length = text.length;
+  for (let i = 0; i < length;) {
     const c = text.charCodeAt(i);
-    if (c === 0x7b /* { */) {
-      path.push("");
-      inArray.push(false);
-      expectKey = true;
-      i++;
-    } else if (c === 0x5b /* [ */) {
-      path.push(0);
-      inArray.push(true);
-      expectKey = false;
-      i++;
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-      path.pop();
-      inArray.pop();
-      i++;
-    } else if (c === 0x2c /* , */) {
-      const top = path.length - 1;
-      if (inArray[top] === true) path[top] = (path[top] as number) + 1;
-      else expectKey = true;
-      i++;
-    } else if (c === 0x22 /* " */) {
+    if (c === 0x22 /* " */) {
       const end = stringEnd(text, i);
       if (expectKey) {
         const raw = text.slice(i + 1, end);
-        path[path.length - 1] = raw.includes("\\") ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
+        keys[depth - 1] = raw.includes("\\") ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
         expectKey = false;
       }
       i = end + 1;
     } else if (c === 0x2d /* - */ || isDigit(c)) {
       let end = i + 1;
-      let integer = true;
-      for (; end < text.length; end++) {
-        const d = text.charCodeAt(end);
-        if (isDigit(d)) continue;
-        if (
-          d === 0x2e /* . */ ||
-          d === 0x65 /* e */ ||
-          d === 0x45 /* E */ ||
-          d === 0x2b /* + */ ||
-          d === 0x2d /* - */
-        )
-          integer = false;
-        else break;
+      while (end < length && isDigit(text.charCodeAt(end))) end++;
+      const next = end < length ? text.charCodeAt(end) : 0x20;
+      if (next === 0x2e /* . */ || next === 0x65 /* e */ || next === 0x45 /* E */) {
+        // A fraction or an exponent: never recorded, and it replaces what an earlier occurrence of its key recorded.
+        const container = containers[depth - 1];
+        const table =
+          tables[depth - 1] ?? (container === undefined ? undefined : unsafeMembers.get(container));
+        if (table !== undefined) forget(table, keys[depth - 1] as string | number);
+        end++;
+        while (end < length && isNumberPart(text.charCodeAt(end))) end++;
+      } else if (end - i >= LONG_RUN && depth > 0) {
+        const digits = text.slice(i, end);
+        const at = depth - 1;
+        const container = containers[at];
+        const key = keys[at] as string | number;
+        if (container !== undefined && isUnsafeIntegerLiteral(digits)) {
+          const leaf: unknown = (container as Record<string | number, unknown>)[key];
+          if (typeof leaf === "number" && !Number.isSafeInteger(leaf)) {
+            let table = tables[at];
+            if (table === undefined) {
+              table = tables[at] = unsafeMembers.get(container) ?? (arrays[at] ? [] : new Map());
+              unsafeMembers.set(container, table);
+            }
+            if (Array.isArray(table)) table[key as number] = digits;
+            else table.set(key as string, digits);
+            recorded++;
+          }
+        }
       }
-      const digits = text.slice(i, end);
-      if (integer && isUnsafeIntegerLiteral(digits)) found.push({ segments: [...path], digits });
       i = end;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      const isArray = c === 0x5b;
+      let container: unknown = root;
+      if (depth > 0) {
+        const parent = containers[depth - 1];
+        container =
+          parent === undefined
+            ? undefined
+            : (parent as Record<string | number, unknown>)[keys[depth - 1] as string | number];
+      }
+      const matches =
+        typeof container === "object" && container !== null && Array.isArray(container) === isArray;
+      containers[depth] = matches ? (container as object) : undefined;
+      keys[depth] = isArray ? 0 : "";
+      arrays[depth] = isArray;
+      tables[depth] = undefined;
+      depth++;
+      expectKey = !isArray;
+      i++;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      depth--;
+      i++;
+    } else if (c === 0x2c /* , */) {
+      const at = depth - 1;
+      if (arrays[at] === true) keys[at] = (keys[at] as number) + 1;
+      else expectKey = true;
+      i++;
     } else {
       i++;
     }
   }
-  return found;
+}
+
+const isNumberPart = (code: number): boolean =>
+  isDigit(code) || code === 0x2e || code === 0x65 || code === 0x45 || code === 0x2b || code === 0x2d;
+
+function forget(table: Members, key: string | number): void {
+  if (Array.isArray(table)) table[key as number] = undefined;
+  else table.delete(key as string);
 }
 
 /** The index of the quote that closes the string opening at `start`. */
@@ -206,39 +274,6 @@ function stringEnd(text: string, start: number): number {
     const c = text.charCodeAt(i);
     if (c === 0x5c /* \ */) i++;
     else if (c === 0x22 || Number.isNaN(c)) return i;
-  }
-}
-
-/**
- * Each literal is recorded on its own container, under its key, and every container on its way
- * is marked as holding one — if the value there is still the rounded number (a key given twice
- * keeps only its last value, as JSON.parse does). No pointer is built until someone asks.
- */
-function remember(root: object, literals: readonly Found[]): void {
-  // Siblings come one after another (an array of a thousand u64s): their container's table is
-  // looked up, and its ancestors marked, once for the run, not once per literal.
-  let lastParent: object | undefined;
-  let lastMembers: Map<string | number, string> | undefined;
-  const ancestors: object[] = [];
-  for (const { segments, digits } of literals) {
-    ancestors.length = 0;
-    let at: unknown = root;
-    let depth = 0;
-    for (; depth < segments.length - 1; depth++) {
-      if (typeof at !== "object" || at === null) break;
-      ancestors.push(at);
-      at = (at as Record<string, unknown>)[segments[depth] as Segment];
-    }
-    const key = segments[segments.length - 1];
-    if (depth !== segments.length - 1 || key === undefined || typeof at !== "object" || at === null) continue;
-    const leaf: unknown = (at as Record<string, unknown>)[key];
-    if (typeof leaf !== "number" || Number.isSafeInteger(leaf)) continue;
-    if (at !== lastParent || lastMembers === undefined) {
-      noteMember(at, key, digits);
-      for (const container of ancestors) holdsUnsafe.add(container);
-      lastParent = at;
-      lastMembers = unsafeMembers.get(at);
-    } else lastMembers.set(key, digits);
   }
 }
 

@@ -5,7 +5,7 @@ import { ToolError } from "./errors.js";
 import { toolErrorFromRpcError } from "../protocols/jsonrpc.js";
 import { invalidParamsError, RpcError, type InvalidParamsRule } from "./rpc-error.js";
 import { readBigints, unsafeInteger, type IntegerShape } from "./integers.js";
-import type { UnsafeInteger } from "./json-reader.js";
+import { unsafeLiteralsRecorded, type UnsafeInteger } from "./json-reader.js";
 import type { ServiceRoute, Transport, TransportCallOptions } from "./transport.js";
 import type { ValidationIssue, ValidationResult } from "./validation.js";
 
@@ -74,6 +74,9 @@ export async function callTool<P extends object, R>(
   if (options.signal !== undefined) transportOptions.signal = options.signal;
   if (options.onEvent !== undefined) transportOptions.onEvent = options.onEvent;
   if (spec.route !== undefined) transportOptions.route = spec.route;
+  // Whether the answer can hold an integer literal past the safe range at all: readJson counts
+  // every one it notices, so an unchanged count skips the look for one (the common answer).
+  const recordedBefore = unsafeLiteralsRecorded();
   // A try around the await, not .catch(): no second promise and no extra turn per call.
   let raw: unknown;
   try {
@@ -93,7 +96,9 @@ export async function callTool<P extends object, R>(
     });
   }
   const unsafe =
-    spec.resultIntegers === undefined ? undefined : unsafeInteger(spec.resultIntegers, raw, false);
+    spec.resultIntegers === undefined || unsafeLiteralsRecorded() === recordedBefore
+      ? undefined
+      : unsafeInteger(spec.resultIntegers, raw, false);
   if (unsafe !== undefined) {
     throw new ToolError(
       "malformed_response",
