@@ -6,6 +6,7 @@
 import { BindgenError } from "../errors.js";
 import {
   itemsSite,
+  inlineScope,
   propertySite,
   refTargetCandidates,
   rootSite,
@@ -76,14 +77,7 @@ export class TypeConverter {
     if (!isJsonObject(schema))
       throw new BindgenError("bad_contract", "a schema must be an object or a boolean", { file: this.index.file, pointer });
     if (hoist && isObjectShape(schema)) {
-      this.reserveWithScope(
-        pointer,
-        { candidates: titled(schema, site.candidates), priority: "inline" },
-        {
-          stem: site.candidates[0] ?? site.scope.stem,
-          name: site.candidates[0] ?? site.scope.name,
-        },
-      );
+      this.reserveWithScope(pointer, { candidates: titled(schema, site.candidates), priority: "inline" }, inlineScope(site));
       return { kind: "ref", target: pointer, docs: NO_DOCS };
     }
     const dialect = dialectOf(schema, inherited);

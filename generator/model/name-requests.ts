@@ -10,6 +10,30 @@ import { pascalCase, singular } from "../words.js";
 export interface Scope {
   readonly stem: string;
   readonly name: string;
+  /**
+   * For an inline shape: how many inline shapes it sits in, counting itself (1 for a property of
+   * a definition), and the stem of the definition or method part they all sit in.
+   */
+  readonly nesting?: { readonly depth: number; readonly root: string };
+}
+
+/**
+ * From this many levels of inline shapes down, a property's shape is named after the outermost
+ * named type and its own key (`Def0Level47`) before the whole path (`Def0Level49Level48Level47`):
+ * each level would otherwise add a word to every name below it, and the names of objects nested
+ * fifty deep — in the types, the validators, api.md — grew with the square of the depth.
+ */
+const PATH_NAMES_UP_TO_DEPTH = 2;
+
+/** The scope a hoisted inline shape gives what is inside it. */
+export function inlineScope(site: Site): Scope {
+  const name = site.candidates[0] ?? site.scope.name;
+  const outer = site.scope.nesting;
+  return {
+    stem: site.candidates[0] ?? site.scope.stem,
+    name,
+    nesting: { depth: (outer?.depth ?? 0) + 1, root: outer?.root ?? site.scope.stem },
+  };
 }
 
 /** Where a schema sits, as far as naming cares. */
@@ -34,7 +58,9 @@ export function rootSite(scope: Scope): Site {
 
 export function propertySite(scope: Scope, key: string): Site {
   const word = pascalCase(key) || "Property";
-  return { scope, candidates: unique([`${scope.stem}${word}`, `${scope.name}${word}`]), label: word };
+  const path = [`${scope.stem}${word}`, `${scope.name}${word}`];
+  const deep = scope.nesting !== undefined && scope.nesting.depth >= PATH_NAMES_UP_TO_DEPTH;
+  return { scope, candidates: unique(deep ? [`${scope.nesting?.root}${word}`, ...path] : path), label: word };
 }
 
 /** `apps: [{…}]` in `AppsResult` → `AppEntry`; `elements: [{…}]` in `SnapshotResult` → `SnapshotElement`. */
