@@ -98,12 +98,18 @@ export type ValidationIssue = {
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
 /**
- * One failure, with both paths relative to the function that found it. The text arrives as
- * ": must …", and the message is the path and the text, so that a caller prefixing the path
- * (`within`) prefixes the message with one more join; `outcome` drops the ": " of
- * an issue about the value itself.
+ * One failure, with both paths relative to the function that found it (from the document root in
+ * a function only an exported validator calls). The message is the path and the text, joined when
+ * the code was generated ("/steps: must …", ": must …" for the function's own value), so that a
+ * caller prefixing the path (`within`) prefixes the message with one more join, and
+ * `outcome` drops the ": " of an issue about the value itself.
  */
-function issue(instancePath: string, schemaPath: string, keyword: string, text: string): ValidationIssue {
+function issue(instancePath: string, schemaPath: string, keyword: string, message: string): ValidationIssue {
+  return { instancePath, schemaPath, keyword, message };
+}
+
+/** `issue` at an instance path known only at run time (an index, a key): the message is the path and the text. */
+function issueAt(instancePath: string, schemaPath: string, keyword: string, text: string): ValidationIssue {
   return { instancePath, schemaPath, keyword, message: instancePath + text };
 }
 
@@ -133,8 +139,22 @@ function outcome<T>(
   schemaRoot: string,
 ): ValidationResult<T> {
   if (issues === undefined) return { ok: true, value };
-  for (const item of issues) {
+  for (let i = 0; i < issues.length; i++) {
+    const item = issues[i] as ValidationIssue;
     item.schemaPath = schemaRoot + item.schemaPath;
+    if (item.instancePath === "") item.message = item.message.slice(2);
+  }
+  return { ok: false, issues };
+}
+
+/**
+ * `outcome` for a function only its exported validator calls: its schema paths are
+ * already from the document root, so only an issue about the value itself has a ": " to drop.
+ */
+function finished<T>(issues: ValidationIssue[] | undefined, value: T): ValidationResult<T> {
+  if (issues === undefined) return { ok: true, value };
+  for (let i = 0; i < issues.length; i++) {
+    const item = issues[i] as ValidationIssue;
     if (item.instancePath === "") item.message = item.message.slice(2);
   }
   return { ok: false, issues };
@@ -223,12 +243,17 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "action"')
           : typeof v1 !== "string"
-            ? issue("/action", "/properties/action/type", "type", ": must be string, got " + kindOf(v1))
+            ? issue(
+                "/action",
+                "/properties/action/type",
+                "type",
+                "/action: must be string, got " + kindOf(v1),
+              )
             : issue(
                 "/action",
                 "/properties/action/enum",
                 "enum",
-                ': must be equal to one of the allowed values: "created", "updated", "adopted"',
+                '/action: must be equal to one of the allowed values: "created", "updated", "adopted"',
               ),
       ];
     }
@@ -239,7 +264,7 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "job_id"')
-          : issue("/job_id", "/properties/job_id/type", "type", ": must be string, got " + kindOf(v2)),
+          : issue("/job_id", "/properties/job_id/type", "type", "/job_id: must be string, got " + kindOf(v2)),
       ];
     }
   }
@@ -249,7 +274,7 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
       return [
         v3 === undefined
           ? issue("", "/required", "required", ': must have required property "name"')
-          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v3)),
+          : issue("/name", "/properties/name/type", "type", "/name: must be string, got " + kindOf(v3)),
       ];
     }
   }
@@ -264,13 +289,13 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
                 "/invocation_mode",
                 "/properties/invocation_mode/type",
                 "type",
-                ": must be string, got " + kindOf(v4),
+                "/invocation_mode: must be string, got " + kindOf(v4),
               )
             : issue(
                 "/invocation_mode",
                 "/properties/invocation_mode/enum",
                 "enum",
-                ': must be equal to one of the allowed values: "schedule", "trigger"',
+                '/invocation_mode: must be equal to one of the allowed values: "schedule", "trigger"',
               ),
       ];
     }
@@ -284,7 +309,7 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
             "/adopted_from_job_id",
             "/properties/adopted_from_job_id/type",
             "type",
-            ": must be string, got " + kindOf(v5),
+            "/adopted_from_job_id: must be string, got " + kindOf(v5),
           ),
         ];
       }
@@ -299,7 +324,7 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
             "/authorization_proof_verification",
             "/properties/authorization_proof_verification/type",
             "type",
-            ": must be object, got " + kindOf(v6),
+            "/authorization_proof_verification: must be object, got " + kindOf(v6),
           ),
         ];
       }
@@ -357,12 +382,17 @@ function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | unde
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "source"')
           : typeof v1 !== "string"
-            ? issue("/source", "/properties/source/type", "type", ": must be string, got " + kindOf(v1))
+            ? issue(
+                "/source",
+                "/properties/source/type",
+                "type",
+                "/source: must be string, got " + kindOf(v1),
+              )
             : issue(
                 "/source",
                 "/properties/source/enum",
                 "enum",
-                ': must be equal to one of the allowed values: "static", "runtime"',
+                '/source: must be equal to one of the allowed values: "static", "runtime"',
               ),
       ];
     }
@@ -377,7 +407,7 @@ function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | unde
               "/negotiated",
               "/properties/negotiated/type",
               "type",
-              ": must be boolean, got " + kindOf(v2),
+              "/negotiated: must be boolean, got " + kindOf(v2),
             ),
       ];
     }
@@ -392,7 +422,7 @@ function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | unde
               "/handoff_version",
               "/properties/handoff_version/type",
               "type",
-              ": must be string, got " + kindOf(v3),
+              "/handoff_version: must be string, got " + kindOf(v3),
             ),
       ];
     }
@@ -407,7 +437,7 @@ function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | unde
               "/schema_version",
               "/properties/schema_version/type",
               "type",
-              ": must be integer or null, got " + kindOf(v4),
+              "/schema_version: must be integer or null, got " + kindOf(v4),
             ),
       ];
     }
@@ -422,7 +452,7 @@ function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | unde
               "/handoff_contract",
               "/properties/handoff_contract/type",
               "type",
-              ": must be object or null, got " + kindOf(v5),
+              "/handoff_contract: must be object or null, got " + kindOf(v5),
             ),
       ];
     }
@@ -481,13 +511,13 @@ function checkApplyHandoff(x: unknown, d: number): ValidationIssue[] | undefined
                 "/field_version",
                 "/properties/field_version/type",
                 "type",
-                ": must be string, got " + kindOf(v1),
+                "/field_version: must be string, got " + kindOf(v1),
               )
             : issue(
                 "/field_version",
                 "/properties/field_version/enum",
                 "enum",
-                ': must be equal to one of the allowed values: "1", "2", "3", "4"',
+                '/field_version: must be equal to one of the allowed values: "1", "2", "3", "4"',
               ),
       ];
     }
@@ -502,7 +532,7 @@ function checkApplyHandoff(x: unknown, d: number): ValidationIssue[] | undefined
               "/projected_fields",
               "/properties/projected_fields/type",
               "type",
-              ": must be integer, got " + kindOf(v2),
+              "/projected_fields: must be integer, got " + kindOf(v2),
             ),
       ];
     }
@@ -517,7 +547,7 @@ function checkApplyHandoff(x: unknown, d: number): ValidationIssue[] | undefined
               "/v02_fields_included",
               "/properties/v02_fields_included/type",
               "type",
-              ": must be boolean, got " + kindOf(v3),
+              "/v02_fields_included: must be boolean, got " + kindOf(v3),
             ),
       ];
     }
@@ -598,7 +628,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
 }
 function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.apply/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -607,12 +637,17 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
       if ((v1 as unknown) !== "id" && (v1 as unknown) !== "name") {
         return [
           typeof v1 !== "string"
-            ? issue("/adoptBy", "/properties/adoptBy/type", "type", ": must be string, got " + kindOf(v1))
+            ? issue(
+                "/adoptBy",
+                "#/$defs/agentcli.apply/params/properties/adoptBy/type",
+                "type",
+                "/adoptBy: must be string, got " + kindOf(v1),
+              )
             : issue(
                 "/adoptBy",
-                "/properties/adoptBy/enum",
+                "#/$defs/agentcli.apply/params/properties/adoptBy/enum",
                 "enum",
-                ': must be equal to one of the allowed values: "id", "name"',
+                '/adoptBy: must be equal to one of the allowed values: "id", "name"',
               ),
         ];
       }
@@ -625,9 +660,9 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
         return [
           issue(
             "/allowProofCommand",
-            "/properties/allowProofCommand/type",
+            "#/$defs/agentcli.apply/params/properties/allowProofCommand/type",
             "type",
-            ": must be boolean, got " + kindOf(v2),
+            "/allowProofCommand: must be boolean, got " + kindOf(v2),
           ),
         ];
       }
@@ -637,7 +672,14 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
     const v3 = o1.dbPath;
     if (v3 !== undefined) {
       if (typeof v3 !== "string") {
-        return [issue("/dbPath", "/properties/dbPath/type", "type", ": must be string, got " + kindOf(v3))];
+        return [
+          issue(
+            "/dbPath",
+            "#/$defs/agentcli.apply/params/properties/dbPath/type",
+            "type",
+            "/dbPath: must be string, got " + kindOf(v3),
+          ),
+        ];
       }
     }
   }
@@ -645,7 +687,14 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
     const v4 = o1.dryRun;
     if (v4 !== undefined) {
       if (typeof v4 !== "boolean") {
-        return [issue("/dryRun", "/properties/dryRun/type", "type", ": must be boolean, got " + kindOf(v4))];
+        return [
+          issue(
+            "/dryRun",
+            "#/$defs/agentcli.apply/params/properties/dryRun/type",
+            "type",
+            "/dryRun: must be boolean, got " + kindOf(v4),
+          ),
+        ];
       }
     }
   }
@@ -654,7 +703,12 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
     if (v5 !== undefined) {
       if (typeof v5 !== "boolean") {
         return [
-          issue("/explain", "/properties/explain/type", "type", ": must be boolean, got " + kindOf(v5)),
+          issue(
+            "/explain",
+            "#/$defs/agentcli.apply/params/properties/explain/type",
+            "type",
+            "/explain: must be boolean, got " + kindOf(v5),
+          ),
         ];
       }
     }
@@ -664,7 +718,12 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
     if (v6 !== undefined) {
       if (typeof v6 !== "object" || v6 === null || Array.isArray(v6)) {
         return [
-          issue("/manifest", "/properties/manifest/$ref/type", "type", ": must be object, got " + kindOf(v6)),
+          issue(
+            "/manifest",
+            "#/$defs/agentcli.apply/params/properties/manifest/$ref/type",
+            "type",
+            "/manifest: must be object, got " + kindOf(v6),
+          ),
         ];
       }
     }
@@ -676,9 +735,9 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
         return [
           issue(
             "/schedulerBin",
-            "/properties/schedulerBin/type",
+            "#/$defs/agentcli.apply/params/properties/schedulerBin/type",
             "type",
-            ": must be string, got " + kindOf(v7),
+            "/schedulerBin: must be string, got " + kindOf(v7),
           ),
         ];
       }
@@ -691,9 +750,9 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
         return [
           issue(
             "/schedulerPrefix",
-            "/properties/schedulerPrefix/type",
+            "#/$defs/agentcli.apply/params/properties/schedulerPrefix/type",
             "type",
-            ": must be string, got " + kindOf(v8),
+            "/schedulerPrefix: must be string, got " + kindOf(v8),
           ),
         ];
       }
@@ -910,7 +969,7 @@ function matchesApplyResult(x: unknown, d: number): boolean {
 }
 function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.apply/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -918,10 +977,25 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.apply/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.apply/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.apply/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -930,8 +1004,18 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "target"')
-          : issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v2)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.apply/result/required",
+              "required",
+              ': must have required property "target"',
+            )
+          : issue(
+              "/target",
+              "#/$defs/agentcli.apply/result/properties/target/type",
+              "type",
+              "/target: must be string, got " + kindOf(v2),
+            ),
       ];
     }
   }
@@ -940,8 +1024,18 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if (typeof v3 !== "boolean") {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "dry_run"')
-          : issue("/dry_run", "/properties/dry_run/type", "type", ": must be boolean, got " + kindOf(v3)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.apply/result/required",
+              "required",
+              ': must have required property "dry_run"',
+            )
+          : issue(
+              "/dry_run",
+              "#/$defs/agentcli.apply/result/properties/dry_run/type",
+              "type",
+              "/dry_run: must be boolean, got " + kindOf(v3),
+            ),
       ];
     }
   }
@@ -950,8 +1044,18 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if (typeof v4 !== "object" || v4 === null || Array.isArray(v4)) {
       return [
         v4 === undefined
-          ? issue("", "/required", "required", ': must have required property "scheduler"')
-          : issue("/scheduler", "/properties/scheduler/type", "type", ": must be object, got " + kindOf(v4)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.apply/result/required",
+              "required",
+              ': must have required property "scheduler"',
+            )
+          : issue(
+              "/scheduler",
+              "#/$defs/agentcli.apply/result/properties/scheduler/type",
+              "type",
+              "/scheduler: must be object, got " + kindOf(v4),
+            ),
       ];
     }
     const o13 = v4 as Record<string, unknown>;
@@ -962,15 +1066,15 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
           v7 === undefined
             ? issue(
                 "/scheduler",
-                "/properties/scheduler/required",
+                "#/$defs/agentcli.apply/result/properties/scheduler/required",
                 "required",
-                ': must have required property "command"',
+                '/scheduler: must have required property "command"',
               )
             : issue(
                 "/scheduler/command",
-                "/properties/scheduler/properties/command/type",
+                "#/$defs/agentcli.apply/result/properties/scheduler/properties/command/type",
                 "type",
-                ": must be string, got " + kindOf(v7),
+                "/scheduler/command: must be string, got " + kindOf(v7),
               ),
         ];
       }
@@ -982,15 +1086,15 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
           v8 === undefined
             ? issue(
                 "/scheduler",
-                "/properties/scheduler/required",
+                "#/$defs/agentcli.apply/result/properties/scheduler/required",
                 "required",
-                ': must have required property "db_path"',
+                '/scheduler: must have required property "db_path"',
               )
             : issue(
                 "/scheduler/db_path",
-                "/properties/scheduler/properties/db_path/type",
+                "#/$defs/agentcli.apply/result/properties/scheduler/properties/db_path/type",
                 "type",
-                ": must be string, got " + kindOf(v8),
+                "/scheduler/db_path: must be string, got " + kindOf(v8),
               ),
         ];
       }
@@ -1001,12 +1105,17 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if (typeof v9 !== "object" || v9 === null || Array.isArray(v9)) {
       return [
         v9 === undefined
-          ? issue("", "/required", "required", ': must have required property "capabilities"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.apply/result/required",
+              "required",
+              ': must have required property "capabilities"',
+            )
           : issue(
               "/capabilities",
-              "/properties/capabilities/type",
+              "#/$defs/agentcli.apply/result/properties/capabilities/type",
               "type",
-              ": must be object, got " + kindOf(v9),
+              "/capabilities: must be object, got " + kindOf(v9),
             ),
       ];
     }
@@ -1018,22 +1127,22 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
           v15 === undefined
             ? issue(
                 "/capabilities",
-                "/properties/capabilities/required",
+                "#/$defs/agentcli.apply/result/properties/capabilities/required",
                 "required",
-                ': must have required property "source"',
+                '/capabilities: must have required property "source"',
               )
             : typeof v15 !== "string"
               ? issue(
                   "/capabilities/source",
-                  "/properties/capabilities/properties/source/type",
+                  "#/$defs/agentcli.apply/result/properties/capabilities/properties/source/type",
                   "type",
-                  ": must be string, got " + kindOf(v15),
+                  "/capabilities/source: must be string, got " + kindOf(v15),
                 )
               : issue(
                   "/capabilities/source",
-                  "/properties/capabilities/properties/source/enum",
+                  "#/$defs/agentcli.apply/result/properties/capabilities/properties/source/enum",
                   "enum",
-                  ': must be equal to one of the allowed values: "static", "runtime"',
+                  '/capabilities/source: must be equal to one of the allowed values: "static", "runtime"',
                 ),
         ];
       }
@@ -1045,15 +1154,15 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
           v16 === undefined
             ? issue(
                 "/capabilities",
-                "/properties/capabilities/required",
+                "#/$defs/agentcli.apply/result/properties/capabilities/required",
                 "required",
-                ': must have required property "negotiated"',
+                '/capabilities: must have required property "negotiated"',
               )
             : issue(
                 "/capabilities/negotiated",
-                "/properties/capabilities/properties/negotiated/type",
+                "#/$defs/agentcli.apply/result/properties/capabilities/properties/negotiated/type",
                 "type",
-                ": must be boolean, got " + kindOf(v16),
+                "/capabilities/negotiated: must be boolean, got " + kindOf(v16),
               ),
         ];
       }
@@ -1065,15 +1174,15 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
           v17 === undefined
             ? issue(
                 "/capabilities",
-                "/properties/capabilities/required",
+                "#/$defs/agentcli.apply/result/properties/capabilities/required",
                 "required",
-                ': must have required property "handoff_version"',
+                '/capabilities: must have required property "handoff_version"',
               )
             : issue(
                 "/capabilities/handoff_version",
-                "/properties/capabilities/properties/handoff_version/type",
+                "#/$defs/agentcli.apply/result/properties/capabilities/properties/handoff_version/type",
                 "type",
-                ": must be string, got " + kindOf(v17),
+                "/capabilities/handoff_version: must be string, got " + kindOf(v17),
               ),
         ];
       }
@@ -1085,15 +1194,15 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
           v18 === undefined
             ? issue(
                 "/capabilities",
-                "/properties/capabilities/required",
+                "#/$defs/agentcli.apply/result/properties/capabilities/required",
                 "required",
-                ': must have required property "schema_version"',
+                '/capabilities: must have required property "schema_version"',
               )
             : issue(
                 "/capabilities/schema_version",
-                "/properties/capabilities/properties/schema_version/type",
+                "#/$defs/agentcli.apply/result/properties/capabilities/properties/schema_version/type",
                 "type",
-                ": must be integer or null, got " + kindOf(v18),
+                "/capabilities/schema_version: must be integer or null, got " + kindOf(v18),
               ),
         ];
       }
@@ -1105,15 +1214,15 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
           v19 === undefined
             ? issue(
                 "/capabilities",
-                "/properties/capabilities/required",
+                "#/$defs/agentcli.apply/result/properties/capabilities/required",
                 "required",
-                ': must have required property "handoff_contract"',
+                '/capabilities: must have required property "handoff_contract"',
               )
             : issue(
                 "/capabilities/handoff_contract",
-                "/properties/capabilities/properties/handoff_contract/type",
+                "#/$defs/agentcli.apply/result/properties/capabilities/properties/handoff_contract/type",
                 "type",
-                ": must be object or null, got " + kindOf(v19),
+                "/capabilities/handoff_contract: must be object or null, got " + kindOf(v19),
               ),
         ];
       }
@@ -1124,8 +1233,18 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if (typeof v20 !== "object" || v20 === null || Array.isArray(v20)) {
       return [
         v20 === undefined
-          ? issue("", "/required", "required", ': must have required property "handoff"')
-          : issue("/handoff", "/properties/handoff/type", "type", ": must be object, got " + kindOf(v20)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.apply/result/required",
+              "required",
+              ': must have required property "handoff"',
+            )
+          : issue(
+              "/handoff",
+              "#/$defs/agentcli.apply/result/properties/handoff/type",
+              "type",
+              "/handoff: must be object, got " + kindOf(v20),
+            ),
       ];
     }
     const o47 = v20 as Record<string, unknown>;
@@ -1141,22 +1260,22 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
           v24 === undefined
             ? issue(
                 "/handoff",
-                "/properties/handoff/required",
+                "#/$defs/agentcli.apply/result/properties/handoff/required",
                 "required",
-                ': must have required property "field_version"',
+                '/handoff: must have required property "field_version"',
               )
             : typeof v24 !== "string"
               ? issue(
                   "/handoff/field_version",
-                  "/properties/handoff/properties/field_version/type",
+                  "#/$defs/agentcli.apply/result/properties/handoff/properties/field_version/type",
                   "type",
-                  ": must be string, got " + kindOf(v24),
+                  "/handoff/field_version: must be string, got " + kindOf(v24),
                 )
               : issue(
                   "/handoff/field_version",
-                  "/properties/handoff/properties/field_version/enum",
+                  "#/$defs/agentcli.apply/result/properties/handoff/properties/field_version/enum",
                   "enum",
-                  ': must be equal to one of the allowed values: "1", "2", "3", "4"',
+                  '/handoff/field_version: must be equal to one of the allowed values: "1", "2", "3", "4"',
                 ),
         ];
       }
@@ -1168,15 +1287,15 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
           v25 === undefined
             ? issue(
                 "/handoff",
-                "/properties/handoff/required",
+                "#/$defs/agentcli.apply/result/properties/handoff/required",
                 "required",
-                ': must have required property "projected_fields"',
+                '/handoff: must have required property "projected_fields"',
               )
             : issue(
                 "/handoff/projected_fields",
-                "/properties/handoff/properties/projected_fields/type",
+                "#/$defs/agentcli.apply/result/properties/handoff/properties/projected_fields/type",
                 "type",
-                ": must be integer, got " + kindOf(v25),
+                "/handoff/projected_fields: must be integer, got " + kindOf(v25),
               ),
         ];
       }
@@ -1188,15 +1307,15 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
           v26 === undefined
             ? issue(
                 "/handoff",
-                "/properties/handoff/required",
+                "#/$defs/agentcli.apply/result/properties/handoff/required",
                 "required",
-                ': must have required property "v02_fields_included"',
+                '/handoff: must have required property "v02_fields_included"',
               )
             : issue(
                 "/handoff/v02_fields_included",
-                "/properties/handoff/properties/v02_fields_included/type",
+                "#/$defs/agentcli.apply/result/properties/handoff/properties/v02_fields_included/type",
                 "type",
-                ": must be boolean, got " + kindOf(v26),
+                "/handoff/v02_fields_included: must be boolean, got " + kindOf(v26),
               ),
         ];
       }
@@ -1207,12 +1326,17 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if (typeof v27 !== "number" || !Number.isInteger(v27)) {
       return [
         v27 === undefined
-          ? issue("", "/required", "required", ': must have required property "job_count"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.apply/result/required",
+              "required",
+              ': must have required property "job_count"',
+            )
           : issue(
               "/job_count",
-              "/properties/job_count/type",
+              "#/$defs/agentcli.apply/result/properties/job_count/type",
               "type",
-              ": must be integer, got " + kindOf(v27),
+              "/job_count: must be integer, got " + kindOf(v27),
             ),
       ];
     }
@@ -1222,8 +1346,18 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if (!Array.isArray(v28)) {
       return [
         v28 === undefined
-          ? issue("", "/required", "required", ': must have required property "actions"')
-          : issue("/actions", "/properties/actions/type", "type", ": must be array, got " + kindOf(v28)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.apply/result/required",
+              "required",
+              ': must have required property "actions"',
+            )
+          : issue(
+              "/actions",
+              "#/$defs/agentcli.apply/result/properties/actions/type",
+              "type",
+              "/actions: must be array, got " + kindOf(v28),
+            ),
       ];
     }
     const a68 = v28 as unknown[];
@@ -1232,9 +1366,9 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
 
       if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return [
-          issue(
+          issueAt(
             "/actions/" + i2,
-            "/properties/actions/items/type",
+            "#/$defs/agentcli.apply/result/properties/actions/items/type",
             "type",
             ": must be object, got " + kindOf(item2),
           ),
@@ -1250,22 +1384,22 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
         ) {
           return [
             v35 === undefined
-              ? issue(
+              ? issueAt(
                   "/actions/" + i2,
-                  "/properties/actions/items/required",
+                  "#/$defs/agentcli.apply/result/properties/actions/items/required",
                   "required",
                   ': must have required property "action"',
                 )
               : typeof v35 !== "string"
-                ? issue(
+                ? issueAt(
                     "/actions/" + i2 + "/action",
-                    "/properties/actions/items/properties/action/type",
+                    "#/$defs/agentcli.apply/result/properties/actions/items/properties/action/type",
                     "type",
                     ": must be string, got " + kindOf(v35),
                   )
-                : issue(
+                : issueAt(
                     "/actions/" + i2 + "/action",
-                    "/properties/actions/items/properties/action/enum",
+                    "#/$defs/agentcli.apply/result/properties/actions/items/properties/action/enum",
                     "enum",
                     ': must be equal to one of the allowed values: "created", "updated", "adopted"',
                   ),
@@ -1277,15 +1411,15 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
         if (typeof v36 !== "string") {
           return [
             v36 === undefined
-              ? issue(
+              ? issueAt(
                   "/actions/" + i2,
-                  "/properties/actions/items/required",
+                  "#/$defs/agentcli.apply/result/properties/actions/items/required",
                   "required",
                   ': must have required property "job_id"',
                 )
-              : issue(
+              : issueAt(
                   "/actions/" + i2 + "/job_id",
-                  "/properties/actions/items/properties/job_id/type",
+                  "#/$defs/agentcli.apply/result/properties/actions/items/properties/job_id/type",
                   "type",
                   ": must be string, got " + kindOf(v36),
                 ),
@@ -1297,15 +1431,15 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
         if (typeof v37 !== "string") {
           return [
             v37 === undefined
-              ? issue(
+              ? issueAt(
                   "/actions/" + i2,
-                  "/properties/actions/items/required",
+                  "#/$defs/agentcli.apply/result/properties/actions/items/required",
                   "required",
                   ': must have required property "name"',
                 )
-              : issue(
+              : issueAt(
                   "/actions/" + i2 + "/name",
-                  "/properties/actions/items/properties/name/type",
+                  "#/$defs/agentcli.apply/result/properties/actions/items/properties/name/type",
                   "type",
                   ": must be string, got " + kindOf(v37),
                 ),
@@ -1317,22 +1451,22 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
         if ((v38 as unknown) !== "schedule" && (v38 as unknown) !== "trigger") {
           return [
             v38 === undefined
-              ? issue(
+              ? issueAt(
                   "/actions/" + i2,
-                  "/properties/actions/items/required",
+                  "#/$defs/agentcli.apply/result/properties/actions/items/required",
                   "required",
                   ': must have required property "invocation_mode"',
                 )
               : typeof v38 !== "string"
-                ? issue(
+                ? issueAt(
                     "/actions/" + i2 + "/invocation_mode",
-                    "/properties/actions/items/properties/invocation_mode/type",
+                    "#/$defs/agentcli.apply/result/properties/actions/items/properties/invocation_mode/type",
                     "type",
                     ": must be string, got " + kindOf(v38),
                   )
-                : issue(
+                : issueAt(
                     "/actions/" + i2 + "/invocation_mode",
-                    "/properties/actions/items/properties/invocation_mode/enum",
+                    "#/$defs/agentcli.apply/result/properties/actions/items/properties/invocation_mode/enum",
                     "enum",
                     ': must be equal to one of the allowed values: "schedule", "trigger"',
                   ),
@@ -1344,9 +1478,9 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
         if (v39 !== undefined) {
           if (typeof v39 !== "string") {
             return [
-              issue(
+              issueAt(
                 "/actions/" + i2 + "/adopted_from_job_id",
-                "/properties/actions/items/properties/adopted_from_job_id/type",
+                "#/$defs/agentcli.apply/result/properties/actions/items/properties/adopted_from_job_id/type",
                 "type",
                 ": must be string, got " + kindOf(v39),
               ),
@@ -1359,9 +1493,9 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
         if (v40 !== undefined) {
           if (typeof v40 !== "object" || v40 === null || Array.isArray(v40)) {
             return [
-              issue(
+              issueAt(
                 "/actions/" + i2 + "/authorization_proof_verification",
-                "/properties/actions/items/properties/authorization_proof_verification/type",
+                "#/$defs/agentcli.apply/result/properties/actions/items/properties/authorization_proof_verification/type",
                 "type",
                 ": must be object, got " + kindOf(v40),
               ),
@@ -1378,9 +1512,9 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
         return [
           issue(
             "/authorization_proof_verifications",
-            "/properties/authorization_proof_verifications/type",
+            "#/$defs/agentcli.apply/result/properties/authorization_proof_verifications/type",
             "type",
-            ": must be array, got " + kindOf(v41),
+            "/authorization_proof_verifications: must be array, got " + kindOf(v41),
           ),
         ];
       }
@@ -1390,9 +1524,9 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
 
         if (typeof item3 !== "object" || item3 === null || Array.isArray(item3)) {
           return [
-            issue(
+            issueAt(
               "/authorization_proof_verifications/" + i3,
-              "/properties/authorization_proof_verifications/items/type",
+              "#/$defs/agentcli.apply/result/properties/authorization_proof_verifications/items/type",
               "type",
               ": must be object, got " + kindOf(item3),
             ),
@@ -1405,15 +1539,22 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     const v42 = o1.explain;
     if (v42 !== undefined) {
       if (!Array.isArray(v42)) {
-        return [issue("/explain", "/properties/explain/type", "type", ": must be array, got " + kindOf(v42))];
+        return [
+          issue(
+            "/explain",
+            "#/$defs/agentcli.apply/result/properties/explain/type",
+            "type",
+            "/explain: must be array, got " + kindOf(v42),
+          ),
+        ];
       }
       const a82 = v42 as unknown[];
       for (let i4 = 0; i4 < a82.length; i4++) {
         if (a82[i4] === undefined) {
           return [
-            issue(
+            issueAt(
               "/explain/" + i4,
-              "/properties/explain",
+              "#/$defs/agentcli.apply/result/properties/explain",
               "type",
               ": must be a JSON value, got a hole in a sparse array",
             ),
@@ -1455,7 +1596,12 @@ function checkApplyScheduler(x: unknown, d: number): ValidationIssue[] | undefin
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "command"')
-          : issue("/command", "/properties/command/type", "type", ": must be string, got " + kindOf(v1)),
+          : issue(
+              "/command",
+              "/properties/command/type",
+              "type",
+              "/command: must be string, got " + kindOf(v1),
+            ),
       ];
     }
   }
@@ -1465,7 +1611,12 @@ function checkApplyScheduler(x: unknown, d: number): ValidationIssue[] | undefin
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "db_path"')
-          : issue("/db_path", "/properties/db_path/type", "type", ": must be string, got " + kindOf(v2)),
+          : issue(
+              "/db_path",
+              "/properties/db_path/type",
+              "type",
+              "/db_path: must be string, got " + kindOf(v2),
+            ),
       ];
     }
   }
@@ -1511,7 +1662,9 @@ function matchesApprovalsListParams(x: unknown, d: number): boolean {
 }
 function checkApprovalsListParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [
+      issue("", "#/$defs/agentcli.approvals.list/params/type", "type", ": must be object, got " + kindOf(x)),
+    ];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -1526,12 +1679,17 @@ function checkApprovalsListParams(x: unknown, d: number): ValidationIssue[] | un
       ) {
         return [
           typeof v1 !== "string"
-            ? issue("/status", "/properties/status/type", "type", ": must be string, got " + kindOf(v1))
+            ? issue(
+                "/status",
+                "#/$defs/agentcli.approvals.list/params/properties/status/type",
+                "type",
+                "/status: must be string, got " + kindOf(v1),
+              )
             : issue(
                 "/status",
-                "/properties/status/enum",
+                "#/$defs/agentcli.approvals.list/params/properties/status/enum",
                 "enum",
-                ': must be equal to one of the allowed values: "pending", "consumed", "expired", "revoked", "all"',
+                '/status: must be equal to one of the allowed values: "pending", "consumed", "expired", "revoked", "all"',
               ),
         ];
       }
@@ -1541,7 +1699,14 @@ function checkApprovalsListParams(x: unknown, d: number): ValidationIssue[] | un
     const v2 = o1.taskId;
     if (v2 !== undefined) {
       if (typeof v2 !== "string") {
-        return [issue("/taskId", "/properties/taskId/type", "type", ": must be string, got " + kindOf(v2))];
+        return [
+          issue(
+            "/taskId",
+            "#/$defs/agentcli.approvals.list/params/properties/taskId/type",
+            "type",
+            "/taskId: must be string, got " + kindOf(v2),
+          ),
+        ];
       }
     }
   }
@@ -1550,7 +1715,12 @@ function checkApprovalsListParams(x: unknown, d: number): ValidationIssue[] | un
     if (v3 !== undefined) {
       if (typeof v3 !== "string") {
         return [
-          issue("/workflowId", "/properties/workflowId/type", "type", ": must be string, got " + kindOf(v3)),
+          issue(
+            "/workflowId",
+            "#/$defs/agentcli.approvals.list/params/properties/workflowId/type",
+            "type",
+            "/workflowId: must be string, got " + kindOf(v3),
+          ),
         ];
       }
     }
@@ -1591,7 +1761,9 @@ function matchesApprovalsListResult(x: unknown, d: number): boolean {
 }
 function checkApprovalsListResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [
+      issue("", "#/$defs/agentcli.approvals.list/result/type", "type", ": must be object, got " + kindOf(x)),
+    ];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -1599,10 +1771,25 @@ function checkApprovalsListResult(x: unknown, d: number): ValidationIssue[] | un
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.approvals.list/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.approvals.list/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.approvals.list/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -1611,8 +1798,18 @@ function checkApprovalsListResult(x: unknown, d: number): ValidationIssue[] | un
     if (typeof v2 !== "number" || !Number.isInteger(v2)) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "count"')
-          : issue("/count", "/properties/count/type", "type", ": must be integer, got " + kindOf(v2)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.approvals.list/result/required",
+              "required",
+              ': must have required property "count"',
+            )
+          : issue(
+              "/count",
+              "#/$defs/agentcli.approvals.list/result/properties/count/type",
+              "type",
+              "/count: must be integer, got " + kindOf(v2),
+            ),
       ];
     }
   }
@@ -1621,17 +1818,27 @@ function checkApprovalsListResult(x: unknown, d: number): ValidationIssue[] | un
     if (!Array.isArray(v3)) {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "records"')
-          : issue("/records", "/properties/records/type", "type", ": must be array, got " + kindOf(v3)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.approvals.list/result/required",
+              "required",
+              ': must have required property "records"',
+            )
+          : issue(
+              "/records",
+              "#/$defs/agentcli.approvals.list/result/properties/records/type",
+              "type",
+              "/records: must be array, got " + kindOf(v3),
+            ),
       ];
     }
     const a7 = v3 as unknown[];
     for (let i2 = 0; i2 < a7.length; i2++) {
       if (a7[i2] === undefined) {
         return [
-          issue(
+          issueAt(
             "/records/" + i2,
-            "/properties/records",
+            "#/$defs/agentcli.approvals.list/result/properties/records",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
           ),
@@ -1662,18 +1869,30 @@ function matchesAuditParams(x: unknown, d: number): boolean {
 }
 function checkAuditParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.audit/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.limit;
     if (v1 !== undefined) {
       if (typeof v1 !== "number" || !Number.isInteger(v1)) {
-        return [issue("/limit", "/properties/limit/type", "type", ": must be integer, got " + kindOf(v1))];
+        return [
+          issue(
+            "/limit",
+            "#/$defs/agentcli.audit/params/properties/limit/type",
+            "type",
+            "/limit: must be integer, got " + kindOf(v1),
+          ),
+        ];
       }
       if ((v1 as number) < 1) {
         return [
-          issue("/limit", "/properties/limit/minimum", "minimum", ": must be >= 1, got " + (v1 as number)),
+          issue(
+            "/limit",
+            "#/$defs/agentcli.audit/params/properties/limit/minimum",
+            "minimum",
+            "/limit: must be >= 1, got " + (v1 as number),
+          ),
         ];
       }
     }
@@ -1741,7 +1960,7 @@ function matchesAuditResult(x: unknown, d: number): boolean {
 }
 function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.audit/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -1749,10 +1968,25 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.audit/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.audit/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.audit/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -1761,8 +1995,18 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if (typeof v2 !== "number" || !Number.isInteger(v2)) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "count"')
-          : issue("/count", "/properties/count/type", "type", ": must be integer, got " + kindOf(v2)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.audit/result/required",
+              "required",
+              ': must have required property "count"',
+            )
+          : issue(
+              "/count",
+              "#/$defs/agentcli.audit/result/properties/count/type",
+              "type",
+              "/count: must be integer, got " + kindOf(v2),
+            ),
       ];
     }
   }
@@ -1771,17 +2015,27 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if (!Array.isArray(v3)) {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "records"')
-          : issue("/records", "/properties/records/type", "type", ": must be array, got " + kindOf(v3)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.audit/result/required",
+              "required",
+              ': must have required property "records"',
+            )
+          : issue(
+              "/records",
+              "#/$defs/agentcli.audit/result/properties/records/type",
+              "type",
+              "/records: must be array, got " + kindOf(v3),
+            ),
       ];
     }
     const a7 = v3 as unknown[];
     for (let i2 = 0; i2 < a7.length; i2++) {
       if (a7[i2] === undefined) {
         return [
-          issue(
+          issueAt(
             "/records/" + i2,
-            "/properties/records",
+            "#/$defs/agentcli.audit/result/properties/records",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
           ),
@@ -1794,8 +2048,18 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if (!Array.isArray(v4)) {
       return [
         v4 === undefined
-          ? issue("", "/required", "required", ': must have required property "warnings"')
-          : issue("/warnings", "/properties/warnings/type", "type", ": must be array, got " + kindOf(v4)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.audit/result/required",
+              "required",
+              ': must have required property "warnings"',
+            )
+          : issue(
+              "/warnings",
+              "#/$defs/agentcli.audit/result/properties/warnings/type",
+              "type",
+              "/warnings: must be array, got " + kindOf(v4),
+            ),
       ];
     }
     const a14 = v4 as unknown[];
@@ -1804,9 +2068,9 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
 
       if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return [
-          issue(
+          issueAt(
             "/warnings/" + i4,
-            "/properties/warnings/items/type",
+            "#/$defs/agentcli.audit/result/properties/warnings/items/type",
             "type",
             ": must be object, got " + kindOf(item2),
           ),
@@ -1818,15 +2082,15 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
         if (typeof v7 !== "number" || !Number.isInteger(v7)) {
           return [
             v7 === undefined
-              ? issue(
+              ? issueAt(
                   "/warnings/" + i4,
-                  "/properties/warnings/items/required",
+                  "#/$defs/agentcli.audit/result/properties/warnings/items/required",
                   "required",
                   ': must have required property "line_number"',
                 )
-              : issue(
+              : issueAt(
                   "/warnings/" + i4 + "/line_number",
-                  "/properties/warnings/items/properties/line_number/type",
+                  "#/$defs/agentcli.audit/result/properties/warnings/items/properties/line_number/type",
                   "type",
                   ": must be integer, got " + kindOf(v7),
                 ),
@@ -1838,15 +2102,15 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
         if (typeof v8 !== "string") {
           return [
             v8 === undefined
-              ? issue(
+              ? issueAt(
                   "/warnings/" + i4,
-                  "/properties/warnings/items/required",
+                  "#/$defs/agentcli.audit/result/properties/warnings/items/required",
                   "required",
                   ': must have required property "message"',
                 )
-              : issue(
+              : issueAt(
                   "/warnings/" + i4 + "/message",
-                  "/properties/warnings/items/properties/message/type",
+                  "#/$defs/agentcli.audit/result/properties/warnings/items/properties/message/type",
                   "type",
                   ": must be string, got " + kindOf(v8),
                 ),
@@ -1892,7 +2156,7 @@ function checkAuditWarning(x: unknown, d: number): ValidationIssue[] | undefined
               "/line_number",
               "/properties/line_number/type",
               "type",
-              ": must be integer, got " + kindOf(v1),
+              "/line_number: must be integer, got " + kindOf(v1),
             ),
       ];
     }
@@ -1903,7 +2167,12 @@ function checkAuditWarning(x: unknown, d: number): ValidationIssue[] | undefined
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "message"')
-          : issue("/message", "/properties/message/type", "type", ": must be string, got " + kindOf(v2)),
+          : issue(
+              "/message",
+              "/properties/message/type",
+              "type",
+              "/message: must be string, got " + kindOf(v2),
+            ),
       ];
     }
   }
@@ -1940,7 +2209,12 @@ function checkAuthorizationEvaluateDecision(x: unknown, d: number): ValidationIs
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "allowed"')
-          : issue("/allowed", "/properties/allowed/type", "type", ": must be boolean, got " + kindOf(v1)),
+          : issue(
+              "/allowed",
+              "/properties/allowed/type",
+              "type",
+              "/allowed: must be boolean, got " + kindOf(v1),
+            ),
       ];
     }
   }
@@ -1950,7 +2224,7 @@ function checkAuthorizationEvaluateDecision(x: unknown, d: number): ValidationIs
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "reason"')
-          : issue("/reason", "/properties/reason/type", "type", ": must be string, got " + kindOf(v2)),
+          : issue("/reason", "/properties/reason/type", "type", "/reason: must be string, got " + kindOf(v2)),
       ];
     }
   }
@@ -1999,7 +2273,7 @@ function checkAuthorizationEvaluateParams(x: unknown, d: number): ValidationIssu
               "/manifest",
               "/properties/manifest/$ref/type",
               "type",
-              ": must be object, got " + kindOf(v1),
+              "/manifest: must be object, got " + kindOf(v1),
             ),
       ];
     }
@@ -2010,7 +2284,7 @@ function checkAuthorizationEvaluateParams(x: unknown, d: number): ValidationIssu
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "taskId"')
-          : issue("/taskId", "/properties/taskId/type", "type", ": must be string, got " + kindOf(v2)),
+          : issue("/taskId", "/properties/taskId/type", "type", "/taskId: must be string, got " + kindOf(v2)),
       ];
     }
   }
@@ -2019,7 +2293,12 @@ function checkAuthorizationEvaluateParams(x: unknown, d: number): ValidationIssu
     if (v3 !== undefined) {
       if (typeof v3 !== "string") {
         return [
-          issue("/workflowId", "/properties/workflowId/type", "type", ": must be string, got " + kindOf(v3)),
+          issue(
+            "/workflowId",
+            "/properties/workflowId/type",
+            "type",
+            "/workflowId: must be string, got " + kindOf(v3),
+          ),
         ];
       }
     }
@@ -2061,7 +2340,14 @@ function matchesAuthorizationEvaluateResult(x: unknown, d: number): boolean {
 }
 function checkAuthorizationEvaluateResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [
+      issue(
+        "",
+        "#/$defs/agentcli.authorization.evaluate/result/type",
+        "type",
+        ": must be object, got " + kindOf(x),
+      ),
+    ];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2069,10 +2355,25 @@ function checkAuthorizationEvaluateResult(x: unknown, d: number): ValidationIssu
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.authorization.evaluate/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.authorization.evaluate/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.authorization.evaluate/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -2081,8 +2382,18 @@ function checkAuthorizationEvaluateResult(x: unknown, d: number): ValidationIssu
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "decision"')
-          : issue("/decision", "/properties/decision/type", "type", ": must be object, got " + kindOf(v2)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.authorization.evaluate/result/required",
+              "required",
+              ': must have required property "decision"',
+            )
+          : issue(
+              "/decision",
+              "#/$defs/agentcli.authorization.evaluate/result/properties/decision/type",
+              "type",
+              "/decision: must be object, got " + kindOf(v2),
+            ),
       ];
     }
     const o9 = v2 as Record<string, unknown>;
@@ -2093,15 +2404,15 @@ function checkAuthorizationEvaluateResult(x: unknown, d: number): ValidationIssu
           v5 === undefined
             ? issue(
                 "/decision",
-                "/properties/decision/required",
+                "#/$defs/agentcli.authorization.evaluate/result/properties/decision/required",
                 "required",
-                ': must have required property "allowed"',
+                '/decision: must have required property "allowed"',
               )
             : issue(
                 "/decision/allowed",
-                "/properties/decision/properties/allowed/type",
+                "#/$defs/agentcli.authorization.evaluate/result/properties/decision/properties/allowed/type",
                 "type",
-                ": must be boolean, got " + kindOf(v5),
+                "/decision/allowed: must be boolean, got " + kindOf(v5),
               ),
         ];
       }
@@ -2113,15 +2424,15 @@ function checkAuthorizationEvaluateResult(x: unknown, d: number): ValidationIssu
           v6 === undefined
             ? issue(
                 "/decision",
-                "/properties/decision/required",
+                "#/$defs/agentcli.authorization.evaluate/result/properties/decision/required",
                 "required",
-                ': must have required property "reason"',
+                '/decision: must have required property "reason"',
               )
             : issue(
                 "/decision/reason",
-                "/properties/decision/properties/reason/type",
+                "#/$defs/agentcli.authorization.evaluate/result/properties/decision/properties/reason/type",
                 "type",
-                ": must be string, got " + kindOf(v6),
+                "/decision/reason: must be string, got " + kindOf(v6),
               ),
         ];
       }
@@ -2160,7 +2471,14 @@ function matchesAuthorizationProofMethodsResult(x: unknown, d: number): boolean 
 }
 function checkAuthorizationProofMethodsResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [
+      issue(
+        "",
+        "#/$defs/agentcli.authorizationProof.methods/result/type",
+        "type",
+        ": must be object, got " + kindOf(x),
+      ),
+    ];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2168,10 +2486,25 @@ function checkAuthorizationProofMethodsResult(x: unknown, d: number): Validation
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.authorizationProof.methods/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.authorizationProof.methods/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.authorizationProof.methods/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -2180,8 +2513,18 @@ function checkAuthorizationProofMethodsResult(x: unknown, d: number): Validation
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "methods"')
-          : issue("/methods", "/properties/methods/type", "type", ": must be array, got " + kindOf(v2)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.authorizationProof.methods/result/required",
+              "required",
+              ': must have required property "methods"',
+            )
+          : issue(
+              "/methods",
+              "#/$defs/agentcli.authorizationProof.methods/result/properties/methods/type",
+              "type",
+              "/methods: must be array, got " + kindOf(v2),
+            ),
       ];
     }
     const a6 = v2 as unknown[];
@@ -2190,9 +2533,9 @@ function checkAuthorizationProofMethodsResult(x: unknown, d: number): Validation
 
       if (d >= 1000) {
         return [
-          issue(
+          issueAt(
             "/methods/" + i2,
-            "/properties/methods/items/$ref",
+            "#/$defs/agentcli.authorizationProof.methods/result/properties/methods/items/$ref",
             "$ref",
             ": must not nest deeper than 1000 references",
           ),
@@ -2200,7 +2543,12 @@ function checkAuthorizationProofMethodsResult(x: unknown, d: number): Validation
       }
       {
         const issues = checkProviderEntry(item2, d + 1);
-        if (issues !== undefined) return within(issues, "/methods/" + i2, "/properties/methods/items/$ref");
+        if (issues !== undefined)
+          return within(
+            issues,
+            "/methods/" + i2,
+            "#/$defs/agentcli.authorizationProof.methods/result/properties/methods/items/$ref",
+          );
       }
     }
   }
@@ -2222,7 +2570,14 @@ function matchesAuthorizationProofSchemaParams(x: unknown, d: number): boolean {
 }
 function checkAuthorizationProofSchemaParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [
+      issue(
+        "",
+        "#/$defs/agentcli.authorizationProof.schema/params/type",
+        "type",
+        ": must be object, got " + kindOf(x),
+      ),
+    ];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2230,8 +2585,18 @@ function checkAuthorizationProofSchemaParams(x: unknown, d: number): ValidationI
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "method"')
-          : issue("/method", "/properties/method/type", "type", ": must be string, got " + kindOf(v1)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.authorizationProof.schema/params/required",
+              "required",
+              ': must have required property "method"',
+            )
+          : issue(
+              "/method",
+              "#/$defs/agentcli.authorizationProof.schema/params/properties/method/type",
+              "type",
+              "/method: must be string, got " + kindOf(v1),
+            ),
       ];
     }
   }
@@ -2265,7 +2630,14 @@ function matchesAuthorizationProofSchemaResult(x: unknown, d: number): boolean {
 }
 function checkAuthorizationProofSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [
+      issue(
+        "",
+        "#/$defs/agentcli.authorizationProof.schema/result/type",
+        "type",
+        ": must be object, got " + kindOf(x),
+      ),
+    ];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2273,10 +2645,25 @@ function checkAuthorizationProofSchemaResult(x: unknown, d: number): ValidationI
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.authorizationProof.schema/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.authorizationProof.schema/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.authorizationProof.schema/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -2285,8 +2672,18 @@ function checkAuthorizationProofSchemaResult(x: unknown, d: number): ValidationI
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "method"')
-          : issue("/method", "/properties/method/type", "type", ": must be string, got " + kindOf(v2)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.authorizationProof.schema/result/required",
+              "required",
+              ': must have required property "method"',
+            )
+          : issue(
+              "/method",
+              "#/$defs/agentcli.authorizationProof.schema/result/properties/method/type",
+              "type",
+              "/method: must be string, got " + kindOf(v2),
+            ),
       ];
     }
   }
@@ -2295,8 +2692,18 @@ function checkAuthorizationProofSchemaResult(x: unknown, d: number): ValidationI
     if (typeof v3 !== "string") {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "verifier"')
-          : issue("/verifier", "/properties/verifier/type", "type", ": must be string, got " + kindOf(v3)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.authorizationProof.schema/result/required",
+              "required",
+              ': must have required property "verifier"',
+            )
+          : issue(
+              "/verifier",
+              "#/$defs/agentcli.authorizationProof.schema/result/properties/verifier/type",
+              "type",
+              "/verifier: must be string, got " + kindOf(v3),
+            ),
       ];
     }
   }
@@ -2324,7 +2731,14 @@ function matchesAuthorizationProofVerifyResult(x: unknown, d: number): boolean {
 }
 function checkAuthorizationProofVerifyResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [
+      issue(
+        "",
+        "#/$defs/agentcli.authorizationProof.verify/result/type",
+        "type",
+        ": must be object, got " + kindOf(x),
+      ),
+    ];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2332,10 +2746,25 @@ function checkAuthorizationProofVerifyResult(x: unknown, d: number): ValidationI
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.authorizationProof.verify/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.authorizationProof.verify/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.authorizationProof.verify/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -2344,12 +2773,17 @@ function checkAuthorizationProofVerifyResult(x: unknown, d: number): ValidationI
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "authorization_proof"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.authorizationProof.verify/result/required",
+              "required",
+              ': must have required property "authorization_proof"',
+            )
           : issue(
               "/authorization_proof",
-              "/properties/authorization_proof/type",
+              "#/$defs/agentcli.authorizationProof.verify/result/properties/authorization_proof/type",
               "type",
-              ": must be object, got " + kindOf(v2),
+              "/authorization_proof: must be object, got " + kindOf(v2),
             ),
       ];
     }
@@ -2412,8 +2846,8 @@ function checkAuthorizationProvidersResult(x: unknown, d: number): ValidationIss
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue("/ok", "/properties/ok/type", "type", "/ok: must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", "/ok: must be equal to constant true"),
       ];
     }
   }
@@ -2423,7 +2857,12 @@ function checkAuthorizationProvidersResult(x: unknown, d: number): ValidationIss
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "providers"')
-          : issue("/providers", "/properties/providers/type", "type", ": must be array, got " + kindOf(v2)),
+          : issue(
+              "/providers",
+              "/properties/providers/type",
+              "type",
+              "/providers: must be array, got " + kindOf(v2),
+            ),
       ];
     }
     const a6 = v2 as unknown[];
@@ -2432,7 +2871,7 @@ function checkAuthorizationProvidersResult(x: unknown, d: number): ValidationIss
 
       if (d >= 1000) {
         return [
-          issue(
+          issueAt(
             "/providers/" + i2,
             "/properties/providers/items/$ref",
             "$ref",
@@ -2474,7 +2913,12 @@ function checkAuthorizationSchemaParams(x: unknown, d: number): ValidationIssue[
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "provider"')
-          : issue("/provider", "/properties/provider/type", "type", ": must be string, got " + kindOf(v1)),
+          : issue(
+              "/provider",
+              "/properties/provider/type",
+              "type",
+              "/provider: must be string, got " + kindOf(v1),
+            ),
       ];
     }
   }
@@ -2518,8 +2962,8 @@ function checkAuthorizationSchemaResult(x: unknown, d: number): ValidationIssue[
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ok"')
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue("/ok", "/properties/ok/type", "type", "/ok: must be boolean, got " + kindOf(v1))
+            : issue("/ok", "/properties/ok/const", "const", "/ok: must be equal to constant true"),
       ];
     }
   }
@@ -2529,7 +2973,12 @@ function checkAuthorizationSchemaResult(x: unknown, d: number): ValidationIssue[
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "provider"')
-          : issue("/provider", "/properties/provider/type", "type", ": must be string, got " + kindOf(v2)),
+          : issue(
+              "/provider",
+              "/properties/provider/type",
+              "type",
+              "/provider: must be string, got " + kindOf(v2),
+            ),
       ];
     }
   }
@@ -2543,7 +2992,7 @@ function checkAuthorizationSchemaResult(x: unknown, d: number): ValidationIssue[
               "/capabilities",
               "/properties/capabilities/type",
               "type",
-              ": must be object, got " + kindOf(v3),
+              "/capabilities: must be object, got " + kindOf(v3),
             ),
       ];
     }
@@ -2581,13 +3030,15 @@ function checkCompileOutput(x: unknown, d: number): ValidationIssue[] | undefine
     const v1 = o1.explain;
     if (v1 !== undefined) {
       if (!Array.isArray(v1)) {
-        return [issue("/explain", "/properties/explain/type", "type", ": must be array, got " + kindOf(v1))];
+        return [
+          issue("/explain", "/properties/explain/type", "type", "/explain: must be array, got " + kindOf(v1)),
+        ];
       }
       const a2 = v1 as unknown[];
       for (let i1 = 0; i1 < a2.length; i1++) {
         if (a2[i1] === undefined) {
           return [
-            issue(
+            issueAt(
               "/explain/" + i1,
               "/properties/explain",
               "type",
@@ -2634,7 +3085,7 @@ function matchesCompileParams(x: unknown, d: number): boolean {
 }
 function checkCompileParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.compile/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2642,7 +3093,12 @@ function checkCompileParams(x: unknown, d: number): ValidationIssue[] | undefine
     if (v1 !== undefined) {
       if (typeof v1 !== "boolean") {
         return [
-          issue("/explain", "/properties/explain/type", "type", ": must be boolean, got " + kindOf(v1)),
+          issue(
+            "/explain",
+            "#/$defs/agentcli.compile/params/properties/explain/type",
+            "type",
+            "/explain: must be boolean, got " + kindOf(v1),
+          ),
         ];
       }
     }
@@ -2652,7 +3108,12 @@ function checkCompileParams(x: unknown, d: number): ValidationIssue[] | undefine
     if (v2 !== undefined) {
       if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
         return [
-          issue("/manifest", "/properties/manifest/$ref/type", "type", ": must be object, got " + kindOf(v2)),
+          issue(
+            "/manifest",
+            "#/$defs/agentcli.compile/params/properties/manifest/$ref/type",
+            "type",
+            "/manifest: must be object, got " + kindOf(v2),
+          ),
         ];
       }
     }
@@ -2661,7 +3122,14 @@ function checkCompileParams(x: unknown, d: number): ValidationIssue[] | undefine
     const v3 = o1.target;
     if (v3 !== undefined) {
       if (typeof v3 !== "string") {
-        return [issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v3))];
+        return [
+          issue(
+            "/target",
+            "#/$defs/agentcli.compile/params/properties/target/type",
+            "type",
+            "/target: must be string, got " + kindOf(v3),
+          ),
+        ];
       }
     }
   }
@@ -2710,7 +3178,7 @@ function matchesCompileResult(x: unknown, d: number): boolean {
 }
 function checkCompileResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.compile/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2718,10 +3186,25 @@ function checkCompileResult(x: unknown, d: number): ValidationIssue[] | undefine
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.compile/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.compile/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.compile/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -2730,8 +3213,18 @@ function checkCompileResult(x: unknown, d: number): ValidationIssue[] | undefine
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "target"')
-          : issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v2)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.compile/result/required",
+              "required",
+              ': must have required property "target"',
+            )
+          : issue(
+              "/target",
+              "#/$defs/agentcli.compile/result/properties/target/type",
+              "type",
+              "/target: must be string, got " + kindOf(v2),
+            ),
       ];
     }
   }
@@ -2740,8 +3233,18 @@ function checkCompileResult(x: unknown, d: number): ValidationIssue[] | undefine
     if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "output"')
-          : issue("/output", "/properties/output/type", "type", ": must be object, got " + kindOf(v3)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.compile/result/required",
+              "required",
+              ': must have required property "output"',
+            )
+          : issue(
+              "/output",
+              "#/$defs/agentcli.compile/result/properties/output/type",
+              "type",
+              "/output: must be object, got " + kindOf(v3),
+            ),
       ];
     }
     const o8 = v3 as Record<string, unknown>;
@@ -2752,9 +3255,9 @@ function checkCompileResult(x: unknown, d: number): ValidationIssue[] | undefine
           return [
             issue(
               "/output/explain",
-              "/properties/output/properties/explain/type",
+              "#/$defs/agentcli.compile/result/properties/output/properties/explain/type",
               "type",
-              ": must be array, got " + kindOf(v5),
+              "/output/explain: must be array, got " + kindOf(v5),
             ),
           ];
         }
@@ -2762,9 +3265,9 @@ function checkCompileResult(x: unknown, d: number): ValidationIssue[] | undefine
         for (let i2 = 0; i2 < a9.length; i2++) {
           if (a9[i2] === undefined) {
             return [
-              issue(
+              issueAt(
                 "/output/explain/" + i2,
-                "/properties/output/properties/explain",
+                "#/$defs/agentcli.compile/result/properties/output/properties/explain",
                 "type",
                 ": must be a JSON value, got a hole in a sparse array",
               ),
@@ -2792,7 +3295,7 @@ function matchesConvertParams(x: unknown, d: number): boolean {
 }
 function checkConvertParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.convert/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2800,12 +3303,17 @@ function checkConvertParams(x: unknown, d: number): ValidationIssue[] | undefine
     if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "manifest"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.convert/params/required",
+              "required",
+              ': must have required property "manifest"',
+            )
           : issue(
               "/manifest",
-              "/properties/manifest/$ref/type",
+              "#/$defs/agentcli.convert/params/properties/manifest/$ref/type",
               "type",
-              ": must be object, got " + kindOf(v1),
+              "/manifest: must be object, got " + kindOf(v1),
             ),
       ];
     }
@@ -2834,7 +3342,7 @@ function matchesConvertResult(x: unknown, d: number): boolean {
 }
 function checkConvertResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.convert/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2842,10 +3350,25 @@ function checkConvertResult(x: unknown, d: number): ValidationIssue[] | undefine
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.convert/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.convert/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.convert/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -2854,12 +3377,17 @@ function checkConvertResult(x: unknown, d: number): ValidationIssue[] | undefine
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "manifest"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.convert/result/required",
+              "required",
+              ': must have required property "manifest"',
+            )
           : issue(
               "/manifest",
-              "/properties/manifest/$ref/type",
+              "#/$defs/agentcli.convert/result/properties/manifest/$ref/type",
               "type",
-              ": must be object, got " + kindOf(v2),
+              "/manifest: must be object, got " + kindOf(v2),
             ),
       ];
     }
@@ -2911,13 +3439,15 @@ function checkDescribeDescription(x: unknown, d: number): ValidationIssue[] | un
     const v1 = o1.methods;
     if (v1 !== undefined) {
       if (!Array.isArray(v1)) {
-        return [issue("/methods", "/properties/methods/type", "type", ": must be array, got " + kindOf(v1))];
+        return [
+          issue("/methods", "/properties/methods/type", "type", "/methods: must be array, got " + kindOf(v1)),
+        ];
       }
       const a2 = v1 as unknown[];
       for (let i1 = 0; i1 < a2.length; i1++) {
         if (a2[i1] === undefined) {
           return [
-            issue(
+            issueAt(
               "/methods/" + i1,
               "/properties/methods",
               "type",
@@ -2937,7 +3467,7 @@ function checkDescribeDescription(x: unknown, d: number): ValidationIssue[] | un
             "/notifications",
             "/properties/notifications/type",
             "type",
-            ": must be array, got " + kindOf(v2),
+            "/notifications: must be array, got " + kindOf(v2),
           ),
         ];
       }
@@ -2945,7 +3475,7 @@ function checkDescribeDescription(x: unknown, d: number): ValidationIssue[] | un
       for (let i2 = 0; i2 < a3.length; i2++) {
         if (a3[i2] === undefined) {
           return [
-            issue(
+            issueAt(
               "/notifications/" + i2,
               "/properties/notifications",
               "type",
@@ -2983,7 +3513,7 @@ function matchesDescribeParams(x: unknown, d: number): boolean {
 }
 function checkDescribeParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.describe/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -2999,12 +3529,17 @@ function checkDescribeParams(x: unknown, d: number): ValidationIssue[] | undefin
       ) {
         return [
           typeof v1 !== "string"
-            ? issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v1))
+            ? issue(
+                "/target",
+                "#/$defs/agentcli.describe/params/properties/target/type",
+                "type",
+                "/target: must be string, got " + kindOf(v1),
+              )
             : issue(
                 "/target",
-                "/properties/target/enum",
+                "#/$defs/agentcli.describe/params/properties/target/enum",
                 "enum",
-                ': must be equal to one of the allowed values: "manifest", "workflow", "task", "targets", "commands", "rpc"',
+                '/target: must be equal to one of the allowed values: "manifest", "workflow", "task", "targets", "commands", "rpc"',
               ),
         ];
       }
@@ -3063,7 +3598,7 @@ function matchesDescribeResult(x: unknown, d: number): boolean {
 }
 function checkDescribeResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.describe/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -3071,10 +3606,25 @@ function checkDescribeResult(x: unknown, d: number): ValidationIssue[] | undefin
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.describe/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.describe/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.describe/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -3083,12 +3633,17 @@ function checkDescribeResult(x: unknown, d: number): ValidationIssue[] | undefin
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "description"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.describe/result/required",
+              "required",
+              ': must have required property "description"',
+            )
           : issue(
               "/description",
-              "/properties/description/type",
+              "#/$defs/agentcli.describe/result/properties/description/type",
               "type",
-              ": must be object, got " + kindOf(v2),
+              "/description: must be object, got " + kindOf(v2),
             ),
       ];
     }
@@ -3100,9 +3655,9 @@ function checkDescribeResult(x: unknown, d: number): ValidationIssue[] | undefin
           return [
             issue(
               "/description/methods",
-              "/properties/description/properties/methods/type",
+              "#/$defs/agentcli.describe/result/properties/description/properties/methods/type",
               "type",
-              ": must be array, got " + kindOf(v5),
+              "/description/methods: must be array, got " + kindOf(v5),
             ),
           ];
         }
@@ -3110,9 +3665,9 @@ function checkDescribeResult(x: unknown, d: number): ValidationIssue[] | undefin
         for (let i3 = 0; i3 < a8.length; i3++) {
           if (a8[i3] === undefined) {
             return [
-              issue(
+              issueAt(
                 "/description/methods/" + i3,
-                "/properties/description/properties/methods",
+                "#/$defs/agentcli.describe/result/properties/description/properties/methods",
                 "type",
                 ": must be a JSON value, got a hole in a sparse array",
               ),
@@ -3128,9 +3683,9 @@ function checkDescribeResult(x: unknown, d: number): ValidationIssue[] | undefin
           return [
             issue(
               "/description/notifications",
-              "/properties/description/properties/notifications/type",
+              "#/$defs/agentcli.describe/result/properties/description/properties/notifications/type",
               "type",
-              ": must be array, got " + kindOf(v6),
+              "/description/notifications: must be array, got " + kindOf(v6),
             ),
           ];
         }
@@ -3138,9 +3693,9 @@ function checkDescribeResult(x: unknown, d: number): ValidationIssue[] | undefin
         for (let i4 = 0; i4 < a9.length; i4++) {
           if (a9[i4] === undefined) {
             return [
-              issue(
+              issueAt(
                 "/description/notifications/" + i4,
-                "/properties/description/properties/notifications",
+                "#/$defs/agentcli.describe/result/properties/description/properties/notifications",
                 "type",
                 ": must be a JSON value, got a hole in a sparse array",
               ),
@@ -3188,7 +3743,9 @@ function matchesEvidenceSchemaResult(x: unknown, d: number): boolean {
 }
 function checkEvidenceSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [
+      issue("", "#/$defs/agentcli.evidence.schema/result/type", "type", ": must be object, got " + kindOf(x)),
+    ];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -3196,10 +3753,25 @@ function checkEvidenceSchemaResult(x: unknown, d: number): ValidationIssue[] | u
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.evidence.schema/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.evidence.schema/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.evidence.schema/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -3208,8 +3780,18 @@ function checkEvidenceSchemaResult(x: unknown, d: number): ValidationIssue[] | u
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "provider"')
-          : issue("/provider", "/properties/provider/type", "type", ": must be string, got " + kindOf(v2)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.evidence.schema/result/required",
+              "required",
+              ': must have required property "provider"',
+            )
+          : issue(
+              "/provider",
+              "#/$defs/agentcli.evidence.schema/result/properties/provider/type",
+              "type",
+              "/provider: must be string, got " + kindOf(v2),
+            ),
       ];
     }
   }
@@ -3218,8 +3800,18 @@ function checkEvidenceSchemaResult(x: unknown, d: number): ValidationIssue[] | u
     if (!Array.isArray(v3)) {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "methods"')
-          : issue("/methods", "/properties/methods/type", "type", ": must be array, got " + kindOf(v3)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.evidence.schema/result/required",
+              "required",
+              ': must have required property "methods"',
+            )
+          : issue(
+              "/methods",
+              "#/$defs/agentcli.evidence.schema/result/properties/methods/type",
+              "type",
+              "/methods: must be array, got " + kindOf(v3),
+            ),
       ];
     }
     const a8 = v3 as unknown[];
@@ -3228,9 +3820,9 @@ function checkEvidenceSchemaResult(x: unknown, d: number): ValidationIssue[] | u
 
       if (typeof item2 !== "string") {
         return [
-          issue(
+          issueAt(
             "/methods/" + i2,
-            "/properties/methods/items/type",
+            "#/$defs/agentcli.evidence.schema/result/properties/methods/items/type",
             "type",
             ": must be string, got " + kindOf(item2),
           ),
@@ -3264,7 +3856,7 @@ function checkEvidenceSchemaResult_methods(x: unknown, d: number): ValidationIss
     const item1 = a1[i1];
 
     if (typeof item1 !== "string") {
-      return [issue("/" + i1, "/items/type", "type", ": must be string, got " + kindOf(item1))];
+      return [issueAt("/" + i1, "/items/type", "type", ": must be string, got " + kindOf(item1))];
     }
   }
   return undefined;
@@ -3303,7 +3895,14 @@ function matchesIdentityResolveResult(x: unknown, d: number): boolean {
 }
 function checkIdentityResolveResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [
+      issue(
+        "",
+        "#/$defs/agentcli.identity.resolve/result/type",
+        "type",
+        ": must be object, got " + kindOf(x),
+      ),
+    ];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -3311,10 +3910,25 @@ function checkIdentityResolveResult(x: unknown, d: number): ValidationIssue[] | 
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.identity.resolve/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.identity.resolve/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.identity.resolve/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -3323,12 +3937,17 @@ function checkIdentityResolveResult(x: unknown, d: number): ValidationIssue[] | 
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "declared_identity"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.identity.resolve/result/required",
+              "required",
+              ': must have required property "declared_identity"',
+            )
           : issue(
               "/declared_identity",
-              "/properties/declared_identity/type",
+              "#/$defs/agentcli.identity.resolve/result/properties/declared_identity/type",
               "type",
-              ": must be object, got " + kindOf(v2),
+              "/declared_identity: must be object, got " + kindOf(v2),
             ),
       ];
     }
@@ -3338,12 +3957,17 @@ function checkIdentityResolveResult(x: unknown, d: number): ValidationIssue[] | 
     if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "resolved_identity"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.identity.resolve/result/required",
+              "required",
+              ': must have required property "resolved_identity"',
+            )
           : issue(
               "/resolved_identity",
-              "/properties/resolved_identity/type",
+              "#/$defs/agentcli.identity.resolve/result/properties/resolved_identity/type",
               "type",
-              ": must be object, got " + kindOf(v3),
+              "/resolved_identity: must be object, got " + kindOf(v3),
             ),
       ];
     }
@@ -3353,12 +3977,17 @@ function checkIdentityResolveResult(x: unknown, d: number): ValidationIssue[] | 
     if (typeof v4 !== "string") {
       return [
         v4 === undefined
-          ? issue("", "/required", "required", ': must have required property "principal_used"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.identity.resolve/result/required",
+              "required",
+              ': must have required property "principal_used"',
+            )
           : issue(
               "/principal_used",
-              "/properties/principal_used/type",
+              "#/$defs/agentcli.identity.resolve/result/properties/principal_used/type",
               "type",
-              ": must be string, got " + kindOf(v4),
+              "/principal_used: must be string, got " + kindOf(v4),
             ),
       ];
     }
@@ -3387,7 +4016,14 @@ function matchesIdentityValidateDelegationResult(x: unknown, d: number): boolean
 }
 function checkIdentityValidateDelegationResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [
+      issue(
+        "",
+        "#/$defs/agentcli.identity.validateDelegation/result/type",
+        "type",
+        ": must be object, got " + kindOf(x),
+      ),
+    ];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -3395,10 +4031,25 @@ function checkIdentityValidateDelegationResult(x: unknown, d: number): Validatio
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.identity.validateDelegation/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.identity.validateDelegation/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.identity.validateDelegation/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -3407,12 +4058,17 @@ function checkIdentityValidateDelegationResult(x: unknown, d: number): Validatio
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "delegation"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.identity.validateDelegation/result/required",
+              "required",
+              ': must have required property "delegation"',
+            )
           : issue(
               "/delegation",
-              "/properties/delegation/type",
+              "#/$defs/agentcli.identity.validateDelegation/result/properties/delegation/type",
               "type",
-              ": must be object, got " + kindOf(v2),
+              "/delegation: must be object, got " + kindOf(v2),
             ),
       ];
     }
@@ -3461,14 +4117,21 @@ function matchesInspectParams(x: unknown, d: number): boolean {
 }
 function checkInspectParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.inspect/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.dbPath;
     if (v1 !== undefined) {
       if (typeof v1 !== "string") {
-        return [issue("/dbPath", "/properties/dbPath/type", "type", ": must be string, got " + kindOf(v1))];
+        return [
+          issue(
+            "/dbPath",
+            "#/$defs/agentcli.inspect/params/properties/dbPath/type",
+            "type",
+            "/dbPath: must be string, got " + kindOf(v1),
+          ),
+        ];
       }
     }
   }
@@ -3476,7 +4139,14 @@ function checkInspectParams(x: unknown, d: number): ValidationIssue[] | undefine
     const v2 = o1.entity;
     if (v2 !== undefined) {
       if (typeof v2 !== "string") {
-        return [issue("/entity", "/properties/entity/type", "type", ": must be string, got " + kindOf(v2))];
+        return [
+          issue(
+            "/entity",
+            "#/$defs/agentcli.inspect/params/properties/entity/type",
+            "type",
+            "/entity: must be string, got " + kindOf(v2),
+          ),
+        ];
       }
     }
   }
@@ -3485,21 +4155,34 @@ function checkInspectParams(x: unknown, d: number): ValidationIssue[] | undefine
     if (v3 !== undefined) {
       if (!matchesEvidenceSchemaResult_methods(v3, d) && typeof v3 !== "string") {
         const reasons1 = Array.isArray(v3)
-          ? within(checkEvidenceSchemaResult_methods(v3, d), "/fields", "/properties/fields/anyOf/0")
+          ? within(
+              checkEvidenceSchemaResult_methods(v3, d),
+              "/fields",
+              "#/$defs/agentcli.inspect/params/properties/fields/anyOf/0",
+            )
           : typeof v3 === "string"
-            ? within(checkManifestVersion(v3, d), "/fields", "/properties/fields/anyOf/1")
+            ? within(
+                checkManifestVersion(v3, d),
+                "/fields",
+                "#/$defs/agentcli.inspect/params/properties/fields/anyOf/1",
+              )
             : undefined;
         if (reasons1 === undefined)
           return [
             issue(
               "/fields",
-              "/properties/fields/anyOf",
+              "#/$defs/agentcli.inspect/params/properties/fields/anyOf",
               "anyOf",
-              ": must match at least one schema in anyOf",
+              "/fields: must match at least one schema in anyOf",
             ),
           ];
         reasons1.push(
-          issue("/fields", "/properties/fields/anyOf", "anyOf", ": must match at least one schema in anyOf"),
+          issue(
+            "/fields",
+            "#/$defs/agentcli.inspect/params/properties/fields/anyOf",
+            "anyOf",
+            "/fields: must match at least one schema in anyOf",
+          ),
         );
         return reasons1;
       }
@@ -3509,7 +4192,14 @@ function checkInspectParams(x: unknown, d: number): ValidationIssue[] | undefine
     const v4 = o1.limit;
     if (v4 !== undefined) {
       if (typeof v4 !== "number" || !Number.isInteger(v4)) {
-        return [issue("/limit", "/properties/limit/type", "type", ": must be integer, got " + kindOf(v4))];
+        return [
+          issue(
+            "/limit",
+            "#/$defs/agentcli.inspect/params/properties/limit/type",
+            "type",
+            "/limit: must be integer, got " + kindOf(v4),
+          ),
+        ];
       }
     }
   }
@@ -3561,7 +4251,7 @@ function matchesInspectResult(x: unknown, d: number): boolean {
 }
 function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.inspect/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -3569,10 +4259,25 @@ function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefine
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.inspect/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.inspect/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.inspect/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -3581,8 +4286,18 @@ function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefine
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "target"')
-          : issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v2)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.inspect/result/required",
+              "required",
+              ': must have required property "target"',
+            )
+          : issue(
+              "/target",
+              "#/$defs/agentcli.inspect/result/properties/target/type",
+              "type",
+              "/target: must be string, got " + kindOf(v2),
+            ),
       ];
     }
   }
@@ -3591,8 +4306,18 @@ function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefine
     if (typeof v3 !== "string") {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "entity"')
-          : issue("/entity", "/properties/entity/type", "type", ": must be string, got " + kindOf(v3)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.inspect/result/required",
+              "required",
+              ': must have required property "entity"',
+            )
+          : issue(
+              "/entity",
+              "#/$defs/agentcli.inspect/result/properties/entity/type",
+              "type",
+              "/entity: must be string, got " + kindOf(v3),
+            ),
       ];
     }
   }
@@ -3601,8 +4326,18 @@ function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefine
     if (typeof v4 !== "number" || !Number.isInteger(v4)) {
       return [
         v4 === undefined
-          ? issue("", "/required", "required", ': must have required property "count"')
-          : issue("/count", "/properties/count/type", "type", ": must be integer, got " + kindOf(v4)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.inspect/result/required",
+              "required",
+              ': must have required property "count"',
+            )
+          : issue(
+              "/count",
+              "#/$defs/agentcli.inspect/result/properties/count/type",
+              "type",
+              "/count: must be integer, got " + kindOf(v4),
+            ),
       ];
     }
   }
@@ -3611,17 +4346,27 @@ function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefine
     if (!Array.isArray(v5)) {
       return [
         v5 === undefined
-          ? issue("", "/required", "required", ': must have required property "items"')
-          : issue("/items", "/properties/items/type", "type", ": must be array, got " + kindOf(v5)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.inspect/result/required",
+              "required",
+              ': must have required property "items"',
+            )
+          : issue(
+              "/items",
+              "#/$defs/agentcli.inspect/result/properties/items/type",
+              "type",
+              "/items: must be array, got " + kindOf(v5),
+            ),
       ];
     }
     const a11 = v5 as unknown[];
     for (let i2 = 0; i2 < a11.length; i2++) {
       if (a11[i2] === undefined) {
         return [
-          issue(
+          issueAt(
             "/items/" + i2,
-            "/properties/items",
+            "#/$defs/agentcli.inspect/result/properties/items",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
           ),
@@ -3683,7 +4428,7 @@ function matchesPathsResult(x: unknown, d: number): boolean {
 }
 function checkPathsResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.paths/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -3691,10 +4436,25 @@ function checkPathsResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.paths/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.paths/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.paths/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -3703,8 +4463,18 @@ function checkPathsResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "paths"')
-          : issue("/paths", "/properties/paths/type", "type", ": must be object, got " + kindOf(v2)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.paths/result/required",
+              "required",
+              ': must have required property "paths"',
+            )
+          : issue(
+              "/paths",
+              "#/$defs/agentcli.paths/result/properties/paths/type",
+              "type",
+              "/paths: must be object, got " + kindOf(v2),
+            ),
       ];
     }
   }
@@ -3732,7 +4502,7 @@ function matchesPingResult(x: unknown, d: number): boolean {
 }
 function checkPingResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.ping/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -3740,10 +4510,25 @@ function checkPingResult(x: unknown, d: number): ValidationIssue[] | undefined {
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.ping/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.ping/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.ping/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -3752,10 +4537,25 @@ function checkPingResult(x: unknown, d: number): ValidationIssue[] | undefined {
     if ((v2 as unknown) !== true) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "pong"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.ping/result/required",
+              "required",
+              ': must have required property "pong"',
+            )
           : typeof v2 !== "boolean"
-            ? issue("/pong", "/properties/pong/type", "type", ": must be boolean, got " + kindOf(v2))
-            : issue("/pong", "/properties/pong/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/pong",
+                "#/$defs/agentcli.ping/result/properties/pong/type",
+                "type",
+                "/pong: must be boolean, got " + kindOf(v2),
+              )
+            : issue(
+                "/pong",
+                "#/$defs/agentcli.ping/result/properties/pong/const",
+                "const",
+                "/pong: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -3792,7 +4592,7 @@ function checkProviderEntry(x: unknown, d: number): ValidationIssue[] | undefine
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "name"')
-          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v1)),
+          : issue("/name", "/properties/name/type", "type", "/name: must be string, got " + kindOf(v1)),
       ];
     }
   }
@@ -3806,7 +4606,7 @@ function checkProviderEntry(x: unknown, d: number): ValidationIssue[] | undefine
               "/capabilities",
               "/properties/capabilities/type",
               "type",
-              ": must be object, got " + kindOf(v2),
+              "/capabilities: must be object, got " + kindOf(v2),
             ),
       ];
     }
@@ -3835,7 +4635,9 @@ function matchesReadyNotification(x: unknown, d: number): boolean {
 }
 function checkReadyNotification(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [
+      issue("", "#/$defs/agentcli.ready/notification/type", "type", ": must be object, got " + kindOf(x)),
+    ];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -3843,10 +4645,25 @@ function checkReadyNotification(x: unknown, d: number): ValidationIssue[] | unde
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.ready/notification/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.ready/notification/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.ready/notification/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -3855,12 +4672,17 @@ function checkReadyNotification(x: unknown, d: number): ValidationIssue[] | unde
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "manifest_version"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.ready/notification/required",
+              "required",
+              ': must have required property "manifest_version"',
+            )
           : issue(
               "/manifest_version",
-              "/properties/manifest_version/$ref/type",
+              "#/$defs/agentcli.ready/notification/properties/manifest_version/$ref/type",
               "type",
-              ": must be string, got " + kindOf(v2),
+              "/manifest_version: must be string, got " + kindOf(v2),
             ),
       ];
     }
@@ -3895,7 +4717,9 @@ function matchesRegistryListResult(x: unknown, d: number): boolean {
 }
 function checkRegistryListResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [
+      issue("", "#/$defs/agentcli.registry.list/result/type", "type", ": must be object, got " + kindOf(x)),
+    ];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -3903,10 +4727,25 @@ function checkRegistryListResult(x: unknown, d: number): ValidationIssue[] | und
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.registry.list/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.registry.list/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.registry.list/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -3915,17 +4754,27 @@ function checkRegistryListResult(x: unknown, d: number): ValidationIssue[] | und
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "entries"')
-          : issue("/entries", "/properties/entries/type", "type", ": must be array, got " + kindOf(v2)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.registry.list/result/required",
+              "required",
+              ': must have required property "entries"',
+            )
+          : issue(
+              "/entries",
+              "#/$defs/agentcli.registry.list/result/properties/entries/type",
+              "type",
+              "/entries: must be array, got " + kindOf(v2),
+            ),
       ];
     }
     const a5 = v2 as unknown[];
     for (let i2 = 0; i2 < a5.length; i2++) {
       if (a5[i2] === undefined) {
         return [
-          issue(
+          issueAt(
             "/entries/" + i2,
-            "/properties/entries",
+            "#/$defs/agentcli.registry.list/result/properties/entries",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
           ),
@@ -3951,7 +4800,9 @@ function matchesRegistryShowParams(x: unknown, d: number): boolean {
 }
 function checkRegistryShowParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [
+      issue("", "#/$defs/agentcli.registry.show/params/type", "type", ": must be object, got " + kindOf(x)),
+    ];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -3959,8 +4810,18 @@ function checkRegistryShowParams(x: unknown, d: number): ValidationIssue[] | und
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "name"')
-          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v1)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.registry.show/params/required",
+              "required",
+              ': must have required property "name"',
+            )
+          : issue(
+              "/name",
+              "#/$defs/agentcli.registry.show/params/properties/name/type",
+              "type",
+              "/name: must be string, got " + kindOf(v1),
+            ),
       ];
     }
   }
@@ -3994,7 +4855,9 @@ function matchesRegistryShowResult(x: unknown, d: number): boolean {
 }
 function checkRegistryShowResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [
+      issue("", "#/$defs/agentcli.registry.show/result/type", "type", ": must be object, got " + kindOf(x)),
+    ];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -4002,10 +4865,25 @@ function checkRegistryShowResult(x: unknown, d: number): ValidationIssue[] | und
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.registry.show/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.registry.show/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.registry.show/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -4014,8 +4892,18 @@ function checkRegistryShowResult(x: unknown, d: number): ValidationIssue[] | und
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "name"')
-          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v2)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.registry.show/result/required",
+              "required",
+              ': must have required property "name"',
+            )
+          : issue(
+              "/name",
+              "#/$defs/agentcli.registry.show/result/properties/name/type",
+              "type",
+              "/name: must be string, got " + kindOf(v2),
+            ),
       ];
     }
   }
@@ -4024,12 +4912,17 @@ function checkRegistryShowResult(x: unknown, d: number): ValidationIssue[] | und
     if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "manifest"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.registry.show/result/required",
+              "required",
+              ': must have required property "manifest"',
+            )
           : issue(
               "/manifest",
-              "/properties/manifest/$ref/type",
+              "#/$defs/agentcli.registry.show/result/properties/manifest/$ref/type",
               "type",
-              ": must be object, got " + kindOf(v3),
+              "/manifest: must be object, got " + kindOf(v3),
             ),
       ];
     }
@@ -4103,7 +4996,7 @@ function checkRpcErrorData(x: unknown, d: number): ValidationIssue[] | undefined
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "code"')
-          : issue("/code", "/properties/code/type", "type", ": must be string, got " + kindOf(v1)),
+          : issue("/code", "/properties/code/type", "type", "/code: must be string, got " + kindOf(v1)),
       ];
     }
   }
@@ -4117,7 +5010,7 @@ function checkRpcErrorData(x: unknown, d: number): ValidationIssue[] | undefined
               "/error_type",
               "/properties/error_type/type",
               "type",
-              ": must be string, got " + kindOf(v2),
+              "/error_type: must be string, got " + kindOf(v2),
             ),
       ];
     }
@@ -4162,7 +5055,7 @@ function matchesRpcErrorType(x: unknown, d: number): boolean {
 }
 function checkRpcErrorType(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/rpcError/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -4177,14 +5070,19 @@ function checkRpcErrorType(x: unknown, d: number): ValidationIssue[] | undefined
     ) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "code"')
+          ? issue("", "#/$defs/rpcError/required", "required", ': must have required property "code"')
           : typeof v1 !== "number" || !Number.isInteger(v1)
-            ? issue("/code", "/properties/code/$ref/type", "type", ": must be integer, got " + kindOf(v1))
+            ? issue(
+                "/code",
+                "#/$defs/rpcError/properties/code/$ref/type",
+                "type",
+                "/code: must be integer, got " + kindOf(v1),
+              )
             : issue(
                 "/code",
-                "/properties/code/$ref/enum",
+                "#/$defs/rpcError/properties/code/$ref/enum",
                 "enum",
-                ": must be equal to one of the allowed values: -32700, -32600, -32602, -32601, -32000, -32603",
+                "/code: must be equal to one of the allowed values: -32700, -32600, -32602, -32601, -32000, -32603",
               ),
       ];
     }
@@ -4194,8 +5092,13 @@ function checkRpcErrorType(x: unknown, d: number): ValidationIssue[] | undefined
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "message"')
-          : issue("/message", "/properties/message/type", "type", ": must be string, got " + kindOf(v2)),
+          ? issue("", "#/$defs/rpcError/required", "required", ': must have required property "message"')
+          : issue(
+              "/message",
+              "#/$defs/rpcError/properties/message/type",
+              "type",
+              "/message: must be string, got " + kindOf(v2),
+            ),
       ];
     }
   }
@@ -4204,12 +5107,17 @@ function checkRpcErrorType(x: unknown, d: number): ValidationIssue[] | undefined
     if (v3 !== undefined) {
       if (d >= 1000) {
         return [
-          issue("/data", "/properties/data/$ref", "$ref", ": must not nest deeper than 1000 references"),
+          issue(
+            "/data",
+            "#/$defs/rpcError/properties/data/$ref",
+            "$ref",
+            "/data: must not nest deeper than 1000 references",
+          ),
         ];
       }
       {
         const issues = checkRpcErrorData(v3, d + 1);
-        if (issues !== undefined) return within(issues, "/data", "/properties/data/$ref");
+        if (issues !== undefined) return within(issues, "/data", "#/$defs/rpcError/properties/data/$ref");
       }
     }
   }
@@ -4241,14 +5149,21 @@ function matchesSchemaParams(x: unknown, d: number): boolean {
 }
 function checkSchemaParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.schema/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
     const v1 = o1.legacy;
     if (v1 !== undefined) {
       if (typeof v1 !== "boolean") {
-        return [issue("/legacy", "/properties/legacy/type", "type", ": must be boolean, got " + kindOf(v1))];
+        return [
+          issue(
+            "/legacy",
+            "#/$defs/agentcli.schema/params/properties/legacy/type",
+            "type",
+            "/legacy: must be boolean, got " + kindOf(v1),
+          ),
+        ];
       }
     }
   }
@@ -4258,12 +5173,17 @@ function checkSchemaParams(x: unknown, d: number): ValidationIssue[] | undefined
       if (!allowed_a57f54.has(v2)) {
         return [
           typeof v2 !== "string"
-            ? issue("/target", "/properties/target/type", "type", ": must be string, got " + kindOf(v2))
+            ? issue(
+                "/target",
+                "#/$defs/agentcli.schema/params/properties/target/type",
+                "type",
+                "/target: must be string, got " + kindOf(v2),
+              )
             : issue(
                 "/target",
-                "/properties/target/enum",
+                "#/$defs/agentcli.schema/params/properties/target/enum",
                 "enum",
-                ': must be equal to one of the allowed values: "manifest", "workflow", "task", "schedulerJob", "standalonePlan", "handoffV4", "rpcRequest", "rpcResponse", …',
+                '/target: must be equal to one of the allowed values: "manifest", "workflow", "task", "schedulerJob", "standalonePlan", "handoffV4", "rpcRequest", "rpcResponse", …',
               ),
         ];
       }
@@ -4296,7 +5216,7 @@ function matchesSchemaResult(x: unknown, d: number): boolean {
 }
 function checkSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.schema/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -4304,10 +5224,25 @@ function checkSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.schema/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.schema/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.schema/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -4316,25 +5251,37 @@ function checkSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined
     if ((v2 as unknown) !== "json-schema-draft-2020-12" && (v2 as unknown) !== "agentcli-legacy") {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "schema_format"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.schema/result/required",
+              "required",
+              ': must have required property "schema_format"',
+            )
           : typeof v2 !== "string"
             ? issue(
                 "/schema_format",
-                "/properties/schema_format/type",
+                "#/$defs/agentcli.schema/result/properties/schema_format/type",
                 "type",
-                ": must be string, got " + kindOf(v2),
+                "/schema_format: must be string, got " + kindOf(v2),
               )
             : issue(
                 "/schema_format",
-                "/properties/schema_format/enum",
+                "#/$defs/agentcli.schema/result/properties/schema_format/enum",
                 "enum",
-                ': must be equal to one of the allowed values: "json-schema-draft-2020-12", "agentcli-legacy"',
+                '/schema_format: must be equal to one of the allowed values: "json-schema-draft-2020-12", "agentcli-legacy"',
               ),
       ];
     }
   }
   if (o1.schema === undefined) {
-    return [issue("", "/required", "required", ': must have required property "schema"')];
+    return [
+      issue(
+        "",
+        "#/$defs/agentcli.schema/result/required",
+        "required",
+        ': must have required property "schema"',
+      ),
+    ];
   }
   return undefined;
 }
@@ -4387,7 +5334,7 @@ function checkTargetEntry(x: unknown, d: number): ValidationIssue[] | undefined 
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "name"')
-          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v1)),
+          : issue("/name", "/properties/name/type", "type", "/name: must be string, got " + kindOf(v1)),
       ];
     }
   }
@@ -4401,7 +5348,7 @@ function checkTargetEntry(x: unknown, d: number): ValidationIssue[] | undefined 
               "/description",
               "/properties/description/type",
               "type",
-              ": must be string, got " + kindOf(v2),
+              "/description: must be string, got " + kindOf(v2),
             ),
       ];
     }
@@ -4416,7 +5363,7 @@ function checkTargetEntry(x: unknown, d: number): ValidationIssue[] | undefined 
               "/capabilities",
               "/properties/capabilities/type",
               "type",
-              ": must be array, got " + kindOf(v3),
+              "/capabilities: must be array, got " + kindOf(v3),
             ),
       ];
     }
@@ -4424,7 +5371,7 @@ function checkTargetEntry(x: unknown, d: number): ValidationIssue[] | undefined 
     for (let i2 = 0; i2 < a7.length; i2++) {
       if (a7[i2] === undefined) {
         return [
-          issue(
+          issueAt(
             "/capabilities/" + i2,
             "/properties/capabilities",
             "type",
@@ -4440,7 +5387,12 @@ function checkTargetEntry(x: unknown, d: number): ValidationIssue[] | undefined 
       return [
         v4 === undefined
           ? issue("", "/required", "required", ': must have required property "features"')
-          : issue("/features", "/properties/features/type", "type", ": must be object, got " + kindOf(v4)),
+          : issue(
+              "/features",
+              "/properties/features/type",
+              "type",
+              "/features: must be object, got " + kindOf(v4),
+            ),
       ];
     }
   }
@@ -4507,7 +5459,7 @@ function matchesTargetsResult(x: unknown, d: number): boolean {
 }
 function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.targets/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -4515,10 +5467,25 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.targets/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.targets/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.targets/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -4527,8 +5494,18 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "targets"')
-          : issue("/targets", "/properties/targets/type", "type", ": must be array, got " + kindOf(v2)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.targets/result/required",
+              "required",
+              ': must have required property "targets"',
+            )
+          : issue(
+              "/targets",
+              "#/$defs/agentcli.targets/result/properties/targets/type",
+              "type",
+              "/targets: must be array, got " + kindOf(v2),
+            ),
       ];
     }
     const a14 = v2 as unknown[];
@@ -4537,9 +5514,9 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
 
       if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return [
-          issue(
+          issueAt(
             "/targets/" + i4,
-            "/properties/targets/items/type",
+            "#/$defs/agentcli.targets/result/properties/targets/items/type",
             "type",
             ": must be object, got " + kindOf(item2),
           ),
@@ -4551,15 +5528,15 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
         if (typeof v7 !== "string") {
           return [
             v7 === undefined
-              ? issue(
+              ? issueAt(
                   "/targets/" + i4,
-                  "/properties/targets/items/required",
+                  "#/$defs/agentcli.targets/result/properties/targets/items/required",
                   "required",
                   ': must have required property "name"',
                 )
-              : issue(
+              : issueAt(
                   "/targets/" + i4 + "/name",
-                  "/properties/targets/items/properties/name/type",
+                  "#/$defs/agentcli.targets/result/properties/targets/items/properties/name/type",
                   "type",
                   ": must be string, got " + kindOf(v7),
                 ),
@@ -4571,15 +5548,15 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
         if (typeof v8 !== "string") {
           return [
             v8 === undefined
-              ? issue(
+              ? issueAt(
                   "/targets/" + i4,
-                  "/properties/targets/items/required",
+                  "#/$defs/agentcli.targets/result/properties/targets/items/required",
                   "required",
                   ': must have required property "description"',
                 )
-              : issue(
+              : issueAt(
                   "/targets/" + i4 + "/description",
-                  "/properties/targets/items/properties/description/type",
+                  "#/$defs/agentcli.targets/result/properties/targets/items/properties/description/type",
                   "type",
                   ": must be string, got " + kindOf(v8),
                 ),
@@ -4591,15 +5568,15 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
         if (!Array.isArray(v9)) {
           return [
             v9 === undefined
-              ? issue(
+              ? issueAt(
                   "/targets/" + i4,
-                  "/properties/targets/items/required",
+                  "#/$defs/agentcli.targets/result/properties/targets/items/required",
                   "required",
                   ': must have required property "capabilities"',
                 )
-              : issue(
+              : issueAt(
                   "/targets/" + i4 + "/capabilities",
-                  "/properties/targets/items/properties/capabilities/type",
+                  "#/$defs/agentcli.targets/result/properties/targets/items/properties/capabilities/type",
                   "type",
                   ": must be array, got " + kindOf(v9),
                 ),
@@ -4609,9 +5586,9 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
         for (let i6 = 0; i6 < a21.length; i6++) {
           if (a21[i6] === undefined) {
             return [
-              issue(
+              issueAt(
                 "/targets/" + i4 + "/capabilities/" + i6,
-                "/properties/targets/items/properties/capabilities",
+                "#/$defs/agentcli.targets/result/properties/targets/items/properties/capabilities",
                 "type",
                 ": must be a JSON value, got a hole in a sparse array",
               ),
@@ -4624,15 +5601,15 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
         if (typeof v10 !== "object" || v10 === null || Array.isArray(v10)) {
           return [
             v10 === undefined
-              ? issue(
+              ? issueAt(
                   "/targets/" + i4,
-                  "/properties/targets/items/required",
+                  "#/$defs/agentcli.targets/result/properties/targets/items/required",
                   "required",
                   ': must have required property "features"',
                 )
-              : issue(
+              : issueAt(
                   "/targets/" + i4 + "/features",
-                  "/properties/targets/items/properties/features/type",
+                  "#/$defs/agentcli.targets/result/properties/targets/items/properties/features/type",
                   "type",
                   ": must be object, got " + kindOf(v10),
                 ),
@@ -4653,7 +5630,7 @@ function matchesValidateParams(x: unknown, d: number): boolean {
 }
 function checkValidateParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.validate/params/type", "type", ": must be object, got " + kindOf(x))];
   }
 
   return undefined;
@@ -4698,7 +5675,7 @@ function matchesValidateResult(x: unknown, d: number): boolean {
 }
 function checkValidateResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.validate/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -4706,8 +5683,18 @@ function checkValidateResult(x: unknown, d: number): ValidationIssue[] | undefin
     if (typeof v1 !== "boolean") {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
-          : issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.validate/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
+          : issue(
+              "/ok",
+              "#/$defs/agentcli.validate/result/properties/ok/type",
+              "type",
+              "/ok: must be boolean, got " + kindOf(v1),
+            ),
       ];
     }
   }
@@ -4716,17 +5703,27 @@ function checkValidateResult(x: unknown, d: number): ValidationIssue[] | undefin
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "errors"')
-          : issue("/errors", "/properties/errors/$ref/type", "type", ": must be array, got " + kindOf(v2)),
+          ? issue(
+              "",
+              "#/$defs/agentcli.validate/result/required",
+              "required",
+              ': must have required property "errors"',
+            )
+          : issue(
+              "/errors",
+              "#/$defs/agentcli.validate/result/properties/errors/$ref/type",
+              "type",
+              "/errors: must be array, got " + kindOf(v2),
+            ),
       ];
     }
     const a7 = v2 as unknown[];
     for (let i2 = 0; i2 < a7.length; i2++) {
       if (a7[i2] === undefined) {
         return [
-          issue(
+          issueAt(
             "/errors/" + i2,
-            "/properties/errors/$ref",
+            "#/$defs/agentcli.validate/result/properties/errors/$ref",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
           ),
@@ -4739,12 +5736,17 @@ function checkValidateResult(x: unknown, d: number): ValidationIssue[] | undefin
     if (!Array.isArray(v3)) {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "warnings"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.validate/result/required",
+              "required",
+              ': must have required property "warnings"',
+            )
           : issue(
               "/warnings",
-              "/properties/warnings/$ref/type",
+              "#/$defs/agentcli.validate/result/properties/warnings/$ref/type",
               "type",
-              ": must be array, got " + kindOf(v3),
+              "/warnings: must be array, got " + kindOf(v3),
             ),
       ];
     }
@@ -4752,9 +5754,9 @@ function checkValidateResult(x: unknown, d: number): ValidationIssue[] | undefin
     for (let i4 = 0; i4 < a11.length; i4++) {
       if (a11[i4] === undefined) {
         return [
-          issue(
+          issueAt(
             "/warnings/" + i4,
-            "/properties/warnings/$ref",
+            "#/$defs/agentcli.validate/result/properties/warnings/$ref",
             "type",
             ": must be a JSON value, got a hole in a sparse array",
           ),
@@ -4784,7 +5786,7 @@ function checkValidationIssues(x: unknown, d: number): ValidationIssue[] | undef
   const a1 = x as unknown[];
   for (let i1 = 0; i1 < a1.length; i1++) {
     if (a1[i1] === undefined) {
-      return [issue("/" + i1, "", "type", ": must be a JSON value, got a hole in a sparse array")];
+      return [issueAt("/" + i1, "", "type", ": must be a JSON value, got a hole in a sparse array")];
     }
   }
   return undefined;
@@ -4817,7 +5819,7 @@ function matchesVersionResult(x: unknown, d: number): boolean {
 }
 function checkVersionResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/agentcli.version/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -4825,10 +5827,25 @@ function checkVersionResult(x: unknown, d: number): ValidationIssue[] | undefine
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ok"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.version/result/required",
+              "required",
+              ': must have required property "ok"',
+            )
           : typeof v1 !== "boolean"
-            ? issue("/ok", "/properties/ok/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ok", "/properties/ok/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ok",
+                "#/$defs/agentcli.version/result/properties/ok/type",
+                "type",
+                "/ok: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ok",
+                "#/$defs/agentcli.version/result/properties/ok/const",
+                "const",
+                "/ok: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -4837,12 +5854,17 @@ function checkVersionResult(x: unknown, d: number): ValidationIssue[] | undefine
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "package_version"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.version/result/required",
+              "required",
+              ': must have required property "package_version"',
+            )
           : issue(
               "/package_version",
-              "/properties/package_version/type",
+              "#/$defs/agentcli.version/result/properties/package_version/type",
               "type",
-              ": must be string, got " + kindOf(v2),
+              "/package_version: must be string, got " + kindOf(v2),
             ),
       ];
     }
@@ -4852,12 +5874,17 @@ function checkVersionResult(x: unknown, d: number): ValidationIssue[] | undefine
     if (typeof v3 !== "string") {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "manifest_version"')
+          ? issue(
+              "",
+              "#/$defs/agentcli.version/result/required",
+              "required",
+              ': must have required property "manifest_version"',
+            )
           : issue(
               "/manifest_version",
-              "/properties/manifest_version/$ref/type",
+              "#/$defs/agentcli.version/result/properties/manifest_version/$ref/type",
               "type",
-              ": must be string, got " + kindOf(v3),
+              "/manifest_version: must be string, got " + kindOf(v3),
             ),
       ];
     }
@@ -4905,7 +5932,7 @@ export function isApplyHandoff(value: unknown): value is ApplyHandoff {
 }
 /** Checks a value against #/$defs/agentcli.apply/params; on failure, the first issue found. */
 export function validateApplyParams(value: unknown): ValidationResult<ApplyParams> {
-  return outcome(checkApplyParams(value, 0), value as ApplyParams, "#/$defs/agentcli.apply/params");
+  return finished(checkApplyParams(value, 0), value as ApplyParams);
 }
 
 /** True when a value matches #/$defs/agentcli.apply/params; allocates nothing. */
@@ -4914,7 +5941,7 @@ export function isApplyParams(value: unknown): value is ApplyParams {
 }
 /** Checks a value against #/$defs/agentcli.apply/result; on failure, the first issue found. */
 export function validateApplyResult(value: unknown): ValidationResult<ApplyResult> {
-  return outcome(checkApplyResult(value, 0), value as ApplyResult, "#/$defs/agentcli.apply/result");
+  return finished(checkApplyResult(value, 0), value as ApplyResult);
 }
 
 /** True when a value matches #/$defs/agentcli.apply/result; allocates nothing. */
@@ -4936,11 +5963,7 @@ export function isApplyScheduler(value: unknown): value is ApplyScheduler {
 }
 /** Checks a value against #/$defs/agentcli.approvals.list/params; on failure, the first issue found. */
 export function validateApprovalsListParams(value: unknown): ValidationResult<ApprovalsListParams> {
-  return outcome(
-    checkApprovalsListParams(value, 0),
-    value as ApprovalsListParams,
-    "#/$defs/agentcli.approvals.list/params",
-  );
+  return finished(checkApprovalsListParams(value, 0), value as ApprovalsListParams);
 }
 
 /** True when a value matches #/$defs/agentcli.approvals.list/params; allocates nothing. */
@@ -4949,11 +5972,7 @@ export function isApprovalsListParams(value: unknown): value is ApprovalsListPar
 }
 /** Checks a value against #/$defs/agentcli.approvals.list/result; on failure, the first issue found. */
 export function validateApprovalsListResult(value: unknown): ValidationResult<ApprovalsListResult> {
-  return outcome(
-    checkApprovalsListResult(value, 0),
-    value as ApprovalsListResult,
-    "#/$defs/agentcli.approvals.list/result",
-  );
+  return finished(checkApprovalsListResult(value, 0), value as ApprovalsListResult);
 }
 
 /** True when a value matches #/$defs/agentcli.approvals.list/result; allocates nothing. */
@@ -4962,7 +5981,7 @@ export function isApprovalsListResult(value: unknown): value is ApprovalsListRes
 }
 /** Checks a value against #/$defs/agentcli.audit/params; on failure, the first issue found. */
 export function validateAuditParams(value: unknown): ValidationResult<AuditParams> {
-  return outcome(checkAuditParams(value, 0), value as AuditParams, "#/$defs/agentcli.audit/params");
+  return finished(checkAuditParams(value, 0), value as AuditParams);
 }
 
 /** True when a value matches #/$defs/agentcli.audit/params; allocates nothing. */
@@ -4971,7 +5990,7 @@ export function isAuditParams(value: unknown): value is AuditParams {
 }
 /** Checks a value against #/$defs/agentcli.audit/result; on failure, the first issue found. */
 export function validateAuditResult(value: unknown): ValidationResult<AuditResult> {
-  return outcome(checkAuditResult(value, 0), value as AuditResult, "#/$defs/agentcli.audit/result");
+  return finished(checkAuditResult(value, 0), value as AuditResult);
 }
 
 /** True when a value matches #/$defs/agentcli.audit/result; allocates nothing. */
@@ -5025,11 +6044,7 @@ export function isAuthorizationEvaluateParams(value: unknown): value is Authoriz
 export function validateAuthorizationEvaluateResult(
   value: unknown,
 ): ValidationResult<AuthorizationEvaluateResult> {
-  return outcome(
-    checkAuthorizationEvaluateResult(value, 0),
-    value as AuthorizationEvaluateResult,
-    "#/$defs/agentcli.authorization.evaluate/result",
-  );
+  return finished(checkAuthorizationEvaluateResult(value, 0), value as AuthorizationEvaluateResult);
 }
 
 /** True when a value matches #/$defs/agentcli.authorization.evaluate/result; allocates nothing. */
@@ -5055,11 +6070,7 @@ export function isAuthorizationProofMethodsParams(value: unknown): value is Auth
 export function validateAuthorizationProofMethodsResult(
   value: unknown,
 ): ValidationResult<AuthorizationProofMethodsResult> {
-  return outcome(
-    checkAuthorizationProofMethodsResult(value, 0),
-    value as AuthorizationProofMethodsResult,
-    "#/$defs/agentcli.authorizationProof.methods/result",
-  );
+  return finished(checkAuthorizationProofMethodsResult(value, 0), value as AuthorizationProofMethodsResult);
 }
 
 /** True when a value matches #/$defs/agentcli.authorizationProof.methods/result; allocates nothing. */
@@ -5070,11 +6081,7 @@ export function isAuthorizationProofMethodsResult(value: unknown): value is Auth
 export function validateAuthorizationProofSchemaParams(
   value: unknown,
 ): ValidationResult<AuthorizationProofSchemaParams> {
-  return outcome(
-    checkAuthorizationProofSchemaParams(value, 0),
-    value as AuthorizationProofSchemaParams,
-    "#/$defs/agentcli.authorizationProof.schema/params",
-  );
+  return finished(checkAuthorizationProofSchemaParams(value, 0), value as AuthorizationProofSchemaParams);
 }
 
 /** True when a value matches #/$defs/agentcli.authorizationProof.schema/params; allocates nothing. */
@@ -5085,11 +6092,7 @@ export function isAuthorizationProofSchemaParams(value: unknown): value is Autho
 export function validateAuthorizationProofSchemaResult(
   value: unknown,
 ): ValidationResult<AuthorizationProofSchemaResult> {
-  return outcome(
-    checkAuthorizationProofSchemaResult(value, 0),
-    value as AuthorizationProofSchemaResult,
-    "#/$defs/agentcli.authorizationProof.schema/result",
-  );
+  return finished(checkAuthorizationProofSchemaResult(value, 0), value as AuthorizationProofSchemaResult);
 }
 
 /** True when a value matches #/$defs/agentcli.authorizationProof.schema/result; allocates nothing. */
@@ -5115,11 +6118,7 @@ export function isAuthorizationProofVerifyParams(value: unknown): value is Autho
 export function validateAuthorizationProofVerifyResult(
   value: unknown,
 ): ValidationResult<AuthorizationProofVerifyResult> {
-  return outcome(
-    checkAuthorizationProofVerifyResult(value, 0),
-    value as AuthorizationProofVerifyResult,
-    "#/$defs/agentcli.authorizationProof.verify/result",
-  );
+  return finished(checkAuthorizationProofVerifyResult(value, 0), value as AuthorizationProofVerifyResult);
 }
 
 /** True when a value matches #/$defs/agentcli.authorizationProof.verify/result; allocates nothing. */
@@ -5201,7 +6200,7 @@ export function isCompileOutput(value: unknown): value is CompileOutput {
 }
 /** Checks a value against #/$defs/agentcli.compile/params; on failure, the first issue found. */
 export function validateCompileParams(value: unknown): ValidationResult<CompileParams> {
-  return outcome(checkCompileParams(value, 0), value as CompileParams, "#/$defs/agentcli.compile/params");
+  return finished(checkCompileParams(value, 0), value as CompileParams);
 }
 
 /** True when a value matches #/$defs/agentcli.compile/params; allocates nothing. */
@@ -5210,7 +6209,7 @@ export function isCompileParams(value: unknown): value is CompileParams {
 }
 /** Checks a value against #/$defs/agentcli.compile/result; on failure, the first issue found. */
 export function validateCompileResult(value: unknown): ValidationResult<CompileResult> {
-  return outcome(checkCompileResult(value, 0), value as CompileResult, "#/$defs/agentcli.compile/result");
+  return finished(checkCompileResult(value, 0), value as CompileResult);
 }
 
 /** True when a value matches #/$defs/agentcli.compile/result; allocates nothing. */
@@ -5219,7 +6218,7 @@ export function isCompileResult(value: unknown): value is CompileResult {
 }
 /** Checks a value against #/$defs/agentcli.convert/params; on failure, the first issue found. */
 export function validateConvertParams(value: unknown): ValidationResult<ConvertParams> {
-  return outcome(checkConvertParams(value, 0), value as ConvertParams, "#/$defs/agentcli.convert/params");
+  return finished(checkConvertParams(value, 0), value as ConvertParams);
 }
 
 /** True when a value matches #/$defs/agentcli.convert/params; allocates nothing. */
@@ -5228,7 +6227,7 @@ export function isConvertParams(value: unknown): value is ConvertParams {
 }
 /** Checks a value against #/$defs/agentcli.convert/result; on failure, the first issue found. */
 export function validateConvertResult(value: unknown): ValidationResult<ConvertResult> {
-  return outcome(checkConvertResult(value, 0), value as ConvertResult, "#/$defs/agentcli.convert/result");
+  return finished(checkConvertResult(value, 0), value as ConvertResult);
 }
 
 /** True when a value matches #/$defs/agentcli.convert/result; allocates nothing. */
@@ -5250,7 +6249,7 @@ export function isDescribeDescription(value: unknown): value is DescribeDescript
 }
 /** Checks a value against #/$defs/agentcli.describe/params; on failure, the first issue found. */
 export function validateDescribeParams(value: unknown): ValidationResult<DescribeParams> {
-  return outcome(checkDescribeParams(value, 0), value as DescribeParams, "#/$defs/agentcli.describe/params");
+  return finished(checkDescribeParams(value, 0), value as DescribeParams);
 }
 
 /** True when a value matches #/$defs/agentcli.describe/params; allocates nothing. */
@@ -5259,7 +6258,7 @@ export function isDescribeParams(value: unknown): value is DescribeParams {
 }
 /** Checks a value against #/$defs/agentcli.describe/result; on failure, the first issue found. */
 export function validateDescribeResult(value: unknown): ValidationResult<DescribeResult> {
-  return outcome(checkDescribeResult(value, 0), value as DescribeResult, "#/$defs/agentcli.describe/result");
+  return finished(checkDescribeResult(value, 0), value as DescribeResult);
 }
 
 /** True when a value matches #/$defs/agentcli.describe/result; allocates nothing. */
@@ -5307,11 +6306,7 @@ export function isEvidenceSchemaParams(value: unknown): value is EvidenceSchemaP
 }
 /** Checks a value against #/$defs/agentcli.evidence.schema/result; on failure, the first issue found. */
 export function validateEvidenceSchemaResult(value: unknown): ValidationResult<EvidenceSchemaResult> {
-  return outcome(
-    checkEvidenceSchemaResult(value, 0),
-    value as EvidenceSchemaResult,
-    "#/$defs/agentcli.evidence.schema/result",
-  );
+  return finished(checkEvidenceSchemaResult(value, 0), value as EvidenceSchemaResult);
 }
 
 /** True when a value matches #/$defs/agentcli.evidence.schema/result; allocates nothing. */
@@ -5359,11 +6354,7 @@ export function isIdentityResolveParams(value: unknown): value is IdentityResolv
 }
 /** Checks a value against #/$defs/agentcli.identity.resolve/result; on failure, the first issue found. */
 export function validateIdentityResolveResult(value: unknown): ValidationResult<IdentityResolveResult> {
-  return outcome(
-    checkIdentityResolveResult(value, 0),
-    value as IdentityResolveResult,
-    "#/$defs/agentcli.identity.resolve/result",
-  );
+  return finished(checkIdentityResolveResult(value, 0), value as IdentityResolveResult);
 }
 
 /** True when a value matches #/$defs/agentcli.identity.resolve/result; allocates nothing. */
@@ -5417,11 +6408,7 @@ export function isIdentityValidateDelegationParams(
 export function validateIdentityValidateDelegationResult(
   value: unknown,
 ): ValidationResult<IdentityValidateDelegationResult> {
-  return outcome(
-    checkIdentityValidateDelegationResult(value, 0),
-    value as IdentityValidateDelegationResult,
-    "#/$defs/agentcli.identity.validateDelegation/result",
-  );
+  return finished(checkIdentityValidateDelegationResult(value, 0), value as IdentityValidateDelegationResult);
 }
 
 /** True when a value matches #/$defs/agentcli.identity.validateDelegation/result; allocates nothing. */
@@ -5432,7 +6419,7 @@ export function isIdentityValidateDelegationResult(
 }
 /** Checks a value against #/$defs/agentcli.inspect/params; on failure, the first issue found. */
 export function validateInspectParams(value: unknown): ValidationResult<InspectParams> {
-  return outcome(checkInspectParams(value, 0), value as InspectParams, "#/$defs/agentcli.inspect/params");
+  return finished(checkInspectParams(value, 0), value as InspectParams);
 }
 
 /** True when a value matches #/$defs/agentcli.inspect/params; allocates nothing. */
@@ -5441,7 +6428,7 @@ export function isInspectParams(value: unknown): value is InspectParams {
 }
 /** Checks a value against #/$defs/agentcli.inspect/result; on failure, the first issue found. */
 export function validateInspectResult(value: unknown): ValidationResult<InspectResult> {
-  return outcome(checkInspectResult(value, 0), value as InspectResult, "#/$defs/agentcli.inspect/result");
+  return finished(checkInspectResult(value, 0), value as InspectResult);
 }
 
 /** True when a value matches #/$defs/agentcli.inspect/result; allocates nothing. */
@@ -5481,7 +6468,7 @@ export function isPathsParams(value: unknown): value is PathsParams {
 }
 /** Checks a value against #/$defs/agentcli.paths/result; on failure, the first issue found. */
 export function validatePathsResult(value: unknown): ValidationResult<PathsResult> {
-  return outcome(checkPathsResult(value, 0), value as PathsResult, "#/$defs/agentcli.paths/result");
+  return finished(checkPathsResult(value, 0), value as PathsResult);
 }
 
 /** True when a value matches #/$defs/agentcli.paths/result; allocates nothing. */
@@ -5503,7 +6490,7 @@ export function isPingParams(value: unknown): value is PingParams {
 }
 /** Checks a value against #/$defs/agentcli.ping/result; on failure, the first issue found. */
 export function validatePingResult(value: unknown): ValidationResult<PingResult> {
-  return outcome(checkPingResult(value, 0), value as PingResult, "#/$defs/agentcli.ping/result");
+  return finished(checkPingResult(value, 0), value as PingResult);
 }
 
 /** True when a value matches #/$defs/agentcli.ping/result; allocates nothing. */
@@ -5521,11 +6508,7 @@ export function isProviderEntry(value: unknown): value is ProviderEntry {
 }
 /** Checks a value against #/$defs/agentcli.ready/notification; on failure, the first issue found. */
 export function validateReadyNotification(value: unknown): ValidationResult<ReadyNotification> {
-  return outcome(
-    checkReadyNotification(value, 0),
-    value as ReadyNotification,
-    "#/$defs/agentcli.ready/notification",
-  );
+  return finished(checkReadyNotification(value, 0), value as ReadyNotification);
 }
 
 /** True when a value matches #/$defs/agentcli.ready/notification; allocates nothing. */
@@ -5547,11 +6530,7 @@ export function isRegistryListParams(value: unknown): value is RegistryListParam
 }
 /** Checks a value against #/$defs/agentcli.registry.list/result; on failure, the first issue found. */
 export function validateRegistryListResult(value: unknown): ValidationResult<RegistryListResult> {
-  return outcome(
-    checkRegistryListResult(value, 0),
-    value as RegistryListResult,
-    "#/$defs/agentcli.registry.list/result",
-  );
+  return finished(checkRegistryListResult(value, 0), value as RegistryListResult);
 }
 
 /** True when a value matches #/$defs/agentcli.registry.list/result; allocates nothing. */
@@ -5560,11 +6539,7 @@ export function isRegistryListResult(value: unknown): value is RegistryListResul
 }
 /** Checks a value against #/$defs/agentcli.registry.show/params; on failure, the first issue found. */
 export function validateRegistryShowParams(value: unknown): ValidationResult<RegistryShowParams> {
-  return outcome(
-    checkRegistryShowParams(value, 0),
-    value as RegistryShowParams,
-    "#/$defs/agentcli.registry.show/params",
-  );
+  return finished(checkRegistryShowParams(value, 0), value as RegistryShowParams);
 }
 
 /** True when a value matches #/$defs/agentcli.registry.show/params; allocates nothing. */
@@ -5573,11 +6548,7 @@ export function isRegistryShowParams(value: unknown): value is RegistryShowParam
 }
 /** Checks a value against #/$defs/agentcli.registry.show/result; on failure, the first issue found. */
 export function validateRegistryShowResult(value: unknown): ValidationResult<RegistryShowResult> {
-  return outcome(
-    checkRegistryShowResult(value, 0),
-    value as RegistryShowResult,
-    "#/$defs/agentcli.registry.show/result",
-  );
+  return finished(checkRegistryShowResult(value, 0), value as RegistryShowResult);
 }
 
 /** True when a value matches #/$defs/agentcli.registry.show/result; allocates nothing. */
@@ -5604,7 +6575,7 @@ export function isRpcErrorData(value: unknown): value is RpcErrorData {
 }
 /** Checks a value against #/$defs/rpcError; on failure, the first issue found. */
 export function validateRpcErrorType(value: unknown): ValidationResult<RpcErrorType> {
-  return outcome(checkRpcErrorType(value, 0), value as RpcErrorType, "#/$defs/rpcError");
+  return finished(checkRpcErrorType(value, 0), value as RpcErrorType);
 }
 
 /** True when a value matches #/$defs/rpcError; allocates nothing. */
@@ -5613,7 +6584,7 @@ export function isRpcErrorType(value: unknown): value is RpcErrorType {
 }
 /** Checks a value against #/$defs/agentcli.schema/params; on failure, the first issue found. */
 export function validateSchemaParams(value: unknown): ValidationResult<SchemaParams> {
-  return outcome(checkSchemaParams(value, 0), value as SchemaParams, "#/$defs/agentcli.schema/params");
+  return finished(checkSchemaParams(value, 0), value as SchemaParams);
 }
 
 /** True when a value matches #/$defs/agentcli.schema/params; allocates nothing. */
@@ -5622,7 +6593,7 @@ export function isSchemaParams(value: unknown): value is SchemaParams {
 }
 /** Checks a value against #/$defs/agentcli.schema/result; on failure, the first issue found. */
 export function validateSchemaResult(value: unknown): ValidationResult<SchemaResult> {
-  return outcome(checkSchemaResult(value, 0), value as SchemaResult, "#/$defs/agentcli.schema/result");
+  return finished(checkSchemaResult(value, 0), value as SchemaResult);
 }
 
 /** True when a value matches #/$defs/agentcli.schema/result; allocates nothing. */
@@ -5657,7 +6628,7 @@ export function isTargetsParams(value: unknown): value is TargetsParams {
 }
 /** Checks a value against #/$defs/agentcli.targets/result; on failure, the first issue found. */
 export function validateTargetsResult(value: unknown): ValidationResult<TargetsResult> {
-  return outcome(checkTargetsResult(value, 0), value as TargetsResult, "#/$defs/agentcli.targets/result");
+  return finished(checkTargetsResult(value, 0), value as TargetsResult);
 }
 
 /** True when a value matches #/$defs/agentcli.targets/result; allocates nothing. */
@@ -5666,7 +6637,7 @@ export function isTargetsResult(value: unknown): value is TargetsResult {
 }
 /** Checks a value against #/$defs/agentcli.validate/params; on failure, the first issue found. */
 export function validateValidateParams(value: unknown): ValidationResult<ValidateParams> {
-  return outcome(checkValidateParams(value, 0), value as ValidateParams, "#/$defs/agentcli.validate/params");
+  return finished(checkValidateParams(value, 0), value as ValidateParams);
 }
 
 /** True when a value matches #/$defs/agentcli.validate/params; allocates nothing. */
@@ -5675,7 +6646,7 @@ export function isValidateParams(value: unknown): value is ValidateParams {
 }
 /** Checks a value against #/$defs/agentcli.validate/result; on failure, the first issue found. */
 export function validateValidateResult(value: unknown): ValidationResult<ValidateResult> {
-  return outcome(checkValidateResult(value, 0), value as ValidateResult, "#/$defs/agentcli.validate/result");
+  return finished(checkValidateResult(value, 0), value as ValidateResult);
 }
 
 /** True when a value matches #/$defs/agentcli.validate/result; allocates nothing. */
@@ -5706,7 +6677,7 @@ export function isVersionParams(value: unknown): value is VersionParams {
 }
 /** Checks a value against #/$defs/agentcli.version/result; on failure, the first issue found. */
 export function validateVersionResult(value: unknown): ValidationResult<VersionResult> {
-  return outcome(checkVersionResult(value, 0), value as VersionResult, "#/$defs/agentcli.version/result");
+  return finished(checkVersionResult(value, 0), value as VersionResult);
 }
 
 /** True when a value matches #/$defs/agentcli.version/result; allocates nothing. */

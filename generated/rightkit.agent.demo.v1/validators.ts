@@ -47,12 +47,18 @@ export type ValidationIssue = {
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
 /**
- * One failure, with both paths relative to the function that found it. The text arrives as
- * ": must …", and the message is the path and the text, so that a caller prefixing the path
- * (`within`) prefixes the message with one more join; `outcome` drops the ": " of
- * an issue about the value itself.
+ * One failure, with both paths relative to the function that found it (from the document root in
+ * a function only an exported validator calls). The message is the path and the text, joined when
+ * the code was generated ("/steps: must …", ": must …" for the function's own value), so that a
+ * caller prefixing the path (`within`) prefixes the message with one more join, and
+ * `outcome` drops the ": " of an issue about the value itself.
  */
-function issue(instancePath: string, schemaPath: string, keyword: string, text: string): ValidationIssue {
+function issue(instancePath: string, schemaPath: string, keyword: string, message: string): ValidationIssue {
+  return { instancePath, schemaPath, keyword, message };
+}
+
+/** `issue` at an instance path known only at run time (an index, a key): the message is the path and the text. */
+function issueAt(instancePath: string, schemaPath: string, keyword: string, text: string): ValidationIssue {
   return { instancePath, schemaPath, keyword, message: instancePath + text };
 }
 
@@ -82,8 +88,22 @@ function outcome<T>(
   schemaRoot: string,
 ): ValidationResult<T> {
   if (issues === undefined) return { ok: true, value };
-  for (const item of issues) {
+  for (let i = 0; i < issues.length; i++) {
+    const item = issues[i] as ValidationIssue;
     item.schemaPath = schemaRoot + item.schemaPath;
+    if (item.instancePath === "") item.message = item.message.slice(2);
+  }
+  return { ok: false, issues };
+}
+
+/**
+ * `outcome` for a function only its exported validator calls: its schema paths are
+ * already from the document root, so only an issue about the value itself has a ": " to drop.
+ */
+function finished<T>(issues: ValidationIssue[] | undefined, value: T): ValidationResult<T> {
+  if (issues === undefined) return { ok: true, value };
+  for (let i = 0; i < issues.length; i++) {
+    const item = issues[i] as ValidationIssue;
     if (item.instancePath === "") item.message = item.message.slice(2);
   }
   return { ok: false, issues };
@@ -156,7 +176,7 @@ function matchesActParams(x: unknown, d: number): boolean {
 }
 function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/act/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -164,8 +184,13 @@ function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "token"')
-          : issue("/token", "/properties/token/$ref/type", "type", ": must be string, got " + kindOf(v1)),
+          ? issue("", "#/$defs/act/params/required", "required", ': must have required property "token"')
+          : issue(
+              "/token",
+              "#/$defs/act/params/properties/token/$ref/type",
+              "type",
+              "/token: must be string, got " + kindOf(v1),
+            ),
       ];
     }
   }
@@ -174,8 +199,13 @@ function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "ref"')
-          : issue("/ref", "/properties/ref/$ref/type", "type", ": must be string, got " + kindOf(v2)),
+          ? issue("", "#/$defs/act/params/required", "required", ': must have required property "ref"')
+          : issue(
+              "/ref",
+              "#/$defs/act/params/properties/ref/$ref/type",
+              "type",
+              "/ref: must be string, got " + kindOf(v2),
+            ),
       ];
     }
   }
@@ -184,14 +214,19 @@ function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
     if ((v3 as unknown) !== "click" && (v3 as unknown) !== "type" && (v3 as unknown) !== "press") {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "op"')
+          ? issue("", "#/$defs/act/params/required", "required", ': must have required property "op"')
           : typeof v3 !== "string"
-            ? issue("/op", "/properties/op/$ref/type", "type", ": must be string, got " + kindOf(v3))
+            ? issue(
+                "/op",
+                "#/$defs/act/params/properties/op/$ref/type",
+                "type",
+                "/op: must be string, got " + kindOf(v3),
+              )
             : issue(
                 "/op",
-                "/properties/op/$ref/enum",
+                "#/$defs/act/params/properties/op/$ref/enum",
                 "enum",
-                ': must be equal to one of the allowed values: "click", "type", "press"',
+                '/op: must be equal to one of the allowed values: "click", "type", "press"',
               ),
       ];
     }
@@ -200,7 +235,14 @@ function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
     const v4 = o1.key;
     if (v4 !== undefined) {
       if (typeof v4 !== "string") {
-        return [issue("/key", "/properties/key/type", "type", ": must be string, got " + kindOf(v4))];
+        return [
+          issue(
+            "/key",
+            "#/$defs/act/params/properties/key/type",
+            "type",
+            "/key: must be string, got " + kindOf(v4),
+          ),
+        ];
       }
     }
   }
@@ -208,7 +250,14 @@ function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
     const v5 = o1.text;
     if (v5 !== undefined) {
       if (typeof v5 !== "string") {
-        return [issue("/text", "/properties/text/type", "type", ": must be string, got " + kindOf(v5))];
+        return [
+          issue(
+            "/text",
+            "#/$defs/act/params/properties/text/type",
+            "type",
+            "/text: must be string, got " + kindOf(v5),
+          ),
+        ];
       }
     }
   }
@@ -243,7 +292,7 @@ function checkActResult(x: unknown, d: number): ValidationIssue[] | undefined {
               "/receipt_id",
               "/properties/receipt_id/type",
               "type",
-              ": must be string, got " + kindOf(v1),
+              "/receipt_id: must be string, got " + kindOf(v1),
             ),
       ];
     }
@@ -281,7 +330,7 @@ function checkAppEntry(x: unknown, d: number): ValidationIssue[] | undefined {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "id"')
-          : issue("/id", "/properties/id/type", "type", ": must be string, got " + kindOf(v1)),
+          : issue("/id", "/properties/id/type", "type", "/id: must be string, got " + kindOf(v1)),
       ];
     }
   }
@@ -291,7 +340,7 @@ function checkAppEntry(x: unknown, d: number): ValidationIssue[] | undefined {
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "name"')
-          : issue("/name", "/properties/name/type", "type", ": must be string, got " + kindOf(v2)),
+          : issue("/name", "/properties/name/type", "type", "/name: must be string, got " + kindOf(v2)),
       ];
     }
   }
@@ -307,7 +356,7 @@ function matchesAppsParams(x: unknown, d: number): boolean {
 }
 function checkAppsParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/apps/params/type", "type", ": must be object, got " + kindOf(x))];
   }
 
   return undefined;
@@ -349,7 +398,7 @@ function matchesAppsResult(x: unknown, d: number): boolean {
 }
 function checkAppsResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/apps/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -357,8 +406,13 @@ function checkAppsResult(x: unknown, d: number): ValidationIssue[] | undefined {
     if (!Array.isArray(v1)) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "apps"')
-          : issue("/apps", "/properties/apps/type", "type", ": must be array, got " + kindOf(v1)),
+          ? issue("", "#/$defs/apps/result/required", "required", ': must have required property "apps"')
+          : issue(
+              "/apps",
+              "#/$defs/apps/result/properties/apps/type",
+              "type",
+              "/apps: must be array, got " + kindOf(v1),
+            ),
       ];
     }
     const a8 = v1 as unknown[];
@@ -367,9 +421,9 @@ function checkAppsResult(x: unknown, d: number): ValidationIssue[] | undefined {
 
       if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return [
-          issue(
+          issueAt(
             "/apps/" + i2,
-            "/properties/apps/items/type",
+            "#/$defs/apps/result/properties/apps/items/type",
             "type",
             ": must be object, got " + kindOf(item2),
           ),
@@ -381,15 +435,15 @@ function checkAppsResult(x: unknown, d: number): ValidationIssue[] | undefined {
         if (typeof v4 !== "string") {
           return [
             v4 === undefined
-              ? issue(
+              ? issueAt(
                   "/apps/" + i2,
-                  "/properties/apps/items/required",
+                  "#/$defs/apps/result/properties/apps/items/required",
                   "required",
                   ': must have required property "id"',
                 )
-              : issue(
+              : issueAt(
                   "/apps/" + i2 + "/id",
-                  "/properties/apps/items/properties/id/type",
+                  "#/$defs/apps/result/properties/apps/items/properties/id/type",
                   "type",
                   ": must be string, got " + kindOf(v4),
                 ),
@@ -401,15 +455,15 @@ function checkAppsResult(x: unknown, d: number): ValidationIssue[] | undefined {
         if (typeof v5 !== "string") {
           return [
             v5 === undefined
-              ? issue(
+              ? issueAt(
                   "/apps/" + i2,
-                  "/properties/apps/items/required",
+                  "#/$defs/apps/result/properties/apps/items/required",
                   "required",
                   ': must have required property "name"',
                 )
-              : issue(
+              : issueAt(
                   "/apps/" + i2 + "/name",
-                  "/properties/apps/items/properties/name/type",
+                  "#/$defs/apps/result/properties/apps/items/properties/name/type",
                   "type",
                   ": must be string, got " + kindOf(v5),
                 ),
@@ -457,7 +511,7 @@ function matchesBatchParams(x: unknown, d: number): boolean {
 }
 function checkBatchParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/batch/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -465,8 +519,13 @@ function checkBatchParams(x: unknown, d: number): ValidationIssue[] | undefined 
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "token"')
-          : issue("/token", "/properties/token/$ref/type", "type", ": must be string, got " + kindOf(v1)),
+          ? issue("", "#/$defs/batch/params/required", "required", ': must have required property "token"')
+          : issue(
+              "/token",
+              "#/$defs/batch/params/properties/token/$ref/type",
+              "type",
+              "/token: must be string, got " + kindOf(v1),
+            ),
       ];
     }
   }
@@ -475,8 +534,13 @@ function checkBatchParams(x: unknown, d: number): ValidationIssue[] | undefined 
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "steps"')
-          : issue("/steps", "/properties/steps/type", "type", ": must be array, got " + kindOf(v2)),
+          ? issue("", "#/$defs/batch/params/required", "required", ': must have required property "steps"')
+          : issue(
+              "/steps",
+              "#/$defs/batch/params/properties/steps/type",
+              "type",
+              "/steps: must be array, got " + kindOf(v2),
+            ),
       ];
     }
     const a8 = v2 as unknown[];
@@ -484,9 +548,9 @@ function checkBatchParams(x: unknown, d: number): ValidationIssue[] | undefined 
       return [
         issue(
           "/steps",
-          "/properties/steps/minItems",
+          "#/$defs/batch/params/properties/steps/minItems",
           "minItems",
-          ": must have at least 1 items, got " + a8.length,
+          "/steps: must have at least 1 items, got " + a8.length,
         ),
       ];
     }
@@ -494,9 +558,9 @@ function checkBatchParams(x: unknown, d: number): ValidationIssue[] | undefined 
       return [
         issue(
           "/steps",
-          "/properties/steps/maxItems",
+          "#/$defs/batch/params/properties/steps/maxItems",
           "maxItems",
-          ": must have at most 20 items, got " + a8.length,
+          "/steps: must have at most 20 items, got " + a8.length,
         ),
       ];
     }
@@ -505,9 +569,9 @@ function checkBatchParams(x: unknown, d: number): ValidationIssue[] | undefined 
 
       if (d >= 1000) {
         return [
-          issue(
+          issueAt(
             "/steps/" + i2,
-            "/properties/steps/items/$ref",
+            "#/$defs/batch/params/properties/steps/items/$ref",
             "$ref",
             ": must not nest deeper than 1000 references",
           ),
@@ -515,7 +579,8 @@ function checkBatchParams(x: unknown, d: number): ValidationIssue[] | undefined 
       }
       {
         const issues = checkStep(item2, d + 1);
-        if (issues !== undefined) return within(issues, "/steps/" + i2, "/properties/steps/items/$ref");
+        if (issues !== undefined)
+          return within(issues, "/steps/" + i2, "#/$defs/batch/params/properties/steps/items/$ref");
       }
     }
   }
@@ -581,7 +646,7 @@ function matchesBatchResult(x: unknown, d: number): boolean {
 }
 function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/batch/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -589,17 +654,27 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "completed"')
-          : issue("/completed", "/properties/completed/type", "type", ": must be integer, got " + kindOf(v1)),
+          ? issue(
+              "",
+              "#/$defs/batch/result/required",
+              "required",
+              ': must have required property "completed"',
+            )
+          : issue(
+              "/completed",
+              "#/$defs/batch/result/properties/completed/type",
+              "type",
+              "/completed: must be integer, got " + kindOf(v1),
+            ),
       ];
     }
     if ((v1 as number) < 0) {
       return [
         issue(
           "/completed",
-          "/properties/completed/minimum",
+          "#/$defs/batch/result/properties/completed/minimum",
           "minimum",
-          ": must be >= 0, got " + (v1 as number),
+          "/completed: must be >= 0, got " + (v1 as number),
         ),
       ];
     }
@@ -609,8 +684,13 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "results"')
-          : issue("/results", "/properties/results/type", "type", ": must be array, got " + kindOf(v2)),
+          ? issue("", "#/$defs/batch/result/required", "required", ': must have required property "results"')
+          : issue(
+              "/results",
+              "#/$defs/batch/result/properties/results/type",
+              "type",
+              "/results: must be array, got " + kindOf(v2),
+            ),
       ];
     }
     const a8 = v2 as unknown[];
@@ -619,9 +699,9 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
 
       if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
         return [
-          issue(
+          issueAt(
             "/results/" + i2,
-            "/properties/results/items/type",
+            "#/$defs/batch/result/properties/results/items/type",
             "type",
             ": must be object, got " + kindOf(item2),
           ),
@@ -633,15 +713,15 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
         if (typeof v4 !== "string") {
           return [
             v4 === undefined
-              ? issue(
+              ? issueAt(
                   "/results/" + i2,
-                  "/properties/results/items/required",
+                  "#/$defs/batch/result/properties/results/items/required",
                   "required",
                   ': must have required property "receipt_id"',
                 )
-              : issue(
+              : issueAt(
                   "/results/" + i2 + "/receipt_id",
-                  "/properties/results/items/properties/receipt_id/type",
+                  "#/$defs/batch/result/properties/results/items/properties/receipt_id/type",
                   "type",
                   ": must be string, got " + kindOf(v4),
                 ),
@@ -655,12 +735,17 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
     if ((typeof v5 !== "number" || !Number.isInteger(v5)) && v5 !== null) {
       return [
         v5 === undefined
-          ? issue("", "/required", "required", ': must have required property "failed_step"')
+          ? issue(
+              "",
+              "#/$defs/batch/result/required",
+              "required",
+              ': must have required property "failed_step"',
+            )
           : issue(
               "/failed_step",
-              "/properties/failed_step/type",
+              "#/$defs/batch/result/properties/failed_step/type",
               "type",
-              ": must be integer or null, got " + kindOf(v5),
+              "/failed_step: must be integer or null, got " + kindOf(v5),
             ),
       ];
     }
@@ -669,9 +754,9 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
         return [
           issue(
             "/failed_step",
-            "/properties/failed_step/minimum",
+            "#/$defs/batch/result/properties/failed_step/minimum",
             "minimum",
-            ": must be >= 0, got " + (v5 as number),
+            "/failed_step: must be >= 0, got " + (v5 as number),
           ),
         ];
       }
@@ -680,34 +765,40 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
   {
     const v6 = o1.error_code;
     if (v6 === undefined) {
-      return [issue("", "/required", "required", ': must have required property "error_code"')];
+      return [
+        issue("", "#/$defs/batch/result/required", "required", ': must have required property "error_code"'),
+      ];
     }
     if (!allowed_80b0bb.has(v6) && v6 !== null) {
       const reasons1 =
         typeof v6 === "string"
-          ? within(checkBatchResult_error_code_oneOf0(v6, d), "/error_code", "/properties/error_code/oneOf/0")
+          ? within(
+              checkBatchResult_error_code_oneOf0(v6, d),
+              "/error_code",
+              "#/$defs/batch/result/properties/error_code/oneOf/0",
+            )
           : v6 === null
             ? within(
                 checkBatchResult_error_code_oneOf1(v6, d),
                 "/error_code",
-                "/properties/error_code/oneOf/1",
+                "#/$defs/batch/result/properties/error_code/oneOf/1",
               )
             : undefined;
       if (reasons1 === undefined)
         return [
           issue(
             "/error_code",
-            "/properties/error_code/oneOf",
+            "#/$defs/batch/result/properties/error_code/oneOf",
             "oneOf",
-            ": must match exactly one schema in oneOf, matched none",
+            "/error_code: must match exactly one schema in oneOf, matched none",
           ),
         ];
       reasons1.push(
         issue(
           "/error_code",
-          "/properties/error_code/oneOf",
+          "#/$defs/batch/result/properties/error_code/oneOf",
           "oneOf",
-          ": must match exactly one schema in oneOf, matched none",
+          "/error_code: must match exactly one schema in oneOf, matched none",
         ),
       );
       return reasons1;
@@ -814,7 +905,12 @@ function checkEndParams(x: unknown, d: number): ValidationIssue[] | undefined {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "token"')
-          : issue("/token", "/properties/token/$ref/type", "type", ": must be string, got " + kindOf(v1)),
+          : issue(
+              "/token",
+              "/properties/token/$ref/type",
+              "type",
+              "/token: must be string, got " + kindOf(v1),
+            ),
       ];
     }
   }
@@ -848,7 +944,7 @@ function matchesEndResult(x: unknown, d: number): boolean {
 }
 function checkEndResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/end/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -856,10 +952,20 @@ function checkEndResult(x: unknown, d: number): ValidationIssue[] | undefined {
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "ended"')
+          ? issue("", "#/$defs/end/result/required", "required", ': must have required property "ended"')
           : typeof v1 !== "boolean"
-            ? issue("/ended", "/properties/ended/type", "type", ": must be boolean, got " + kindOf(v1))
-            : issue("/ended", "/properties/ended/const", "const", ": must be equal to constant true"),
+            ? issue(
+                "/ended",
+                "#/$defs/end/result/properties/ended/type",
+                "type",
+                "/ended: must be boolean, got " + kindOf(v1),
+              )
+            : issue(
+                "/ended",
+                "#/$defs/end/result/properties/ended/const",
+                "const",
+                "/ended: must be equal to constant true",
+              ),
       ];
     }
   }
@@ -868,8 +974,13 @@ function checkEndResult(x: unknown, d: number): ValidationIssue[] | undefined {
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "bundle_id"')
-          : issue("/bundle_id", "/properties/bundle_id/type", "type", ": must be string, got " + kindOf(v2)),
+          ? issue("", "#/$defs/end/result/required", "required", ': must have required property "bundle_id"')
+          : issue(
+              "/bundle_id",
+              "#/$defs/end/result/properties/bundle_id/type",
+              "type",
+              "/bundle_id: must be string, got " + kindOf(v2),
+            ),
       ];
     }
   }
@@ -878,19 +989,24 @@ function checkEndResult(x: unknown, d: number): ValidationIssue[] | undefined {
     if ((v3 as unknown) !== "complete" && (v3 as unknown) !== "killed") {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "bundle_state"')
+          ? issue(
+              "",
+              "#/$defs/end/result/required",
+              "required",
+              ': must have required property "bundle_state"',
+            )
           : typeof v3 !== "string"
             ? issue(
                 "/bundle_state",
-                "/properties/bundle_state/type",
+                "#/$defs/end/result/properties/bundle_state/type",
                 "type",
-                ": must be string, got " + kindOf(v3),
+                "/bundle_state: must be string, got " + kindOf(v3),
               )
             : issue(
                 "/bundle_state",
-                "/properties/bundle_state/enum",
+                "#/$defs/end/result/properties/bundle_state/enum",
                 "enum",
-                ': must be equal to one of the allowed values: "complete", "killed"',
+                '/bundle_state: must be equal to one of the allowed values: "complete", "killed"',
               ),
       ];
     }
@@ -941,7 +1057,7 @@ function matchesRequestParams(x: unknown, d: number): boolean {
 }
 function checkRequestParams(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/request/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -949,8 +1065,13 @@ function checkRequestParams(x: unknown, d: number): ValidationIssue[] | undefine
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "app"')
-          : issue("/app", "/properties/app/type", "type", ": must be string, got " + kindOf(v1)),
+          ? issue("", "#/$defs/request/params/required", "required", ': must have required property "app"')
+          : issue(
+              "/app",
+              "#/$defs/request/params/properties/app/type",
+              "type",
+              "/app: must be string, got " + kindOf(v1),
+            ),
       ];
     }
   }
@@ -959,12 +1080,17 @@ function checkRequestParams(x: unknown, d: number): ValidationIssue[] | undefine
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "agent_name"')
+          ? issue(
+              "",
+              "#/$defs/request/params/required",
+              "required",
+              ': must have required property "agent_name"',
+            )
           : issue(
               "/agent_name",
-              "/properties/agent_name/type",
+              "#/$defs/request/params/properties/agent_name/type",
               "type",
-              ": must be string, got " + kindOf(v2),
+              "/agent_name: must be string, got " + kindOf(v2),
             ),
       ];
     }
@@ -999,7 +1125,7 @@ function matchesRequestResult(x: unknown, d: number): boolean {
 }
 function checkRequestResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/request/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -1007,8 +1133,18 @@ function checkRequestResult(x: unknown, d: number): ValidationIssue[] | undefine
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "session"')
-          : issue("/session", "/properties/session/type", "type", ": must be string, got " + kindOf(v1)),
+          ? issue(
+              "",
+              "#/$defs/request/result/required",
+              "required",
+              ': must have required property "session"',
+            )
+          : issue(
+              "/session",
+              "#/$defs/request/result/properties/session/type",
+              "type",
+              "/session: must be string, got " + kindOf(v1),
+            ),
       ];
     }
   }
@@ -1017,8 +1153,13 @@ function checkRequestResult(x: unknown, d: number): ValidationIssue[] | undefine
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "token"')
-          : issue("/token", "/properties/token/$ref/type", "type", ": must be string, got " + kindOf(v2)),
+          ? issue("", "#/$defs/request/result/required", "required", ': must have required property "token"')
+          : issue(
+              "/token",
+              "#/$defs/request/result/properties/token/$ref/type",
+              "type",
+              "/token: must be string, got " + kindOf(v2),
+            ),
       ];
     }
   }
@@ -1027,8 +1168,13 @@ function checkRequestResult(x: unknown, d: number): ValidationIssue[] | undefine
     if (typeof v3 !== "string") {
       return [
         v3 === undefined
-          ? issue("", "/required", "required", ': must have required property "app"')
-          : issue("/app", "/properties/app/type", "type", ": must be string, got " + kindOf(v3)),
+          ? issue("", "#/$defs/request/result/required", "required", ': must have required property "app"')
+          : issue(
+              "/app",
+              "#/$defs/request/result/properties/app/type",
+              "type",
+              "/app: must be string, got " + kindOf(v3),
+            ),
       ];
     }
   }
@@ -1085,7 +1231,7 @@ function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefi
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ref"')
-          : issue("/ref", "/properties/ref/$ref/type", "type", ": must be string, got " + kindOf(v1)),
+          : issue("/ref", "/properties/ref/$ref/type", "type", "/ref: must be string, got " + kindOf(v1)),
       ];
     }
   }
@@ -1095,7 +1241,7 @@ function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefi
       return [
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "role"')
-          : issue("/role", "/properties/role/type", "type", ": must be string, got " + kindOf(v2)),
+          : issue("/role", "/properties/role/type", "type", "/role: must be string, got " + kindOf(v2)),
       ];
     }
   }
@@ -1105,7 +1251,7 @@ function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefi
       return [
         v3 === undefined
           ? issue("", "/required", "required", ': must have required property "label"')
-          : issue("/label", "/properties/label/type", "type", ": must be string, got " + kindOf(v3)),
+          : issue("/label", "/properties/label/type", "type", "/label: must be string, got " + kindOf(v3)),
       ];
     }
   }
@@ -1115,7 +1261,7 @@ function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefi
       return [
         v4 === undefined
           ? issue("", "/required", "required", ': must have required property "ops"')
-          : issue("/ops", "/properties/ops/type", "type", ": must be array, got " + kindOf(v4)),
+          : issue("/ops", "/properties/ops/type", "type", "/ops: must be array, got " + kindOf(v4)),
       ];
     }
     const a13 = v4 as unknown[];
@@ -1125,13 +1271,13 @@ function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefi
       if ((item2 as unknown) !== "click" && (item2 as unknown) !== "type" && (item2 as unknown) !== "press") {
         return [
           typeof item2 !== "string"
-            ? issue(
+            ? issueAt(
                 "/ops/" + i2,
                 "/properties/ops/items/$ref/type",
                 "type",
                 ": must be string, got " + kindOf(item2),
               )
-            : issue(
+            : issueAt(
                 "/ops/" + i2,
                 "/properties/ops/items/$ref/enum",
                 "enum",
@@ -1210,7 +1356,7 @@ function matchesSnapshotResult(x: unknown, d: number): boolean {
 }
 function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
+    return [issue("", "#/$defs/snapshot/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
@@ -1218,19 +1364,24 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
     if ((v1 as unknown) !== "safe") {
       return [
         v1 === undefined
-          ? issue("", "/required", "required", ': must have required property "capture_state"')
+          ? issue(
+              "",
+              "#/$defs/snapshot/result/required",
+              "required",
+              ': must have required property "capture_state"',
+            )
           : typeof v1 !== "string"
             ? issue(
                 "/capture_state",
-                "/properties/capture_state/type",
+                "#/$defs/snapshot/result/properties/capture_state/type",
                 "type",
-                ": must be string, got " + kindOf(v1),
+                "/capture_state: must be string, got " + kindOf(v1),
               )
             : issue(
                 "/capture_state",
-                "/properties/capture_state/enum",
+                "#/$defs/snapshot/result/properties/capture_state/enum",
                 "enum",
-                ': must be equal to one of the allowed values: "safe"',
+                '/capture_state: must be equal to one of the allowed values: "safe"',
               ),
       ];
     }
@@ -1240,8 +1391,18 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
-          ? issue("", "/required", "required", ': must have required property "elements"')
-          : issue("/elements", "/properties/elements/type", "type", ": must be array, got " + kindOf(v2)),
+          ? issue(
+              "",
+              "#/$defs/snapshot/result/required",
+              "required",
+              ': must have required property "elements"',
+            )
+          : issue(
+              "/elements",
+              "#/$defs/snapshot/result/properties/elements/type",
+              "type",
+              "/elements: must be array, got " + kindOf(v2),
+            ),
       ];
     }
     const a20 = v2 as unknown[];
@@ -1250,9 +1411,9 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
 
       if (typeof item4 !== "object" || item4 === null || Array.isArray(item4)) {
         return [
-          issue(
+          issueAt(
             "/elements/" + i4,
-            "/properties/elements/items/type",
+            "#/$defs/snapshot/result/properties/elements/items/type",
             "type",
             ": must be object, got " + kindOf(item4),
           ),
@@ -1264,15 +1425,15 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
         if (typeof v7 !== "string") {
           return [
             v7 === undefined
-              ? issue(
+              ? issueAt(
                   "/elements/" + i4,
-                  "/properties/elements/items/required",
+                  "#/$defs/snapshot/result/properties/elements/items/required",
                   "required",
                   ': must have required property "ref"',
                 )
-              : issue(
+              : issueAt(
                   "/elements/" + i4 + "/ref",
-                  "/properties/elements/items/properties/ref/$ref/type",
+                  "#/$defs/snapshot/result/properties/elements/items/properties/ref/$ref/type",
                   "type",
                   ": must be string, got " + kindOf(v7),
                 ),
@@ -1284,15 +1445,15 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
         if (typeof v8 !== "string") {
           return [
             v8 === undefined
-              ? issue(
+              ? issueAt(
                   "/elements/" + i4,
-                  "/properties/elements/items/required",
+                  "#/$defs/snapshot/result/properties/elements/items/required",
                   "required",
                   ': must have required property "role"',
                 )
-              : issue(
+              : issueAt(
                   "/elements/" + i4 + "/role",
-                  "/properties/elements/items/properties/role/type",
+                  "#/$defs/snapshot/result/properties/elements/items/properties/role/type",
                   "type",
                   ": must be string, got " + kindOf(v8),
                 ),
@@ -1304,15 +1465,15 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
         if (typeof v9 !== "string") {
           return [
             v9 === undefined
-              ? issue(
+              ? issueAt(
                   "/elements/" + i4,
-                  "/properties/elements/items/required",
+                  "#/$defs/snapshot/result/properties/elements/items/required",
                   "required",
                   ': must have required property "label"',
                 )
-              : issue(
+              : issueAt(
                   "/elements/" + i4 + "/label",
-                  "/properties/elements/items/properties/label/type",
+                  "#/$defs/snapshot/result/properties/elements/items/properties/label/type",
                   "type",
                   ": must be string, got " + kindOf(v9),
                 ),
@@ -1324,15 +1485,15 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
         if (!Array.isArray(v10)) {
           return [
             v10 === undefined
-              ? issue(
+              ? issueAt(
                   "/elements/" + i4,
-                  "/properties/elements/items/required",
+                  "#/$defs/snapshot/result/properties/elements/items/required",
                   "required",
                   ': must have required property "ops"',
                 )
-              : issue(
+              : issueAt(
                   "/elements/" + i4 + "/ops",
-                  "/properties/elements/items/properties/ops/type",
+                  "#/$defs/snapshot/result/properties/elements/items/properties/ops/type",
                   "type",
                   ": must be array, got " + kindOf(v10),
                 ),
@@ -1349,15 +1510,15 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
           ) {
             return [
               typeof item6 !== "string"
-                ? issue(
+                ? issueAt(
                     "/elements/" + i4 + "/ops/" + i6,
-                    "/properties/elements/items/properties/ops/items/$ref/type",
+                    "#/$defs/snapshot/result/properties/elements/items/properties/ops/items/$ref/type",
                     "type",
                     ": must be string, got " + kindOf(item6),
                   )
-                : issue(
+                : issueAt(
                     "/elements/" + i4 + "/ops/" + i6,
-                    "/properties/elements/items/properties/ops/items/$ref/enum",
+                    "#/$defs/snapshot/result/properties/elements/items/properties/ops/items/$ref/enum",
                     "enum",
                     ': must be equal to one of the allowed values: "click", "type", "press"',
                   ),
@@ -1416,7 +1577,7 @@ function checkStep(x: unknown, d: number): ValidationIssue[] | undefined {
       return [
         v1 === undefined
           ? issue("", "/required", "required", ': must have required property "ref"')
-          : issue("/ref", "/properties/ref/$ref/type", "type", ": must be string, got " + kindOf(v1)),
+          : issue("/ref", "/properties/ref/$ref/type", "type", "/ref: must be string, got " + kindOf(v1)),
       ];
     }
   }
@@ -1427,12 +1588,12 @@ function checkStep(x: unknown, d: number): ValidationIssue[] | undefined {
         v2 === undefined
           ? issue("", "/required", "required", ': must have required property "op"')
           : typeof v2 !== "string"
-            ? issue("/op", "/properties/op/$ref/type", "type", ": must be string, got " + kindOf(v2))
+            ? issue("/op", "/properties/op/$ref/type", "type", "/op: must be string, got " + kindOf(v2))
             : issue(
                 "/op",
                 "/properties/op/$ref/enum",
                 "enum",
-                ': must be equal to one of the allowed values: "click", "type", "press"',
+                '/op: must be equal to one of the allowed values: "click", "type", "press"',
               ),
       ];
     }
@@ -1441,7 +1602,7 @@ function checkStep(x: unknown, d: number): ValidationIssue[] | undefined {
     const v3 = o1.key;
     if (v3 !== undefined) {
       if (typeof v3 !== "string") {
-        return [issue("/key", "/properties/key/type", "type", ": must be string, got " + kindOf(v3))];
+        return [issue("/key", "/properties/key/type", "type", "/key: must be string, got " + kindOf(v3))];
       }
     }
   }
@@ -1449,7 +1610,7 @@ function checkStep(x: unknown, d: number): ValidationIssue[] | undefined {
     const v4 = o1.text;
     if (v4 !== undefined) {
       if (typeof v4 !== "string") {
-        return [issue("/text", "/properties/text/type", "type", ": must be string, got " + kindOf(v4))];
+        return [issue("/text", "/properties/text/type", "type", "/text: must be string, got " + kindOf(v4))];
       }
     }
   }
@@ -1457,7 +1618,7 @@ function checkStep(x: unknown, d: number): ValidationIssue[] | undefined {
 }
 /** Checks a value against #/$defs/act/params; on failure, the first issue found. */
 export function validateActParams(value: unknown): ValidationResult<ActParams> {
-  return outcome(checkActParams(value, 0), value as ActParams, "#/$defs/act/params");
+  return finished(checkActParams(value, 0), value as ActParams);
 }
 
 /** True when a value matches #/$defs/act/params; allocates nothing. */
@@ -1484,7 +1645,7 @@ export function isAppEntry(value: unknown): value is AppEntry {
 }
 /** Checks a value against #/$defs/apps/params; on failure, the first issue found. */
 export function validateAppsParams(value: unknown): ValidationResult<AppsParams> {
-  return outcome(checkAppsParams(value, 0), value as AppsParams, "#/$defs/apps/params");
+  return finished(checkAppsParams(value, 0), value as AppsParams);
 }
 
 /** True when a value matches #/$defs/apps/params; allocates nothing. */
@@ -1493,7 +1654,7 @@ export function isAppsParams(value: unknown): value is AppsParams {
 }
 /** Checks a value against #/$defs/apps/result; on failure, the first issue found. */
 export function validateAppsResult(value: unknown): ValidationResult<AppsResult> {
-  return outcome(checkAppsResult(value, 0), value as AppsResult, "#/$defs/apps/result");
+  return finished(checkAppsResult(value, 0), value as AppsResult);
 }
 
 /** True when a value matches #/$defs/apps/result; allocates nothing. */
@@ -1502,7 +1663,7 @@ export function isAppsResult(value: unknown): value is AppsResult {
 }
 /** Checks a value against #/$defs/batch/params; on failure, the first issue found. */
 export function validateBatchParams(value: unknown): ValidationResult<BatchParams> {
-  return outcome(checkBatchParams(value, 0), value as BatchParams, "#/$defs/batch/params");
+  return finished(checkBatchParams(value, 0), value as BatchParams);
 }
 
 /** True when a value matches #/$defs/batch/params; allocates nothing. */
@@ -1511,7 +1672,7 @@ export function isBatchParams(value: unknown): value is BatchParams {
 }
 /** Checks a value against #/$defs/batch/result; on failure, the first issue found. */
 export function validateBatchResult(value: unknown): ValidationResult<BatchResult> {
-  return outcome(checkBatchResult(value, 0), value as BatchResult, "#/$defs/batch/result");
+  return finished(checkBatchResult(value, 0), value as BatchResult);
 }
 
 /** True when a value matches #/$defs/batch/result; allocates nothing. */
@@ -1560,7 +1721,7 @@ export function isEndParams(value: unknown): value is EndParams {
 }
 /** Checks a value against #/$defs/end/result; on failure, the first issue found. */
 export function validateEndResult(value: unknown): ValidationResult<EndResult> {
-  return outcome(checkEndResult(value, 0), value as EndResult, "#/$defs/end/result");
+  return finished(checkEndResult(value, 0), value as EndResult);
 }
 
 /** True when a value matches #/$defs/end/result; allocates nothing. */
@@ -1578,7 +1739,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 }
 /** Checks a value against #/$defs/request/params; on failure, the first issue found. */
 export function validateRequestParams(value: unknown): ValidationResult<RequestParams> {
-  return outcome(checkRequestParams(value, 0), value as RequestParams, "#/$defs/request/params");
+  return finished(checkRequestParams(value, 0), value as RequestParams);
 }
 
 /** True when a value matches #/$defs/request/params; allocates nothing. */
@@ -1587,7 +1748,7 @@ export function isRequestParams(value: unknown): value is RequestParams {
 }
 /** Checks a value against #/$defs/request/result; on failure, the first issue found. */
 export function validateRequestResult(value: unknown): ValidationResult<RequestResult> {
-  return outcome(checkRequestResult(value, 0), value as RequestResult, "#/$defs/request/result");
+  return finished(checkRequestResult(value, 0), value as RequestResult);
 }
 
 /** True when a value matches #/$defs/request/result; allocates nothing. */
@@ -1618,7 +1779,7 @@ export function isSnapshotParams(value: unknown): value is SnapshotParams {
 }
 /** Checks a value against #/$defs/snapshot/result; on failure, the first issue found. */
 export function validateSnapshotResult(value: unknown): ValidationResult<SnapshotResult> {
-  return outcome(checkSnapshotResult(value, 0), value as SnapshotResult, "#/$defs/snapshot/result");
+  return finished(checkSnapshotResult(value, 0), value as SnapshotResult);
 }
 
 /** True when a value matches #/$defs/snapshot/result; allocates nothing. */

@@ -77,9 +77,12 @@ export interface CompileState {
   drain(emit: (work: PendingWork) => void): void;
   /**
    * Starts a function body for the schema at `root`: its locals are numbered from 1 again, so no
-   * other function moves them, and schema paths are relative to `root`.
+   * other function moves them, and schema paths are relative to `root` (from the document root
+   * for a sole root).
    */
   startFunction(root: Pointer): void;
+  /** Whether the functions of this root serve only its exported validator (shapes.ts): their issues' schema paths are already from the document root. */
+  soleRoot(pointer: Pointer): boolean;
   readonly hoisted: readonly Hoisted[];
   readonly helpers: ReadonlySet<HelperName>;
 }
@@ -231,8 +234,10 @@ export function createCompileState(
     },
     startFunction(root) {
       counters = new Map();
-      frames = [{ root, prefix: "" }];
+      // A function only its exported validator calls says its schema paths from the document root.
+      frames = [{ root, prefix: shapes.soleRoot(root) ? root : "" }];
     },
+    soleRoot: (pointer) => shapes.soleRoot(pointer),
     hoisted,
     helpers,
   };

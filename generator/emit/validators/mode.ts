@@ -50,6 +50,16 @@ export function pathCode(parts: PathParts): Code {
   );
 }
 
+/** The path as one literal when every segment is known at generation time (`"/steps"`, `""`). */
+function knownPath(parts: PathParts): string | undefined {
+  let path = "";
+  for (const part of parts) {
+    if (typeof part !== "string") return undefined;
+    path += part;
+  }
+  return path;
+}
+
 /** Where a keyword sits: becomes the issue's `schemaPath` (through `ctx.schemaPath`) and `keyword`. */
 export interface KeywordSite {
   readonly pointer: Pointer;
@@ -89,9 +99,13 @@ export function issueExpression(
   site: KeywordSite,
   message: Message,
 ): Code {
-  const joined = message.tail === undefined ? code`${`: ${message.lead}`}` : code`${`: ${message.lead}`} + ${message.tail}`;
   const schemaPath = ctx.schemaPath(site.schemaPath ?? appendPointer(site.pointer, site.keyword));
-  return code`${ctx.helper("issue")}(${pathCode(mode.path)}, ${schemaPath}, ${site.keyword}, ${joined})`;
+  const known = knownPath(mode.path);
+  // A path known now is joined to the text now: the message is then one literal, or one join with its tail.
+  const lead = `${known ?? ""}: ${message.lead}`;
+  const joined = message.tail === undefined ? code`${lead}` : code`${lead} + ${message.tail}`;
+  if (known !== undefined) return code`${ctx.helper("issue")}(${known}, ${schemaPath}, ${site.keyword}, ${joined})`;
+  return code`${ctx.helper("issueAt")}(${pathCode(mode.path)}, ${schemaPath}, ${site.keyword}, ${joined})`;
 }
 
 /**

@@ -96,7 +96,11 @@ function compile(
       const { is, check } = ctx.functionsFor(entry.pointer);
       return code`${docLine(`Checks a value against ${entry.pointer}; on failure, the first issue found.`)}
 export function ${entry.validateName}(value: unknown): ValidationResult<${entry.type}> {
-  return ${ctx.helper("outcome")}(${check}(value, 0), value as ${entry.type}, ${entry.pointer});
+  return ${
+        state.soleRoot(entry.pointer)
+          ? code`${ctx.helper("finished")}(${check}(value, 0), value as ${entry.type})`
+          : code`${ctx.helper("outcome")}(${check}(value, 0), value as ${entry.type}, ${entry.pointer})`
+      };
 }
 
 ${docLine(`True when a value matches ${entry.pointer}; allocates nothing.`)}

@@ -14,8 +14,10 @@ import { code, EMPTY, lines, type Code } from "../code.js";
 /** Every helper, in the order they are emitted: the table the name planner reserves names for. */
 export const HELPER_NAMES = [
   "issue",
+  "issueAt",
   "within",
   "outcome",
+  "finished",
   "gather",
   "kindOf",
   "escapeKey",
@@ -44,8 +46,10 @@ const BIGINT_EQUALITY = code`    if (typeof x === "bigint" || typeof y === "bigi
 /** Helpers other helpers call. */
 const NEEDS: { readonly [name in HelperName]: readonly HelperName[] } = {
   issue: [],
+  issueAt: [],
   within: [],
   outcome: [],
+  finished: [],
   gather: [],
   kindOf: [],
   escapeKey: [],
@@ -77,12 +81,18 @@ export function helperSource(used: ReadonlySet<HelperName>, names: HelperNames, 
 const SOURCES: { readonly [name in HelperName]: (names: HelperNames, int64: Int64Reading) => Code } = {
   issue: (h) => code`
 /**
- * One failure, with both paths relative to the function that found it. The text arrives as
- * ": must …", and the message is the path and the text, so that a caller prefixing the path
- * (\`${h.within}\`) prefixes the message with one more join; \`${h.outcome}\` drops the ": " of
- * an issue about the value itself.
+ * One failure, with both paths relative to the function that found it (from the document root in
+ * a function only an exported validator calls). The message is the path and the text, joined when
+ * the code was generated ("/steps: must …", ": must …" for the function's own value), so that a
+ * caller prefixing the path (\`${h.within}\`) prefixes the message with one more join, and
+ * \`${h.outcome}\` drops the ": " of an issue about the value itself.
  */
-function ${h.issue}(instancePath: string, schemaPath: string, keyword: string, text: string): ValidationIssue {
+function ${h.issue}(instancePath: string, schemaPath: string, keyword: string, message: string): ValidationIssue {
+  return { instancePath, schemaPath, keyword, message };
+}`,
+  issueAt: (h) => code`
+/** \`${h.issue}\` at an instance path known only at run time (an index, a key): the message is the path and the text. */
+function ${h.issueAt}(instancePath: string, schemaPath: string, keyword: string, text: string): ValidationIssue {
   return { instancePath, schemaPath, keyword, message: instancePath + text };
 }`,
   within: (h) => code`
@@ -108,8 +118,22 @@ function ${h.within}(
  */
 function ${h.outcome}<T>(issues: ValidationIssue[] | undefined, value: T, schemaRoot: string): ValidationResult<T> {
   if (issues === undefined) return { ok: true, value };
-  for (const item of issues) {
+  for (let i = 0; i < issues.length; i++) {
+    const item = issues[i] as ValidationIssue;
     item.schemaPath = schemaRoot + item.schemaPath;
+    if (item.instancePath === "") item.message = item.message.slice(2);
+  }
+  return { ok: false, issues };
+}`,
+  finished: (h) => code`
+/**
+ * \`${h.outcome}\` for a function only its exported validator calls: its schema paths are
+ * already from the document root, so only an issue about the value itself has a ": " to drop.
+ */
+function ${h.finished}<T>(issues: ValidationIssue[] | undefined, value: T): ValidationResult<T> {
+  if (issues === undefined) return { ok: true, value };
+  for (let i = 0; i < issues.length; i++) {
+    const item = issues[i] as ValidationIssue;
     if (item.instancePath === "") item.message = item.message.slice(2);
   }
   return { ok: false, issues };

@@ -30,6 +30,12 @@ export interface SharedShapes {
    * the module grow with the places a shape is used, not with the shapes), or it is a heavy root.
    */
   worthCalling(pointer: Pointer): boolean;
+  /**
+   * Whether `pointer` is a root whose functions serve it alone: no other location reaches it (as
+   * a subschema or a `$ref` target) and none is identical to it, so only its exported validator
+   * calls them, and their issues can carry schema paths from the document root as literals.
+   */
+  soleRoot(pointer: Pointer): boolean;
 }
 
 /** Keywords whose reach depends on the dynamic scope: a document using any of them shares nothing. */
@@ -87,7 +93,7 @@ export function shareIdenticalShapes(reader: ShapeReader, roots: readonly Pointe
     locations.set(pointer, location);
     for (const slot of location.slots) if (!locations.has(slot)) pending.push(slot);
   }
-  if (dynamic) return { representative: (pointer) => pointer, worthCalling: () => false };
+  if (dynamic) return { representative: (pointer) => pointer, worthCalling: () => false, soleRoot: () => false };
 
   const depth = new Map([...locations.keys()].map((pointer) => [pointer, parsePointer(pointer)?.length ?? 0]));
   const ordered = [...locations.keys()].sort((a, b) => (depth.get(a) as number) - (depth.get(b) as number) || byCodeUnits(a, b));
@@ -116,7 +122,14 @@ export function shareIdenticalShapes(reader: ShapeReader, roots: readonly Pointe
     weights.set(pointer, weight);
     return weight;
   };
+  const reached = new Set<Pointer>();
+  for (const location of locations.values()) for (const slot of location.slots) reached.add(slot);
+  const rootSet = new Set(roots);
   return {
+    soleRoot(pointer) {
+      const id = classOf.get(pointer);
+      return rootSet.has(pointer) && !reached.has(pointer) && id !== undefined && members.get(id) === 1;
+    },
     representative(pointer) {
       const id = classOf.get(pointer);
       return id === undefined ? pointer : (representatives.get(id) as Pointer);
