@@ -7,7 +7,7 @@
  * A plain measured loop, not a timed assertion: each case is warmed up, then the contenders take
  * turns in ROUNDS rounds of ROUND_MS wall time each, and each figure is the median of its rounds
  * in operations per CPU second of this process (GC threads included, so allocation costs what it
- * costs), with operations per wall second beside it. CPU time, because on a shared 2-core machine
+ * costs), with operations per wall second beside it; each ratio is the median of the rounds' own. CPU time, because on a shared 2-core machine
  * a contender preempted mid-round would otherwise be charged for another process's work.
  * Run: tsx test/bench/validators.bench.ts [--quick]
  */
@@ -43,12 +43,27 @@ function round(check: Check, payloads: readonly unknown[]): Rate {
   return { cpu: (ops / (used.user + used.system)) * 1e6, wall: (ops / wallMs) * 1e3 };
 }
 
-/** The median rate of each contender over ROUNDS interleaved rounds. */
-function measure(contenders: readonly Check[], payloads: readonly unknown[]): Rate[] {
+/**
+ * The median rate of each contender over ROUNDS interleaved rounds, and `over(a, b)`: the median
+ * of each round's own ratio of contender a's CPU rate to b's. The contenders of one round share the
+ * machine's state of the moment (this 2-core VM drifts by ±15 % and more between rounds), so the
+ * quotient within a round is steadier than the quotient of two medians. Rounds rotate who goes first.
+ */
+function measure(
+  contenders: readonly Check[],
+  payloads: readonly unknown[],
+): { rates: Rate[]; over(a: number, b: number): number } {
   for (const check of contenders) for (let i = 0; i < WARM_UP_OPS; i++) if (check(payloads[i % payloads.length])) sink++;
   const rounds = contenders.map(() => [] as Rate[]);
-  for (let r = 0; r < ROUNDS; r++) contenders.forEach((check, i) => rounds[i]?.push(round(check, payloads)));
-  return rounds.map((rates) => ({ cpu: median(rates.map((rate) => rate.cpu)), wall: median(rates.map((rate) => rate.wall)) }));
+  for (let r = 0; r < ROUNDS; r++)
+    for (let k = 0; k < contenders.length; k++) {
+      const i = (k + r) % contenders.length;
+      rounds[i]?.push(round(contenders[i] as Check, payloads));
+    }
+  return {
+    rates: rounds.map((rates) => ({ cpu: median(rates.map((rate) => rate.cpu)), wall: median(rates.map((rate) => rate.wall)) })),
+    over: (a, b) => median((rounds[a] ?? []).map((rate, r) => rate.cpu / ((rounds[b] ?? [])[r] as Rate).cpu)),
+  };
 }
 
 const format = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : `${(n / 1e3).toFixed(1)}k`);
@@ -66,11 +81,12 @@ for (const c of cases) {
     );
     if (verdicts.some((verdict) => verdict !== c.valid)) throw new Error(`${c.name}: a validator gives the wrong verdict`);
   }
-  const [ours, ajv, safe, guard, hand] = measure(
-    [c.ours, c.ajv, c.schemasafe, ...(c.hand === undefined ? [] : [c.guard, c.hand])],
-    c.payloads,
-  ) as [Rate, Rate, Rate, Rate | undefined, Rate | undefined];
-  vsAjv.push(ours.cpu / ajv.cpu);
+  const measured = measure([c.ours, c.ajv, c.schemasafe, ...(c.hand === undefined ? [] : [c.guard, c.hand])], c.payloads);
+  const [ours, ajv, safe, guard, hand] = measured.rates as [Rate, Rate, Rate, Rate | undefined, Rate | undefined];
+  const oursOverAjv = measured.over(0, 1);
+  const oursOverSafe = measured.over(0, 2);
+  const guardOverHand = guard === undefined ? Number.NaN : measured.over(3, 4);
+  vsAjv.push(oursOverAjv);
   const row = `${c.group}: ${c.name}`;
   const wall = `wall: ours ${format(ours.wall)}/s, Ajv ${format(ajv.wall)}/s, schemasafe ${format(safe.wall)}/s`;
   const base = { section: "validators (validate*)", row, unit: "ops per CPU s", better: "higher", ratioAs: "factor" } as const;
@@ -79,10 +95,18 @@ for (const c of cases) {
     anchor: "Ajv 8",
     anchorValue: ajv.cpu,
     ours: ours.cpu,
-    ...(c.valid ? {} : { aim: `≥ ${INVALID_AIM}×`, met: ours.cpu >= INVALID_AIM * ajv.cpu }),
+    ratio: oursOverAjv,
+    ...(c.valid ? {} : { aim: `≥ ${INVALID_AIM}×`, met: oursOverAjv >= INVALID_AIM }),
     note: wall,
   });
-  figures.push({ ...base, row: `${row} (vs schemasafe)`, anchor: "schemasafe 1.3", anchorValue: safe.cpu, ours: ours.cpu });
+  figures.push({
+    ...base,
+    row: `${row} (vs schemasafe)`,
+    anchor: "schemasafe 1.3",
+    anchorValue: safe.cpu,
+    ours: ours.cpu,
+    ratio: oursOverSafe,
+  });
   if (guard !== undefined && hand !== undefined) {
     figures.push({
       section: "validators (is* guard)",
@@ -93,7 +117,8 @@ for (const c of cases) {
       unit: "ops per CPU s",
       better: "higher",
       ratioAs: "factor",
-      ...(c.valid ? { aim: "≥ 1.00×", met: guard.cpu >= hand.cpu } : {}),
+      ratio: guardOverHand,
+      ...(c.valid ? { aim: "≥ 1.00×", met: guardOverHand >= 1 } : {}),
       note: `wall: is* ${format(guard.wall)}/s, hand ${format(hand.wall)}/s`,
     });
   }
@@ -101,12 +126,12 @@ for (const c of cases) {
     row,
     format(ours.cpu),
     format(ajv.cpu),
-    times(ours.cpu / ajv.cpu),
+    times(oursOverAjv),
     format(safe.cpu),
-    times(ours.cpu / safe.cpu),
+    times(oursOverSafe),
     guard === undefined ? "" : format(guard.cpu),
     hand === undefined ? "" : format(hand.cpu),
-    guard === undefined || hand === undefined ? "" : times(guard.cpu / hand.cpu),
+    guard === undefined || hand === undefined ? "" : times(guardOverHand),
   ]);
 }
 const mean = geomean(vsAjv);
