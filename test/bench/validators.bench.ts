@@ -7,8 +7,9 @@
  * A plain measured loop, not a timed assertion: each case is warmed up, then the contenders take
  * turns in ROUNDS rounds of ROUND_MS wall time each, and each figure is the median of its rounds
  * in operations per CPU second of this process (GC threads included, so allocation costs what it
- * costs), with operations per wall second beside it; each ratio is the median of the rounds' own. CPU time, because on a shared 2-core machine
- * a contender preempted mid-round would otherwise be charged for another process's work.
+ * costs), with operations per wall second beside it; each ratio is the median of the rounds' own.
+ * CPU time, because on a shared 2-core machine a contender preempted mid-round would otherwise be
+ * charged for another process's work.
  * Run: tsx test/bench/validators.bench.ts [--quick]
  */
 import { geomean, median, QUICK, record, ROUNDS, type Figure } from "./figures.js";
