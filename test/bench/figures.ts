@@ -103,6 +103,6 @@ export function ratioText(figure: Pick<Figure, "ours" | "anchorValue" | "ratioAs
     const by = figure.ours - figure.anchorValue;
     return `${by >= 0 ? "+" : "−"}${Math.abs(by).toFixed(2)} ${figure.unit.split(" ")[0]}`;
   }
-  const over = (figure.ours / figure.anchorValue - 1) * 100;
+  const over = ((figure.ratio ?? figure.ours / figure.anchorValue) - 1) * 100;
   return `${over >= 0 ? "+" : "−"}${Math.abs(over).toFixed(1)} %`;
 }
