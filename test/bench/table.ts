@@ -51,7 +51,7 @@ export function renderTable(figures: readonly Figure[], facts: RunFacts): string
   const lines: string[] = [
     `Measured by \`npm run bench${facts.quick ? " -- --quick" : ""}\` on ${facts.machine}, ${facts.date} (load average ${facts.load} at the start).` +
       (facts.quick ? " A quick run: fewer rounds and smaller inputs, a smoke test of the table, not figures to quote." : ""),
-    "CPU time throughout (process and children for whole processes; this process for in-process loops), median of the rounds; wall time in the last column.",
+    "CPU time throughout (process and children for whole processes; this process for in-process loops), median of the rounds; where the contenders take turns within each round (validators, the answer reader, the clients), the ratio is the median of the rounds' own ratios, steadier on this VM than the quotient of two medians; wall time in the last column.",
     "",
     ANCHORS,
     "",
