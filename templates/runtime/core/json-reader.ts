@@ -164,8 +164,8 @@ const AFTER_INTEGER: ReadonlySet<number> = new Set([0x2c, 0x7d, 0x5d, ...WHITESP
 /**
  * Walks text `JSON.parse` has already accepted and read into `root`, beside the value: each open
  * container of the text is matched with the one the value holds there, so an integer literal past
- * the safe range is recorded straight on its own container, under its key, and each container on
- * A small tokenizer: it trusts the text to be valid JSON.
+ * the safe range is recorded straight on its own container, under its key. A small tokenizer: it
+ * trusts the text to be valid JSON.
  *
  * A key given twice keeps only its last value, as JSON.parse does: the containers of an earlier
  * occurrence are matched with the last one's (or with nothing, where its kind differs), a literal
@@ -274,11 +274,7 @@ function stringEnd(text: string, start: number): number {
   }
 }
 
-/** RFC 6901: a key as one segment of a JSON pointer, and back. */
+/** RFC 6901: a key as one segment of a JSON pointer. */
 export function escapeSegment(segment: string): string {
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-export function unescapeSegment(segment: string): string {
-  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
 }

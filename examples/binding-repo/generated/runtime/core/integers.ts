@@ -52,6 +52,7 @@ export function unsafeInteger(
   if (!holdsUnsafeNumber(value)) return undefined;
   return walk(shape, value, closure(shape, [0]), "", walkAll);
 }
+
 const isUnsafe = (value: number): boolean => Number.isInteger(value) && !Number.isSafeInteger(value);
 
 function holdsUnsafeNumber(value: unknown): boolean {
