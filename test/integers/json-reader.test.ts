@@ -20,6 +20,54 @@ describe("readJson", () => {
     );
   });
 
+  it("notes exactly the integer literals past the safe range, wherever they sit among strings, numbers and containers", () => {
+    // Values whose leaves may be 64-bit integers, written with their digits; the expected list is read off the value itself.
+    const leaf = fc.oneof(
+      fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }),
+      fc.constantFrom(2n ** 53n - 1n, 2n ** 53n, -(2n ** 53n) + 1n, -(2n ** 53n)),
+      fc.string(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.boolean(),
+      fc.constant(null),
+    );
+    const { tree } = fc.letrec((tie) => ({
+      tree: fc.oneof({ depthSize: "small" }, leaf, fc.array(tie("tree")), fc.dictionary(fc.string(), tie("tree"))),
+    }));
+    const write = (value: unknown): string =>
+      typeof value === "bigint"
+        ? String(value)
+        : Array.isArray(value)
+          ? `[${value.map(write).join(",")}]`
+          : typeof value === "object" && value !== null
+            ? `{${Object.entries(value)
+                .map(([key, child]) => `${JSON.stringify(key)}:${write(child)}`)
+                .join(",")}}`
+            : JSON.stringify(value);
+    const unsafeIn = (value: unknown, prefix: string): { pointer: string; digits: string }[] => {
+      if (typeof value === "bigint")
+        return value > BigInt(Number.MAX_SAFE_INTEGER) || value < -BigInt(Number.MAX_SAFE_INTEGER)
+          ? [{ pointer: prefix, digits: String(value) }]
+          : [];
+      // A double is written as JSON.stringify writes it: an integer past 2^53 below 1e21 as its digits.
+      if (typeof value === "number")
+        return /^-?\d{16,}$/.test(JSON.stringify(value)) && !Number.isSafeInteger(value)
+          ? [{ pointer: prefix, digits: JSON.stringify(value) }]
+          : [];
+      if (typeof value !== "object" || value === null) return [];
+      return Object.entries(value).flatMap(([key, child]) =>
+        unsafeIn(child, `${prefix}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`),
+      );
+    };
+    const byPointer = (a: { pointer: string }, b: { pointer: string }): number => (a.pointer < b.pointer ? -1 : 1);
+    fc.assert(
+      fc.property(fc.oneof(fc.array(tree), fc.dictionary(fc.string(), tree)), (value) => {
+        const read = readJson(write(value));
+        expect([...unsafeIntegersIn(read)].sort(byPointer)).toEqual(unsafeIn(value, "").sort(byPointer));
+      }),
+      { numRuns: 400, seed: 23 },
+    );
+  });
+
   it("notes each integer literal past the safe range, with its pointer from every container on the way", () => {
     const value = readJson(`{"id":${U64_MAX},"nested":{"list":[1,${I64_MIN},{"a/b~c":9007199254740993}]},"ok":9007199254740991}`);
     expect(unsafeIntegersIn(value)).toEqual([
@@ -77,6 +125,26 @@ describe("readJson", () => {
     expect(unsafeLiteralsRecorded()).toBe(before);
     readJson(`{"a":${U64_MAX},"b":[${I64_MIN}]}`);
     expect(unsafeLiteralsRecorded()).toBe(before + 2);
+  });
+
+  it("regression: a string after an empty object in an array was read as a key, and the literal after it put under the wrong index", () => {
+    // Found by the property above: `{}` left a key expected, so `""` became the array's current
+    // "index" and the u64 after it was recorded at index "1" instead of 2.
+    expect(unsafeIntegersIn(readJson(`[{},"",${U64_MAX}]`))).toEqual([{ pointer: "/2", digits: U64_MAX }]);
+    expect(unsafeIntegersIn(readJson(`{"a":[[{}],"x",${U64_MAX}]}`))).toEqual([{ pointer: "/a/2", digits: U64_MAX }]);
+  });
+
+  it("regression: a literal within eight characters after another digit run was missed (two runs taken for one)", () => {
+    // Found by the property above: the scan saw digits at i and i + 8 and took them for one run,
+    // though a comma stood between; the run it measured began in an exponent, so it passed over
+    // the u64 right after it, and JSON.parse's rounding went unnoticed.
+    expect(unsafeIntegersIn(readJson("[-1.0883665613135852e-233,9007199254740992]"))).toEqual([
+      { pointer: "/1", digits: "9007199254740992" },
+    ]);
+    for (let pad = 0; pad < 8; pad++) {
+      const text = `{"f":1.${"5".repeat(16 + pad)}e-3,"n":${U64_MAX}}`;
+      expect(unsafeIntegersIn(readJson(text)), text).toEqual([{ pointer: "/n", digits: U64_MAX }]);
+    }
   });
 
   it("throws JSON.parse's SyntaxError on text that is not JSON", () => {

@@ -135,7 +135,9 @@ function mayHoldLongDigitRun(text: string): boolean {
     if (!isDigit(text.charCodeAt(i)) || !isDigit(text.charCodeAt(i + STRIDE))) continue;
     let start = i;
     while (start > 0 && isDigit(text.charCodeAt(start - 1))) start--;
-    let end = i + STRIDE;
+    // The run through i, read forward from i itself: the digit at i + STRIDE may start another run
+    // (`…3,9007…`), and two runs taken for one hid a literal right after a fraction's digits.
+    let end = i;
     while (end + 1 < text.length && isDigit(text.charCodeAt(end + 1))) end++;
     if (
       end - start + 1 >= LONG_RUN &&
@@ -248,6 +250,8 @@ function rememberUnsafeLiterals(text: string, root: object): void {
       i++;
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
       depth--;
+      // An empty object leaves a key expected that never came; what follows its end is no key.
+      expectKey = false;
       i++;
     } else if (c === 0x2c /* , */) {
       const at = depth - 1;
