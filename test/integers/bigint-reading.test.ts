@@ -80,6 +80,26 @@ describe("readBigints", () => {
     expect(readBigints(shapeOf(COUNTER, "bigint"), 42)).toBe(42n);
   });
 
+  it("reads a key named like an inherited property only where the object has it as its own", () => {
+    const schema = {
+      type: "object",
+      properties: { ["__proto__"]: COUNTER, constructor: COUNTER, toString: { type: "object", properties: { n: COUNTER } } },
+    };
+    const own = readBigints(shapeOf(schema, "bigint"), readJson(`{"__proto__":${U64_MAX},"constructor":7}`));
+    expect(Object.getOwnPropertyDescriptor(own, "__proto__")?.value).toBe(BigInt(U64_MAX));
+    expect((own as { constructor: unknown }).constructor).toBe(7n);
+    expect(Object.getPrototypeOf(own)).toBe(Object.prototype);
+    const none = readBigints(shapeOf(schema, "bigint"), readJson(`{"id":1}`));
+    expect(none).toEqual({ id: 1 });
+    expect(Object.getPrototypeOf(none)).toBe(Object.prototype);
+    expect(Object.prototype.toString).toBeTypeOf("function");
+  });
+
+  it("reads a list of 64-bit integers, with nulls, fractions and strings among them left as they are", () => {
+    const value = read(`{"list":[${U64_MAX},null,1.5,"7",${I64_MIN},3]}`);
+    expect(value).toEqual({ list: [BigInt(U64_MAX), null, 1.5, "7", BigInt(I64_MIN), 3n] });
+  });
+
   it("reads a long array of 64-bit integers without growing per index (one state for every item)", () => {
     const items = Array.from({ length: 2000 }, (_, i) => (i % 2 === 0 ? U64_MAX : String(i)));
     const value = read(`{"list":[${items.join(",")}]}`) as { list: bigint[] };

@@ -147,6 +147,97 @@ describe("readJson", () => {
     }
   });
 
+  it("reads a long list of numbers at once, and notes exactly its plain integers past the safe range", () => {
+    // From 16 items a list of numbers is split at its commas: whitespace, fractions and exponents
+    // among the items must not shift or add an entry.
+    // Fractions and exponents rare enough that many lists hold none (those are the ones read at once).
+    const item = fc.oneof(
+      {
+        weight: 12,
+        arbitrary: fc
+          .bigInt({ min: -(2n ** 64n), max: 2n ** 64n })
+          .map((n) => ({ text: String(n), unsafe: n > 2n ** 53n - 1n || n < 1n - 2n ** 53n })),
+      },
+      { weight: 6, arbitrary: fc.integer().map((n) => ({ text: String(n), unsafe: false })) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom("1e20", "1.5", "-0.0", "18446744073709551615.0", "9.3e18")
+          .map((text) => ({ text, unsafe: false })),
+      },
+    );
+    const space = fc.constantFrom("", " ", "\n  ", "\t");
+    fc.assert(
+      fc.property(fc.array(fc.tuple(space, item, space), { minLength: 16, maxLength: 40 }), (items) => {
+        const text = `{"list":[${items.map(([before, { text }, after]) => before + text + after).join(",")}]}`;
+        const expected = items.flatMap(([, { text, unsafe }], index) =>
+          unsafe ? [{ pointer: `/list/${index}`, digits: text }] : [],
+        );
+        expect(unsafeIntegersIn(readJson(text)), text).toEqual(expected);
+      }),
+      { numRuns: 200, seed: 24 },
+    );
+  });
+
+  it("a key given twice, around a long list: the text of the earlier occurrence may hold anything", () => {
+    const numbers = (first: string): string => [first, ...Array.from({ length: 20 }, (_, i) => String(i))].join(",");
+    const twenty = Array.from({ length: 20 }, (_, i) => String(i)).join(",");
+    for (const earlier of [
+      `["]",${numbers(U64_MAX)}]`,
+      // Its `]` inside a string, after as many pieces as the last occurrence has items.
+      `[${twenty},"]"]`,
+      `[${numbers("null")}]`,
+      `[{"x":"]"},${numbers(U64_MAX)}]`,
+      `[${numbers(U64_MAX)}]`,
+    ])
+      for (const [later, digits] of [
+        [`[${numbers(I64_MIN)}]`, I64_MIN],
+        [`[${numbers("1e20")}]`, undefined],
+        [`[${numbers("18446744073709551615.0")}]`, undefined],
+      ] as const) {
+        const text = `{"a":${earlier},"b":"]","a":${later},"c":${U64_MAX}}`;
+        const expected = [...(digits === undefined ? [] : [{ pointer: "/a/0", digits }]), { pointer: "/c", digits: U64_MAX }];
+        expect(unsafeIntegersIn(readJson(text)), text).toEqual(expected);
+      }
+  });
+
+  it("finds each key however it is written: escaped, after keys that look like indexes, after a key given twice", () => {
+    const value = readJson(
+      `{"2":${U64_MAX},"a\\\\":{"x":${U64_MAX}},"b\\"c":[${U64_MAX}],"d":1,"d":2,"e\\u0041":${I64_MIN},"1":{"y":${I64_MIN}},"n":{"10":${U64_MAX},"1":2}}`,
+    );
+    // In /n the value's own order puts "1" first, at the place "10" has in the text: a key must be
+    // the whole of the text's key, not a prefix of it.
+    expect(unsafeIntegersIn(value)).toEqual([
+      { pointer: "/1/y", digits: I64_MIN },
+      { pointer: "/2", digits: U64_MAX },
+      { pointer: "/a\\/x", digits: U64_MAX },
+      { pointer: '/b"c/0', digits: U64_MAX },
+      { pointer: "/eA", digits: I64_MIN },
+      { pointer: "/n/10", digits: U64_MAX },
+    ]);
+  });
+
+  it("finds where a string ends however many backslashes stand before its quotes", () => {
+    for (let run = 0; run < 6; run++) {
+      const text = JSON.stringify({ s: `${"\\".repeat(run)}"${"\\".repeat(run)}`, [`k${"\\".repeat(run)}`]: 1 }).replace(
+        /\}$/,
+        `,"n":${U64_MAX}}`,
+      );
+      expect(unsafeIntegersIn(readJson(text)), text).toEqual([{ pointer: "/n", digits: U64_MAX }]);
+    }
+  });
+
+  it("keeps what it notes out of sight: the value has JSON.parse's own keys, and equals it strictly and as a clone", () => {
+    const text = `{"id":${U64_MAX},"list":[${Array.from({ length: 20 }, () => I64_MIN).join(",")}],"o":{"n":${U64_MAX}}}`;
+    const read = readJson(text) as Record<string, unknown>;
+    expect(unsafeIntegersIn(read)).toHaveLength(22);
+    for (const container of [read, read.list as object, read.o as object])
+      expect(Reflect.ownKeys(container)).toEqual(Reflect.ownKeys(JSON.parse(JSON.stringify(container)) as object));
+    expect(read).toStrictEqual(JSON.parse(text));
+    expect(structuredClone(read)).toStrictEqual(JSON.parse(text));
+    expect({ ...read }).toStrictEqual(JSON.parse(text));
+  });
+
   it("throws JSON.parse's SyntaxError on text that is not JSON", () => {
     expect(() => readJson(`{"n":${U64_MAX}`)).toThrow(SyntaxError);
   });

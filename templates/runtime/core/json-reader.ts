@@ -28,10 +28,42 @@ const NONE: readonly UnsafeInteger[] = [];
  * index for an array (a sparse array, so a list of a thousand u64s is a plain array), by key for
  * an object.
  */
-type Members = (string | undefined)[] | Map<string, string>;
+export type Members = (string | undefined)[] | Map<string, string>;
 
-/** Each container with such a member, and its table. */
-const unsafeMembers = new WeakMap<object, Members>();
+/**
+ * A base whose constructor returns the object it is given: a subclass's private field then lands
+ * on that object, whatever made it (JSON.parse, here).
+ */
+class Lent {
+  constructor(container: object) {
+    return container;
+  }
+}
+
+/**
+ * Each container with such a member holds its table in a private field: invisible to every
+ * reader but this module (JSON.stringify, Object.keys, Reflect.ownKeys, spread, structuredClone,
+ * deep equality), and as cheap to add as a property. A WeakMap hides it as well, but its entries
+ * cost about as much as parsing a small answer again, at the set and in every garbage collection
+ * after; a non-enumerable property costs half that, for Object.defineProperty's slow path.
+ */
+class Recorded extends Lent {
+  #members: Members;
+  private constructor(container: object, members: Members) {
+    super(container);
+    this.#members = members;
+  }
+  static membersOf(container: object): Members | undefined {
+    return #members in container ? (container as Recorded).#members : undefined;
+  }
+  /** Only for a container without a table yet: a private field is added once. */
+  static setMembers(container: object, members: Members): void {
+    new Recorded(container, members);
+  }
+}
+
+const membersOf = Recorded.membersOf;
+const setMembers = Recorded.setMembers;
 
 /**
  * How many times a literal has been recorded, since the process started: a caller that reads
@@ -70,7 +102,7 @@ function collect(container: object, prefix: string, found: UnsafeInteger[]): voi
   for (const [key, child] of Object.entries(container)) {
     if (typeof child === "number") {
       if (Number.isSafeInteger(child) || !Number.isInteger(child)) continue;
-      members ??= unsafeMembers.get(container);
+      members ??= membersOf(container);
       const digits = members === undefined ? undefined : digitsIn(members, key);
       if (digits !== undefined) found.push({ pointer: `${prefix}/${escapeSegment(key)}`, digits });
     } else if (typeof child === "object" && child !== null)
@@ -83,22 +115,22 @@ const digitsIn = (members: Members, key: string | number): string | undefined =>
 
 /** The digits `container[key]` was read from, when they were an unsafe literal (readJson, or noteUnsafeInteger). */
 export function unsafeDigitsAt(container: object, key: string | number): string | undefined {
-  const members = unsafeMembers.get(container);
+  const members = membersOf(container);
   return members === undefined ? undefined : digitsIn(members, key);
 }
 
-/** The digits of `container`'s members, looked up once for a walk that asks about many of them (readBigints). */
-export function unsafeMembersOf(
-  container: object,
-): { get(key: string | number): string | undefined } | undefined {
-  const members = unsafeMembers.get(container);
-  return members === undefined ? undefined : { get: (key) => digitsIn(members, key) };
+/**
+ * The digits of `container`'s members that were read from unsafe literals, looked up once for a
+ * walk that converts many of them (readBigints): by index for an array, by key for an object.
+ */
+export function unsafeMembersOf(container: object): Members | undefined {
+  return membersOf(container);
 }
 
 /** Records that `container[key]` was read from `digits` (the command line reads `key=value` pairs one at a time). */
 export function noteUnsafeInteger(container: object, key: string, digits: string): void {
-  let members = unsafeMembers.get(container);
-  if (members === undefined) unsafeMembers.set(container, (members = new Map()));
+  let members = membersOf(container);
+  if (members === undefined) setMembers(container, (members = new Map()));
   if (Array.isArray(members)) members[Number(key)] = digits;
   else members.set(key, digits);
   recorded++;
@@ -175,12 +207,19 @@ const AFTER_INTEGER: ReadonlySet<number> = new Set([0x2c, 0x7d, 0x5d, ...WHITESP
  * occurrence overwrites it (another unsafe literal) or removes it (a fraction or an exponent).
  */
 function rememberUnsafeLiterals(text: string, root: object): void {
-  // The open containers (undefined where the value holds none), their current key or index,
-  // whether each is an array, and its table once one was made.
+  // The open containers (undefined where the value holds none), whether each is an array, its
+  // table once one was made, and where it is: an array's index, or an object's count of keys so far
+  // less one, with the bounds of its current key in the text (read into a string only when needed).
   const containers: (object | undefined)[] = [];
-  const keys: (string | number)[] = [];
   const arrays: boolean[] = [];
   const tables: (Members | undefined)[] = [];
+  const indexes: number[] = [];
+  const keyStarts: number[] = [];
+  const keyEnds: number[] = [];
+  // Each object's own keys (JSON.parse made them, so looking them up is quick), listed when first needed.
+  const ownKeys: (readonly string[] | undefined)[] = [];
+  // The first backslash at or after the last key looked at (-1: none after it; -2: not looked for yet).
+  let backslash = -2;
   let depth = 0;
   let expectKey = false;
   const length = text.length;
@@ -189,8 +228,10 @@ function rememberUnsafeLiterals(text: string, root: object): void {
     if (c === 0x22 /* " */) {
       const end = stringEnd(text, i);
       if (expectKey) {
-        const raw = text.slice(i + 1, end);
-        keys[depth - 1] = raw.includes("\\") ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
+        const at = depth - 1;
+        keyStarts[at] = i + 1;
+        keyEnds[at] = end;
+        indexes[at] = (indexes[at] as number) + 1;
         expectKey = false;
       }
       i = end + 1;
@@ -198,26 +239,52 @@ function rememberUnsafeLiterals(text: string, root: object): void {
       let end = i + 1;
       while (end < length && isDigit(text.charCodeAt(end))) end++;
       const next = end < length ? text.charCodeAt(end) : 0x20;
+      const at = depth - 1;
+      const container = depth > 0 ? containers[at] : undefined;
       if (next === 0x2e /* . */ || next === 0x65 /* e */ || next === 0x45 /* E */) {
         // A fraction or an exponent: never recorded, and it replaces what an earlier occurrence of its key recorded.
-        const container = containers[depth - 1];
-        const table =
-          tables[depth - 1] ?? (container === undefined ? undefined : unsafeMembers.get(container));
-        if (table !== undefined) forget(table, keys[depth - 1] as string | number);
+        const table = container === undefined ? undefined : (tables[at] ?? membersOf(container));
+        if (table !== undefined) {
+          if (arrays[at]) forget(table, indexes[at] as number);
+          else {
+            const start = keyStarts[at] as number;
+            if (backslash !== -1 && backslash < start) backslash = text.indexOf("\\", start);
+            forget(
+              table,
+              keyIn(
+                text,
+                start,
+                keyEnds[at] as number,
+                backslash,
+                (ownKeys[at] ??= Object.keys(container as object))[indexes[at] as number],
+              ),
+            );
+          }
+        }
         end++;
         while (end < length && isNumberPart(text.charCodeAt(end))) end++;
-      } else if (end - i >= LONG_RUN && depth > 0) {
+      } else if (end - i >= LONG_RUN && container !== undefined) {
         const digits = text.slice(i, end);
-        const at = depth - 1;
-        const container = containers[at];
-        const key = keys[at] as string | number;
-        if (container !== undefined && isUnsafeIntegerLiteral(digits)) {
+        if (isUnsafeIntegerLiteral(digits)) {
+          let key: string | number = indexes[at] as number;
+          if (!arrays[at]) {
+            const start = keyStarts[at] as number;
+            if (backslash !== -1 && backslash < start) backslash = text.indexOf("\\", start);
+            key = keyIn(
+              text,
+              start,
+              keyEnds[at] as number,
+              backslash,
+              (ownKeys[at] ??= Object.keys(container))[key],
+            );
+          }
           const leaf: unknown = (container as Record<string | number, unknown>)[key];
           if (typeof leaf === "number" && !Number.isSafeInteger(leaf)) {
             let table = tables[at];
             if (table === undefined) {
-              table = tables[at] = unsafeMembers.get(container) ?? (arrays[at] ? [] : new Map());
-              unsafeMembers.set(container, table);
+              table = tables[at] = membersOf(container);
+              if (table === undefined)
+                setMembers(container, (table = tables[at] = arrays[at] ? [] : new Map()));
             }
             if (Array.isArray(table)) table[key as number] = digits;
             else table.set(key as string, digits);
@@ -230,18 +297,42 @@ function rememberUnsafeLiterals(text: string, root: object): void {
       const isArray = c === 0x5b;
       let container: unknown = root;
       if (depth > 0) {
-        const parent = containers[depth - 1];
-        container =
-          parent === undefined
-            ? undefined
-            : (parent as Record<string | number, unknown>)[keys[depth - 1] as string | number];
+        const at = depth - 1;
+        const parent = containers[at];
+        if (parent === undefined) container = undefined;
+        else if (arrays[at]) container = (parent as unknown[])[indexes[at] as number];
+        else {
+          const start = keyStarts[at] as number;
+          if (backslash !== -1 && backslash < start) backslash = text.indexOf("\\", start);
+          const key = keyIn(
+            text,
+            start,
+            keyEnds[at] as number,
+            backslash,
+            (ownKeys[at] ??= Object.keys(parent))[indexes[at] as number],
+          );
+          container = (parent as Record<string, unknown>)[key];
+        }
       }
       const matches =
         typeof container === "object" && container !== null && Array.isArray(container) === isArray;
+      if (
+        matches &&
+        isArray &&
+        (container as unknown[]).length >= LONG_LIST &&
+        holdsOnlyNumbers(container as unknown[])
+      ) {
+        const after = rememberNumberList(text, i, container as number[]);
+        if (after > 0) {
+          i = after;
+          continue;
+        }
+      }
       containers[depth] = matches ? (container as object) : undefined;
-      keys[depth] = isArray ? 0 : "";
       arrays[depth] = isArray;
       tables[depth] = undefined;
+      indexes[depth] = isArray ? 0 : -1;
+      ownKeys[depth] = undefined;
       depth++;
       expectKey = !isArray;
       i++;
@@ -252,13 +343,82 @@ function rememberUnsafeLiterals(text: string, root: object): void {
       i++;
     } else if (c === 0x2c /* , */) {
       const at = depth - 1;
-      if (arrays[at] === true) keys[at] = (keys[at] as number) + 1;
+      if (arrays[at] === true) indexes[at] = (indexes[at] as number) + 1;
       else expectKey = true;
       i++;
     } else {
       i++;
     }
   }
+}
+
+/**
+ * The key whose text lies between `start` and `end` (the quotes excluded). Most often it is
+ * `candidate`, the object's own key at the same place in its order, and that string is returned:
+ * a key JSON.parse made is found in an object far quicker than one sliced from the text. Else
+ * (keys that look like indexes come first in an object's order; a key given twice leaves a gap)
+ * the key is sliced, and unescaped when `backslash`, the first backslash at or after `start`,
+ * lies within it.
+ */
+function keyIn(
+  text: string,
+  start: number,
+  end: number,
+  backslash: number,
+  candidate: string | undefined,
+): string {
+  if (backslash >= 0 && backslash < end) return JSON.parse(text.slice(start - 1, end + 1)) as string;
+  if (candidate !== undefined && candidate.length === end - start && spells(text, start, candidate))
+    return candidate;
+  return text.slice(start, end);
+}
+
+/** `text.startsWith(word, start)`, by a loop: the builtin is slower for a word as short as a key. */
+function spells(text: string, start: number, word: string): boolean {
+  for (let i = 0; i < word.length; i++) if (text.charCodeAt(start + i) !== word.charCodeAt(i)) return false;
+  return true;
+}
+
+/** From this many items, a list of numbers is read by rememberNumberList rather than a character at a time. */
+const LONG_LIST = 16;
+
+function holdsOnlyNumbers(list: readonly unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) if (typeof list[i] !== "number") return false;
+  return true;
+}
+
+/**
+ * What a list of plain integers never holds, looked for one at a time (indexOf finds a character
+ * some twenty times faster than a regular expression's class): a fraction or an exponent, a
+ * string, a container. (`true` and `false` hold an `e`; `null` may pass, and is harmless: see below.)
+ */
+const NOT_IN_PLAIN_INTEGERS = [".", "e", "E", '"', "[", "{"];
+const JSON_WHITESPACE = [" ", "\n", "\r", "\t"];
+function holdsAny(text: string, characters: readonly string[]): boolean {
+  for (const character of characters) if (text.includes(character)) return true;
+  return false;
+}
+
+function rememberNumberList(text: string, open: number, list: readonly number[]): number {
+  const close = text.indexOf("]", open);
+  const between = text.slice(open + 1, close);
+  if (holdsAny(between, NOT_IN_PLAIN_INTEGERS)) return -1;
+  const literals = between.split(",");
+  if (literals.length !== list.length) return -1;
+  const spaced = holdsAny(between, JSON_WHITESPACE);
+  let table: Members | undefined;
+  for (let i = 0; i < list.length; i++) {
+    if (Number.isSafeInteger(list[i])) continue;
+    if (table === undefined) {
+      table = membersOf(list);
+      if (table === undefined) setMembers(list, (table = []));
+    }
+    const literal = spaced ? (literals[i] as string).trim() : (literals[i] as string);
+    if (Array.isArray(table)) table[i] = literal;
+    else table.set(String(i), literal);
+    recorded++;
+  }
+  return close + 1;
 }
 
 const isNumberPart = (code: number): boolean =>
@@ -269,13 +429,20 @@ function forget(table: Members, key: string | number): void {
   else table.delete(key as string);
 }
 
-/** The index of the quote that closes the string opening at `start`. */
+/**
+ * The index of the quote that closes the string opening at `start` (found by indexOf, which is
+ * far quicker than a loop over the characters: a quote closes the string unless an odd number of
+ * backslashes stands before it).
+ */
 function stringEnd(text: string, start: number): number {
-  for (let i = start + 1; ; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x5c /* \ */) i++;
-    else if (c === 0x22 || Number.isNaN(c)) return i;
+  let end = text.indexOf('"', start + 1);
+  while (end > 0 && text.charCodeAt(end - 1) === 0x5c /* \ */) {
+    let first = end - 1;
+    while (text.charCodeAt(first - 1) === 0x5c) first--;
+    if ((end - first) % 2 === 0) break;
+    end = text.indexOf('"', end + 1);
   }
+  return end < 0 ? text.length : end;
 }
 
 /** RFC 6901: a key as one segment of a JSON pointer. */

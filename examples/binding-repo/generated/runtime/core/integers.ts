@@ -12,7 +12,13 @@
  * past ±(2^53 − 1) sits where any of them says `integer`. That reading errs on the side of
  * refusing: a location some branch calls `integer` counts, whichever branch the value matched.
  */
-import { escapeSegment, unsafeDigitsAt, unsafeMembersOf, type UnsafeInteger } from "./json-reader.js";
+import {
+  escapeSegment,
+  unsafeDigitsAt,
+  unsafeMembersOf,
+  type Members,
+  type UnsafeInteger,
+} from "./json-reader.js";
 
 export type IntegerNode = {
   /** The schema here says `integer` (alone or among other types). */
@@ -160,6 +166,10 @@ type State = {
   otherKey: State | undefined;
   readonly byPrefix: (State | undefined)[];
   restItem: State | undefined;
+  /** No node reads other keys: an object here is walked by `named` alone (and `plan` lists those worth a look). */
+  readonly closed: boolean;
+  /** The named keys whose value may hold a 64-bit location, with their states; made at the first object walked here. */
+  plan: readonly (readonly [string, State])[] | undefined;
 };
 
 type States = { readonly root: State | undefined; readonly byNodes: Map<string, State> };
@@ -188,6 +198,7 @@ function intern(shape: IntegerShape, byNodes: Map<string, State>, nodes: Readonl
   let prefixLength = 0;
   let int64 = false;
   let leadsOn = false;
+  let closed = true;
   for (const id of sorted) {
     const node = shape[id];
     if (node === undefined) continue;
@@ -199,6 +210,7 @@ function intern(shape: IntegerShape, byNodes: Map<string, State>, nodes: Readonl
       node.items !== undefined
     )
       leadsOn = true;
+    if (node.otherProperties !== undefined) closed = false;
     for (const [name] of node.properties ?? []) named.add(name);
     prefixLength = Math.max(prefixLength, node.prefixItems?.length ?? 0);
   }
@@ -212,6 +224,8 @@ function intern(shape: IntegerShape, byNodes: Map<string, State>, nodes: Readonl
     otherKey: undefined,
     byPrefix: [],
     restItem: undefined,
+    closed,
+    plan: undefined,
   };
   byNodes.set(key, state);
   return state;
@@ -237,10 +251,47 @@ function itemState(shape: IntegerShape, state: State, container: object, index: 
   return (state.restItem ??= nextState(shape, state, container, String(index)));
 }
 
+/** The named keys of a closed state worth a look: those whose value is or may hold a 64-bit location. */
+function planOf(shape: IntegerShape, state: State, container: object): readonly (readonly [string, State])[] {
+  const plan: (readonly [string, State])[] = [];
+  for (const name of state.named) {
+    const next = memberState(shape, state, container, name);
+    if (next.int64 || !next.dead) plan.push([name, next]);
+  }
+  return (state.plan = plan);
+}
+
 function convert(shape: IntegerShape, value: unknown, state: State): void {
   if (typeof value !== "object" || value === null || state.dead) return;
   // The container's table of digits, looked up once, and only when a number here is past the safe range.
-  let digits: DigitsTable | undefined | null = null;
+  let table: Members | undefined | null = null;
+  if (Array.isArray(value) && state.prefixLength === 0 && value.length > 0) {
+    // Every item is read by the same state: a list of 64-bit integers (or of nothing to convert) takes one tight loop.
+    const item = itemState(shape, state, value, 0);
+    if (item.dead) {
+      if (!item.int64) return;
+      for (let i = 0; i < value.length; i++) {
+        const child: unknown = value[i];
+        if (typeof child !== "number" || !Number.isInteger(child)) continue;
+        if (Number.isSafeInteger(child)) value[i] = BigInt(child);
+        else value[i] = BigInt(digitsOfItem((table ??= unsafeMembersOf(value)), i) ?? child);
+      }
+      return;
+    }
+  }
+  if (!Array.isArray(value) && state.closed) {
+    const container = value as Record<string, unknown>;
+    for (const [key, next] of state.plan ?? planOf(shape, state, value)) {
+      const child = container[key];
+      if (child === undefined || !Object.hasOwn(container, key)) continue;
+      if (typeof child === "number") {
+        if (!next.int64 || !Number.isInteger(child)) continue;
+        if (Number.isSafeInteger(child)) container[key] = BigInt(child);
+        else container[key] = BigInt(digitsOfMember((table ??= unsafeMembersOf(value)), key) ?? child);
+      } else if (typeof child === "object" && child !== null) convert(shape, child, next);
+    }
+    return;
+  }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const child: unknown = value[i];
@@ -248,7 +299,7 @@ function convert(shape: IntegerShape, value: unknown, state: State): void {
         const next = itemState(shape, state, value, i);
         if (!next.int64 || !Number.isInteger(child)) continue;
         if (Number.isSafeInteger(child)) value[i] = BigInt(child);
-        else value[i] = BigInt((digits ??= unsafeMembersOf(value))?.get(i) ?? child);
+        else value[i] = BigInt(digitsOfItem((table ??= unsafeMembersOf(value)), i) ?? child);
       } else if (typeof child === "object" && child !== null)
         convert(shape, child, itemState(shape, state, value, i));
     }
@@ -262,10 +313,14 @@ function convert(shape: IntegerShape, value: unknown, state: State): void {
       const next = memberState(shape, state, value, key);
       if (!next.int64 || !Number.isInteger(child)) continue;
       if (Number.isSafeInteger(child)) container[key] = BigInt(child);
-      else container[key] = BigInt((digits ??= unsafeMembersOf(value))?.get(key) ?? child);
+      else container[key] = BigInt(digitsOfMember((table ??= unsafeMembersOf(value)), key) ?? child);
     } else if (typeof child === "object" && child !== null)
       convert(shape, child, memberState(shape, state, value, key));
   }
 }
 
-type DigitsTable = NonNullable<ReturnType<typeof unsafeMembersOf>>;
+const digitsOfItem = (table: Members | undefined, index: number): string | undefined =>
+  table === undefined ? undefined : Array.isArray(table) ? table[index] : table.get(String(index));
+
+const digitsOfMember = (table: Members | undefined, key: string): string | undefined =>
+  table === undefined ? undefined : Array.isArray(table) ? table[Number(key)] : table.get(key);
