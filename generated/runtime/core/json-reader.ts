@@ -212,17 +212,12 @@ const AFTER_INTEGER: ReadonlySet<number> = new Set([0x2c, 0x7d, 0x5d, ...WHITESP
 function rememberUnsafeLiterals(text: string, root: object): void {
   // The open containers (undefined where the value holds none), whether each is an array, its
   // table once one was made, and where it is: an array's index, or an object's count of keys so far
-  // less one, with the bounds of its current key in the text (read into a string only when needed).
+  // less one (its current key is in `keys`, read into a string only when needed).
   const containers: (object | undefined)[] = [];
   const arrays: boolean[] = [];
   const tables: (Members | undefined)[] = [];
   const indexes: number[] = [];
-  const keyStarts: number[] = [];
-  const keyEnds: number[] = [];
-  // Each object's own keys (JSON.parse made them, so looking them up is quick), listed when first needed.
-  const ownKeys: (readonly string[] | undefined)[] = [];
-  // The first backslash at or after the last key looked at (-1: none after it; -2: not looked for yet).
-  let backslash = -2;
+  const keys = new OpenKeys(text);
   let depth = 0;
   let expectKey = false;
   const length = text.length;
@@ -232,8 +227,8 @@ function rememberUnsafeLiterals(text: string, root: object): void {
       const end = stringEnd(text, i);
       if (expectKey) {
         const at = depth - 1;
-        keyStarts[at] = i + 1;
-        keyEnds[at] = end;
+        keys.starts[at] = i + 1;
+        keys.ends[at] = end;
         indexes[at] = (indexes[at] as number) + 1;
         expectKey = false;
       }
@@ -248,39 +243,16 @@ function rememberUnsafeLiterals(text: string, root: object): void {
         // A fraction or an exponent: never recorded, and it replaces what an earlier occurrence of its key recorded.
         const table = container === undefined ? undefined : (tables[at] ?? membersOf(container));
         if (table !== undefined) {
-          if (arrays[at]) forget(table, indexes[at] as number);
-          else {
-            const start = keyStarts[at] as number;
-            if (backslash !== -1 && backslash < start) backslash = text.indexOf("\\", start);
-            forget(
-              table,
-              keyIn(
-                text,
-                start,
-                keyEnds[at] as number,
-                backslash,
-                (ownKeys[at] ??= Object.keys(container as object))[indexes[at] as number],
-              ),
-            );
-          }
+          const index = indexes[at] as number;
+          forget(table, arrays[at] ? index : keys.of(container as object, at, index));
         }
         end++;
         while (end < length && isNumberPart(text.charCodeAt(end))) end++;
       } else if (end - i >= LONG_RUN && container !== undefined) {
         const digits = text.slice(i, end);
         if (isUnsafeIntegerLiteral(digits)) {
-          let key: string | number = indexes[at] as number;
-          if (!arrays[at]) {
-            const start = keyStarts[at] as number;
-            if (backslash !== -1 && backslash < start) backslash = text.indexOf("\\", start);
-            key = keyIn(
-              text,
-              start,
-              keyEnds[at] as number,
-              backslash,
-              (ownKeys[at] ??= Object.keys(container))[key],
-            );
-          }
+          const index = indexes[at] as number;
+          const key = arrays[at] ? index : keys.of(container, at, index);
           const leaf: unknown = (container as Record<string | number, unknown>)[key];
           if (typeof leaf === "number" && !Number.isSafeInteger(leaf)) {
             let table = tables[at];
@@ -302,20 +274,10 @@ function rememberUnsafeLiterals(text: string, root: object): void {
       if (depth > 0) {
         const at = depth - 1;
         const parent = containers[at];
+        const index = indexes[at] as number;
         if (parent === undefined) container = undefined;
-        else if (arrays[at]) container = (parent as unknown[])[indexes[at] as number];
-        else {
-          const start = keyStarts[at] as number;
-          if (backslash !== -1 && backslash < start) backslash = text.indexOf("\\", start);
-          const key = keyIn(
-            text,
-            start,
-            keyEnds[at] as number,
-            backslash,
-            (ownKeys[at] ??= Object.keys(parent))[indexes[at] as number],
-          );
-          container = (parent as Record<string, unknown>)[key];
-        }
+        else if (arrays[at]) container = (parent as unknown[])[index];
+        else container = (parent as Record<string, unknown>)[keys.of(parent, at, index)];
       }
       const matches =
         typeof container === "object" && container !== null && Array.isArray(container) === isArray;
@@ -335,7 +297,7 @@ function rememberUnsafeLiterals(text: string, root: object): void {
       arrays[depth] = isArray;
       tables[depth] = undefined;
       indexes[depth] = isArray ? 0 : -1;
-      ownKeys[depth] = undefined;
+      keys.own[depth] = undefined;
       depth++;
       expectKey = !isArray;
       i++;
@@ -356,24 +318,41 @@ function rememberUnsafeLiterals(text: string, root: object): void {
 }
 
 /**
- * The key whose text lies between `start` and `end` (the quotes excluded). Most often it is
- * `candidate`, the object's own key at the same place in its order, and that string is returned:
- * a key JSON.parse made is found in an object far quicker than one sliced from the text. Else
- * (keys that look like indexes come first in an object's order; a key given twice leaves a gap)
- * the key is sliced, and unescaped when `backslash`, the first backslash at or after `start`,
- * lies within it.
+ * The current key of each open object: where it lies in the text (the quotes excluded), read
+ * into a string only when a lookup needs it.
  */
-function keyIn(
-  text: string,
-  start: number,
-  end: number,
-  backslash: number,
-  candidate: string | undefined,
-): string {
-  if (backslash >= 0 && backslash < end) return JSON.parse(text.slice(start - 1, end + 1)) as string;
-  if (candidate !== undefined && candidate.length === end - start && spells(text, start, candidate))
-    return candidate;
-  return text.slice(start, end);
+class OpenKeys {
+  readonly starts: number[] = [];
+  readonly ends: number[] = [];
+  /** Each object's own keys, listed when first needed. */
+  readonly own: (readonly string[] | undefined)[] = [];
+  /** The first backslash at or after the last key read (-1: none after it; -2: not looked for yet). */
+  private backslash = -2;
+
+  private readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  /**
+   * The key of `object`, open at depth `at`, whose `ordinal`-th key the text is at. Most often it
+   * is the object's own key at the same place in its order, and that string is returned: a key
+   * JSON.parse made is found in an object far quicker than one sliced from the text. Else (keys
+   * that look like indexes come first in an object's order; a key given twice leaves a gap) the
+   * key is sliced, and unescaped when a backslash lies within it.
+   */
+  of(object: object, at: number, ordinal: number): string {
+    const text = this.text;
+    const start = this.starts[at] as number;
+    const end = this.ends[at] as number;
+    if (this.backslash !== -1 && this.backslash < start) this.backslash = text.indexOf("\\", start);
+    if (this.backslash >= 0 && this.backslash < end) return JSON.parse(text.slice(start - 1, end + 1)) as string;
+    const candidate = (this.own[at] ??= Object.keys(object))[ordinal];
+    if (candidate !== undefined && candidate.length === end - start && spells(text, start, candidate))
+      return candidate;
+    return text.slice(start, end);
+  }
 }
 
 /** `text.startsWith(word, start)`, by a loop: the builtin is slower for a word as short as a key. */
