@@ -347,7 +347,8 @@ class OpenKeys {
     const start = this.starts[at] as number;
     const end = this.ends[at] as number;
     if (this.backslash !== -1 && this.backslash < start) this.backslash = text.indexOf("\\", start);
-    if (this.backslash >= 0 && this.backslash < end) return JSON.parse(text.slice(start - 1, end + 1)) as string;
+    if (this.backslash >= 0 && this.backslash < end)
+      return JSON.parse(text.slice(start - 1, end + 1)) as string;
     const candidate = (this.own[at] ??= Object.keys(object))[ordinal];
     if (candidate !== undefined && candidate.length === end - start && spells(text, start, candidate))
       return candidate;
