@@ -21,6 +21,7 @@ export type ChangeKind =
   | "id_changed"
   | "method_added"
   | "method_removed"
+  | "method_renamed"
   | "notification_added"
   | "notification_removed"
   | "param_added_optional"

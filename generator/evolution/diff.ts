@@ -26,6 +26,13 @@ export interface ContractDiff {
   readonly to: string;
   readonly breaking: boolean;
   readonly changes: readonly Change[];
+  /** Methods that went and came back under another name with the same params and result, sorted by old name. */
+  readonly renames: readonly MethodRename[];
+}
+
+export interface MethodRename {
+  readonly from: string;
+  readonly to: string;
 }
 
 /** The entry a part pointer belongs to: `#/$defs/act` for `#/$defs/act/params`. */
@@ -148,15 +155,60 @@ function compareNotification(before: SchemaIndex, after: SchemaIndex, old: Notif
   return [...entry, ...receives.changes];
 }
 
+/**
+ * A removed and an added method whose params, result and entry differ in documentation at most
+ * are one method renamed — when the pair is unambiguous: each is the other's only match. Two
+ * removed methods of one shape and one added method of that shape stay a removal and an addition.
+ */
+function pairRenames(before: SchemaIndex, after: SchemaIndex, olds: readonly Method[], nows: readonly Method[]): MethodRename[] {
+  const oldNames = new Set(olds.map((method) => method.name));
+  const newNames = new Set(nows.map((method) => method.name));
+  const removed = olds.filter((method) => !newNames.has(method.name));
+  const added = nows.filter((method) => !oldNames.has(method.name));
+  const sameShape = (old: Method, now: Method): boolean =>
+    compareMethod(before, after, old, now).every((change) => change.severity === "annotation");
+  const matches = new Map(removed.map((old) => [old, added.filter((now) => sameShape(old, now))]));
+  const renames: MethodRename[] = [];
+  for (const [old, candidates] of matches) {
+    const [now] = candidates;
+    if (candidates.length !== 1 || now === undefined) continue;
+    const rivals = [...matches.values()].filter((list) => list.includes(now)).length;
+    if (rivals === 1) renames.push({ from: old.name, to: now.name });
+  }
+  return renames;
+}
+
+/** The removal and addition of each renamed method, as the one breaking change they are. */
+function foldRenames(changes: readonly Change[], renames: readonly MethodRename[], nows: readonly Method[]): Change[] {
+  const gone = new Set(renames.flatMap((rename) => [`method_removed ${rename.from}`, `method_added ${rename.to}`]));
+  const kept = changes.filter((change) => !gone.has(`${change.kind} ${change.method ?? ""}`));
+  for (const rename of renames) {
+    const now = nows.find((method) => method.name === rename.to);
+    kept.push({
+      severity: "breaking",
+      kind: "method_renamed",
+      method: rename.to,
+      pointer: now === undefined ? "#" : methodPointer(now),
+      message: `method ${rename.from} renamed to ${rename.to} (same params and result)`,
+    });
+  }
+  return kept;
+}
+
 export function diffContracts(before: LoadedContract, after: LoadedContract): ContractDiff {
   const oldIndex = indexSchema(before.schema, before.schemaFile);
   const newIndex = indexSchema(after.schema, after.schemaFile);
   const oldModel = modelOf(before, oldIndex);
   const newModel = modelOf(after, newIndex);
+  const renames = pairRenames(oldIndex, newIndex, oldModel.methods, newModel.methods);
   const changes: Change[] = compareRoot(oldIndex, newIndex, oldModel.id, newModel.id);
   changes.push(
-    ...compareEntries("method", oldModel.methods, newModel.methods, methodPointer, (old, now) =>
-      compareMethod(oldIndex, newIndex, old, now),
+    ...foldRenames(
+      compareEntries("method", oldModel.methods, newModel.methods, methodPointer, (old, now) =>
+        compareMethod(oldIndex, newIndex, old, now),
+      ),
+      renames,
+      newModel.methods,
     ),
     ...compareEntries(
       "notification",
@@ -172,5 +224,6 @@ export function diffContracts(before: LoadedContract, after: LoadedContract): Co
     to: newModel.id,
     breaking: sorted.some((change) => change.severity === "breaking"),
     changes: sorted,
+    renames,
   };
 }

@@ -1,7 +1,9 @@
 /**
  * `update`: bring a new upstream schema into a binding repository. Everything — the diff, the
  * new generation (type-checked), the contract files and the PR body — is computed in memory
- * first; only then is anything written, so a failure leaves the repository as it was.
+ * first; only then is anything written, so a failure leaves the repository as it was. The binding
+ * file follows the schema's methods (evolution/binding-update.ts): a new, removed or renamed
+ * method needs no hand edit.
  *
  * A new major `$id` is refused unless allowed. When allowed, the new contract is added beside
  * the old one: the old contract files move into `contract/<old id>/` (still checkable with
@@ -15,13 +17,14 @@ import { basename, dirname, join } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { BindgenError } from "../errors.js";
 import { fingerprintFileFor, fingerprintOf } from "../contract/fingerprint.js";
-import { loadContract, type ContractSource } from "../load/contract.js";
+import { loadContract, type ContractSource, type LoadedContract } from "../load/contract.js";
 import { byCodeUnits } from "../order.js";
 import { compareGeneration, writeGeneration, type Generation } from "../output/files.js";
 import { contractDirName } from "../output/paths.js";
-import { generateFiles } from "../pipeline.js";
-import { API_SURFACE_FILE } from "../output/api-surface.js";
+import { generateFiles, modelOf } from "../pipeline.js";
+import { API_SURFACE_FILE, callerSurface } from "../output/api-surface.js";
 import { int64ReadingChange, MANIFEST_FILE } from "../output/numbers-reading.js";
+import { evolveBinding, type BindingEvolution } from "./binding-update.js";
 import { diffContracts, type ContractDiff } from "./diff.js";
 import { isMajorChange } from "./version.js";
 
@@ -55,10 +58,12 @@ export interface UpdatePlan {
   readonly generation: Generation;
   /** Generated files that change, relative to the working directory. */
   readonly regenerated: readonly PlannedFile[];
-  /** Unified diff of api.md, old → new; empty when the surface did not change. */
+  /** Unified diff of api.md's caller sections (`callerSurface`), old → new; empty when they did not change. */
   readonly surfacePatch: string;
   /** What a switch of the binding's numbers.int64 costs callers; undefined when the reading stayed. */
   readonly readingChange: string | undefined;
+  /** How the binding file follows the schema's methods; undefined for a contract without one. */
+  readonly binding: BindingEvolution | undefined;
 }
 
 export type UpdateOutcome =
@@ -72,14 +77,22 @@ function schemaText(from: string, schema: unknown): string {
 
 const fingerprintText = (schema: unknown): string => `${JSON.stringify(fingerprintOf(schema), null, 2)}\n`;
 
+/** A contract file's name and the exact bytes it will hold. */
+interface ContractText {
+  readonly name: string;
+  readonly text: string;
+}
+
 /** Generates from the exact bytes that will be committed, via a scratch copy removed afterwards. */
-async function generateFromText(text: string, name: string, binding: string | undefined, out: string): Promise<Generation> {
+async function generateFromText(schema: ContractText, binding: ContractText | undefined, out: string): Promise<Generation> {
   const scratch = mkdtempSync(join(tmpdir(), "rightkit-bindgen-update-"));
   try {
-    const file = join(scratch, name);
-    writeFileSync(file, text);
+    const file = join(scratch, schema.name);
+    writeFileSync(file, schema.text);
+    const bindingFile = binding === undefined ? undefined : join(scratch, binding.name);
+    if (bindingFile !== undefined && binding !== undefined) writeFileSync(bindingFile, binding.text);
     // Type-checked exactly when it differs from what is committed, i.e. before anything is written.
-    return (await generateFiles({ contract: file, binding }, { typeCheck: "when-changed", outDir: out })).files;
+    return (await generateFiles({ contract: file, binding: bindingFile }, { typeCheck: "when-changed", outDir: out })).files;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -91,14 +104,17 @@ function contractPlan(
   major: boolean,
   text: string,
   schema: unknown,
+  bindingText: string | undefined,
 ): { files: PlannedFile[]; schemaFile: string; binding: string | undefined } {
   if (!major) {
     const fingerprint = fingerprintFileFor(options.contract);
+    const binding =
+      options.binding === undefined || bindingText === undefined ? undefined : replacing(options.binding, bindingText);
     return {
       schemaFile: options.contract,
       binding: options.binding,
       // A file whose text is already what it would become is neither listed nor written.
-      files: [replacing(options.contract, text), replacing(fingerprint, fingerprintText(schema))].filter(
+      files: [replacing(options.contract, text), replacing(fingerprint, fingerprintText(schema)), binding].filter(
         (file): file is PlannedFile => file !== undefined,
       ),
     };
@@ -118,8 +134,7 @@ function contractPlan(
     { path: schemaFile, change: "added", text },
     { path: fingerprintFileFor(schemaFile), change: "added", text: fingerprintText(schema) },
   );
-  if (options.binding !== undefined && binding !== undefined)
-    files.push({ path: binding, change: "added", text: readFileSync(options.binding, "utf8") });
+  if (binding !== undefined && bindingText !== undefined) files.push({ path: binding, change: "added", text: bindingText });
   for (const file of files) {
     if (file.change !== "moved" && existsSync(file.path))
       throw new BindgenError(
@@ -158,10 +173,30 @@ function committedFiles(out: string, id: string, generated: Generation): Generat
 function surfacePatch(before: Generation, beforeId: string, after: Generation, afterId: string): string {
   const oldPath = `${contractDirName(beforeId)}/${API_SURFACE_FILE}`;
   const newPath = `${contractDirName(afterId)}/${API_SURFACE_FILE}`;
-  const a = before.get(oldPath) ?? "";
-  const b = after.get(newPath) ?? "";
+  const a = callerSurface(before.get(oldPath) ?? "");
+  const b = callerSurface(after.get(newPath) ?? "");
   if (a === b) return "";
   return createTwoFilesPatch(`a/${oldPath}`, `b/${newPath}`, a, b, undefined, undefined, { context: 1 });
+}
+
+/**
+ * The binding file as the new schema needs it: the old schema is judged with the binding as
+ * committed, the new one with the binding as it will be (new methods' entries inferred, removed
+ * ones dropped, renamed ones carried over).
+ */
+function followMethods(
+  bindingFile: string | undefined,
+  before: LoadedContract,
+  after: LoadedContract,
+  diff: ContractDiff,
+): BindingEvolution | undefined {
+  if (bindingFile === undefined || before.binding === undefined) return undefined;
+  return evolveBinding(
+    { text: readFileSync(bindingFile, "utf8"), binding: before.binding },
+    modelOf(before),
+    modelOf(after),
+    diff.renames,
+  );
 }
 
 export async function planUpdate(options: UpdateOptions): Promise<UpdateOutcome> {
@@ -180,8 +215,15 @@ export async function planUpdate(options: UpdateOptions): Promise<UpdateOutcome>
     };
   }
   const text = schemaText(options.from, after.schema);
-  const contract = contractPlan(options, diff, major, text, after.schema);
-  const generation = await generateFromText(text, basename(contract.schemaFile), options.binding, options.out);
+  const binding = followMethods(options.binding, before, after, diff);
+  const contract = contractPlan(options, diff, major, text, after.schema, binding?.text);
+  const generation = await generateFromText(
+    { name: basename(contract.schemaFile), text },
+    contract.binding === undefined || binding === undefined
+      ? undefined
+      : { name: basename(contract.binding), text: binding.text },
+    options.out,
+  );
   const old = await generateFiles(source, { typeCheck: "never" });
   // What callers have now is the committed binding: compared with it, a binding edit made beside
   // the schema (numbers.int64 switched, say) shows in the surface diff too.
@@ -199,6 +241,7 @@ export async function planUpdate(options: UpdateOptions): Promise<UpdateOutcome>
         committed.get(`${contractDirName(diff.from)}/${MANIFEST_FILE}`),
         generation.get(`${contractDirName(diff.to)}/${MANIFEST_FILE}`),
       ),
+      binding,
     },
   };
 }

@@ -251,3 +251,21 @@ export async function apiSurface(contractId: string, files: ReadonlyMap<string, 
     ...sections,
   ].join("\n");
 }
+
+/** The api.md sections a caller's code reads: the client's methods and error codes, and the types. */
+const CALLER_SECTIONS: readonly string[] = ["client.ts", "types.ts"];
+
+/**
+ * What a caller's code sees of an api.md: its client and type sections. The CLI's table (with
+ * each tool's embedded params schema), the manifest's fingerprints and the validators' wrappers
+ * follow from these, so a reviewer reading a change need not see them.
+ */
+export function callerSurface(apiSurfaceText: string): string {
+  const kept: string[] = [];
+  let keep = false;
+  for (const line of apiSurfaceText.split("\n")) {
+    if (line.startsWith("## ")) keep = CALLER_SECTIONS.includes(line.slice(3));
+    if (keep) kept.push(line);
+  }
+  return kept.join("\n");
+}

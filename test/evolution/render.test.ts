@@ -7,6 +7,7 @@ const HOSTILE: ContractDiff = {
   from: "x.v1",
   to: "x.v1",
   breaking: true,
+  renames: [],
   changes: [
     {
       severity: "breaking",

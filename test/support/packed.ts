@@ -1,28 +1,32 @@
 /**
  * The package as a binding repository gets it: `npm pack` (which builds dist/ in `prepack`),
- * then the tarball installed with `npm ci --offline` into a copy of examples/binding-repo.
- * Used by test/package/binding-repo.test.ts and `npm run bench:package`.
+ * then the tarball put where the starter's package.json expects it (`vendor/`) and installed
+ * with `npm ci --offline` and the starter's own committed lockfile, into a copy of
+ * examples/binding-repo. Used by test/package/binding-repo.test.ts and `npm run bench:package`.
  *
  * Offline, npm can only install what a lockfile pins (resolving a version range needs the
- * registry's full package document, which `npm ci` does not cache). So the copy gets a
- * lockfile made from this repository's own: rightkit-bindgen is the tarball, its dependencies
- * are exactly the entries of our lockfile that are not dev-only (their tarballs are in the npm
- * cache that `npm ci` filled), and the starter's own dev tools are our lockfile's versions.
+ * registry's full package document, which `npm ci` does not cache). The starter commits such a
+ * lockfile (docs/decisions.md → "The starter depends on a vendored tarball"), made by
+ * `starterLockfile` from this repository's own: rightkit-bindgen is the vendored tarball, its
+ * dependencies are exactly the entries of our lockfile that are not dev-only (their tarballs are
+ * in the npm cache that `npm ci` filled), and the starter's own dev tools are our lockfile's
+ * versions.
  */
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
-import { cp, mkdir, readFile, symlink, writeFile } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { copyFile, cp, mkdir, readFile, symlink } from "node:fs/promises";
+import { basename, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const STARTER = join(ROOT, "examples", "binding-repo");
+/** Where a binding repo keeps the packed package while rightkit-bindgen is not on npm. */
+export const VENDOR = "vendor";
 
 /** Not part of a source checkout that packing needs (and dist/ must be built fresh by prepack). */
 const NOT_PACKED = new Set(["node_modules", "dist", "dist.partial", ".git", ".scratch", ".tmp", "test", "examples"]);
-/** Made in the starter by installing and testing it. */
-const NOT_STARTER = new Set(["node_modules", "build"]);
+/** Made in the starter by installing and testing it; and vendor/, which the fresh tarball fills. */
+const NOT_STARTER = new Set(["node_modules", "build", VENDOR]);
 
 export interface Run {
   readonly stdout: string;
@@ -76,17 +80,88 @@ interface LockEntry {
   readonly [field: string]: unknown;
 }
 
-interface Manifest {
-  name: string;
-  version: string;
-  devDependencies: Record<string, string>;
+export interface Lockfile {
+  readonly name: string;
+  readonly version: string;
+  readonly packages: Readonly<Record<string, LockEntry>>;
   readonly [field: string]: unknown;
 }
 
+export interface Manifest {
+  readonly name: string;
+  readonly version: string;
+  readonly dependencies?: Readonly<Record<string, string>>;
+  readonly devDependencies?: Readonly<Record<string, string>>;
+  readonly [field: string]: unknown;
+}
+
+const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(path, "utf8")) as T;
+
+/** The spec a binding repo's package.json gives rightkit-bindgen while it is not on npm: `npm pack`'s file in vendor/. */
+export const vendoredSpec = (version: string): string => `file:${VENDOR}/rightkit-bindgen-${version}.tgz`;
+
 /** The starter's own dev tools, pinned to the versions this repository's lockfile has. */
 const STARTER_TOOLS = ["typescript", "@types/node"];
+/** Our lockfile's root entry describes us; as a dependency's entry it keeps all but these. */
+const ROOT_ONLY = new Set(["name", "devDependencies", "workspaces"]);
 
-/** A copy of the starter repo at `work/binding-repo` with the tarball installed offline; returns its path and npm's output. */
+/**
+ * The lockfile examples/binding-repo commits, as npm writes it, made from its package.json and
+ * this repository's lockfile. rightkit-bindgen's entry has no `integrity`: the vendored tarball is
+ * packed again for every version (and by every test run), and npm checks an integrity only where
+ * the lockfile has one. A binding repo's own `npm install` records its tarball's.
+ */
+export async function starterLockfile(): Promise<string> {
+  const manifest = await readJson<Manifest>(join(STARTER, "package.json"));
+  const ours = (await readJson<Lockfile>(join(ROOT, "package-lock.json"))).packages;
+  const self = ours[""] as LockEntry;
+  const packages: Record<string, LockEntry> = {
+    "": {
+      name: manifest.name,
+      version: manifest.version,
+      dependencies: manifest.dependencies,
+      devDependencies: manifest.devDependencies,
+      engines: manifest.engines,
+    },
+    "node_modules/rightkit-bindgen": {
+      ...Object.fromEntries(Object.entries(self).filter(([field]) => !ROOT_ONLY.has(field))),
+      resolved: manifest.devDependencies?.["rightkit-bindgen"],
+      dev: true,
+    },
+  };
+  for (const [path, entry] of Object.entries(ours))
+    if (path !== "" && entry.dev !== true) packages[path] = { ...entry, dev: true };
+  for (const tool of STARTER_TOOLS) packages[`node_modules/${tool}`] = { ...ours[`node_modules/${tool}`], dev: true };
+  return npmJson({ name: manifest.name, version: manifest.version, lockfileVersion: 3, requires: true, packages });
+}
+
+/** arborist's key order for a lockfile (its `swKeyOrder`). */
+const LOCK_KEY_ORDER = ["name", "version", "lockfileVersion", "resolved", "integrity", "requires", "packages", "dependencies"];
+
+/**
+ * JSON laid out as npm lays out a lockfile (json-stringify-nice with arborist's key order): in
+ * every object, values before objects, each group in that order and then by `localeCompare`. So
+ * `npm install` in a binding repo rewrites nothing of the committed file.
+ */
+function npmJson(value: unknown): string {
+  const isObject = (item: unknown): boolean => typeof item === "object" && item !== null && !Array.isArray(item);
+  const rank = (key: string): number => (LOCK_KEY_ORDER.includes(key) ? LOCK_KEY_ORDER.indexOf(key) : LOCK_KEY_ORDER.length);
+  const layout = (_key: string, item: unknown): unknown =>
+    isObject(item)
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).sort(
+            ([a, av], [b, bv]) => Number(isObject(av)) - Number(isObject(bv)) || rank(a) - rank(b) || a.localeCompare(b, "en"),
+          ),
+        )
+      : item;
+  return `${JSON.stringify(value, layout, 2)}\n`;
+}
+
+/**
+ * A copy of the starter repo at `work/binding-repo` with the tarball in its vendor/ and installed
+ * as its README says (`npm ci`, offline here), from its committed lockfile; returns its path and
+ * npm's output.
+ */
 export async function installStarter(work: string, tarball: string): Promise<{ starter: string; install: Run }> {
   const starter = join(work, "binding-repo");
   await mkdir(starter, { recursive: true });
@@ -94,35 +169,15 @@ export async function installStarter(work: string, tarball: string): Promise<{ s
     recursive: true,
     filter: (path) => !NOT_STARTER.has(relative(STARTER, path).split(sep)[0] ?? ""),
   });
-
-  const spec = `file:${relative(starter, tarball)}`;
-  const manifest = JSON.parse(await readFile(join(starter, "package.json"), "utf8")) as Manifest;
-  manifest.devDependencies["rightkit-bindgen"] = spec;
-  await writeFile(join(starter, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-
-  const ours = (JSON.parse(await readFile(join(ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, LockEntry> })
-    .packages;
-  const self = ours[""] as LockEntry;
-  const packages: Record<string, LockEntry> = {
-    "": { name: manifest.name, version: manifest.version, devDependencies: manifest.devDependencies },
-    "node_modules/rightkit-bindgen": {
-      version: self.version,
-      resolved: spec,
-      integrity: `sha512-${createHash("sha512")
-        .update(await readFile(tarball))
-        .digest("base64")}`,
-      dev: true,
-      dependencies: self.dependencies,
-      bin: self.bin,
-      engines: self.engines,
-    },
-  };
-  for (const [path, entry] of Object.entries(ours))
-    if (path !== "" && entry.dev !== true) packages[path] = { ...entry, dev: true };
-  for (const tool of STARTER_TOOLS) packages[`node_modules/${tool}`] = { ...ours[`node_modules/${tool}`], dev: true };
-  const lock = { name: manifest.name, version: manifest.version, lockfileVersion: 3, requires: true, packages };
-  await writeFile(join(starter, "package-lock.json"), `${JSON.stringify(lock, null, 2)}\n`);
-
+  const { version } = await readJson<Manifest>(join(ROOT, "package.json"));
+  const spec = (await readJson<Manifest>(join(starter, "package.json"))).devDependencies?.["rightkit-bindgen"];
+  if (spec !== vendoredSpec(version) || basename(tarball) !== basename(spec))
+    throw new Error(
+      `examples/binding-repo/package.json gives rightkit-bindgen ${String(spec)}, npm pack made ${basename(tarball)}: ` +
+        `make it "${vendoredSpec(version)}", then refresh its lockfile (docs/package.md → The package test)`,
+    );
+  await mkdir(join(starter, VENDOR));
+  await copyFile(tarball, join(starter, VENDOR, basename(tarball)));
   const install = await run("npm", ["ci", "--offline", "--no-audit", "--no-fund"], starter);
   return { starter, install };
 }
