@@ -6,7 +6,10 @@
  * load/checks-source.ts into load/precompiled/binding.ts). Without one, defaults apply: tool name =
  * method name, 30 s timeouts, no transport default, no verbatim CLI keys.
  */
+import { readFileSync } from "node:fs";
 import { BindgenError } from "../errors.js";
+import { BINDING_SCHEMA } from "../package-files.js";
+import { bindingProblem } from "./binding-errors.js";
 import validateBinding from "./precompiled/binding.js";
 import type { Check } from "./check.js";
 import { parseJson } from "./json.js";
@@ -118,11 +121,11 @@ const checkBinding: Check = validateBinding;
 export function parseBinding(text: string, file: string): Binding {
   const value = parseJson(text, file);
   if (!checkBinding(value)) {
-    const first = checkBinding.errors?.[0];
-    throw new BindgenError("bad_binding", `binding file does not match its schema: ${first?.message ?? "rejected"}`, {
-      file,
-      pointer: `#${first?.instancePath ?? ""}`,
-    });
+    // The schema is read only now: the check is precompiled, but naming what it refused (the keys
+    // an object may hold, the forms of a oneOf) needs the schema's own text.
+    const schema: unknown = JSON.parse(readFileSync(BINDING_SCHEMA, "utf8"));
+    const { message, pointer } = bindingProblem(checkBinding.errors ?? [], value, schema);
+    throw new BindgenError("bad_binding", message, { file, pointer });
   }
   // `$schema` tells an editor where binding.schema.json is, which depends on where the file sits
   // (a checkout, a binding repo's node_modules), not on the contract: it is no part of the binding,

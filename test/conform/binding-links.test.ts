@@ -108,7 +108,7 @@ describe("a broken link or rule is refused where it is written", () => {
     [
       "a pointer that is not one",
       (b) => void ((links(b).token as Json).pointer = "token"),
-      "BINDING:#/links/token/pointer: binding file does not match its schema",
+      'BINDING:#/links/token/pointer: "pointer" must match the pattern "^(/([^/~]|~[01])*)+$", not "token"',
     ],
     [
       "a target method that does not exist",
@@ -148,12 +148,12 @@ describe("a broken link or rule is refused where it is written", () => {
     [
       "an unknown sideEffects",
       (b) => void (method(b, "apps").sideEffects = "read"),
-      "BINDING:#/methods/apps/sideEffects: binding file does not match its schema",
+      'BINDING:#/methods/apps/sideEffects: "sideEffects" must be one of "none", "additive", "destructive", not "read"',
     ],
     [
       "waitsForPerson false",
       (b) => void (method(b, "apps").waitsForPerson = false),
-      "BINDING:#/methods/apps/waitsForPerson: binding file does not match its schema",
+      'BINDING:#/methods/apps/waitsForPerson: "waitsForPerson" must be true, not false',
     ],
   ];
   for (const [name, change, message] of cases) {

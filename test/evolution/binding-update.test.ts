@@ -18,11 +18,35 @@ import { EMBEDDED } from "../support/bindgen.js";
 const SCRATCH = mkdtempSync(join(tmpdir(), "rightkit-binding-update-"));
 afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
 
-const BINDING_TEXT = readFileSync(EMBEDDED.binding, "utf8");
-const SCHEMA = JSON.parse(readFileSync(EMBEDDED.contract, "utf8")) as { $defs: Record<string, Record<string, unknown>> };
-const BEFORE = loadContract(EMBEDDED);
-const COMMITTED = BEFORE.binding as Binding;
-const METHODS = Object.keys(COMMITTED.methods).sort();
+type Defs = Record<string, Record<string, unknown>>;
+
+/** A committed contract, its binding file as text, and its methods. */
+interface Committed {
+  readonly text: string;
+  readonly schema: { readonly $defs: Defs };
+  readonly before: LoadedContract;
+  readonly binding: Binding;
+  readonly methods: readonly string[];
+}
+
+function committed(source: { readonly contract: string; readonly binding: string }): Committed {
+  const before = loadContract(source);
+  const binding = before.binding as Binding;
+  return {
+    text: readFileSync(source.binding, "utf8"),
+    schema: JSON.parse(readFileSync(source.contract, "utf8")) as { $defs: Defs },
+    before,
+    binding,
+    methods: Object.keys(binding.methods).sort(),
+  };
+}
+
+const DEMO = committed(EMBEDDED);
+const AGENTCLI = committed({ contract: "contract/agentcli.v0.2.schema.json", binding: "contract/agentcli.v0.2.binding.json" });
+const BINDING_TEXT = DEMO.text;
+const SCHEMA = DEMO.schema;
+const COMMITTED = DEMO.binding;
+const METHODS = DEMO.methods;
 
 let files = 0;
 function loaded(schema: unknown, bindingText?: string): LoadedContract {
@@ -42,39 +66,54 @@ interface Release {
   readonly added: ReadonlyMap<string, string>;
 }
 
-/** The demo schema after one upstream release; an added method's result is its own, so it pairs with nothing. */
-function released(release: Release): unknown {
-  const defs: Record<string, unknown> = { ...SCHEMA.$defs };
+/**
+ * The schema after one upstream release. An added method's result is its own (with the `ok` an
+ * envelope binding asks of every result), so it pairs with nothing removed.
+ */
+function released(release: Release, contract: Committed = DEMO): unknown {
+  const defs: Record<string, unknown> = { ...contract.schema.$defs };
   for (const name of release.removed) delete defs[name];
   for (const [from, to] of release.renamed) {
     defs[to] = defs[from];
     delete defs[from];
   }
   for (const [name, like] of release.added) {
+    const done = `${name}_done`;
     defs[name] = {
-      params: SCHEMA.$defs[like]?.params,
-      result: { type: "object", properties: { [`${name}_done`]: { type: "boolean" } }, required: [`${name}_done`] },
+      params: contract.schema.$defs[like]?.params,
+      result: { type: "object", properties: { ok: { type: "boolean" }, [done]: { type: "boolean" } }, required: ["ok", done] },
     };
   }
-  return { ...SCHEMA, $defs: defs };
+  return { ...contract.schema, $defs: defs };
 }
 
-function evolve(release: Release) {
-  const after = loaded(released(release));
-  const diff = diffContracts(BEFORE, after);
-  const evolution = evolveBinding({ text: BINDING_TEXT, binding: COMMITTED }, modelOf(BEFORE), modelOf(after), diff.renames);
+function evolve(release: Release, contract: Committed = DEMO) {
+  const after = loaded(released(release, contract));
+  const diff = diffContracts(contract.before, after);
+  const evolution = evolveBinding(
+    { text: contract.text, binding: contract.binding },
+    modelOf(contract.before),
+    modelOf(after),
+    diff.renames,
+  );
   // Judged as the generator judges it: the schema's checks, then every binding check of the model.
-  const next = loaded(released(release), evolution.text);
+  const next = loaded(released(release, contract), evolution.text);
   modelOf(next);
   return { diff, evolution, binding: next.binding as Binding };
 }
 
-const release: fc.Arbitrary<Release> = fc
-  .tuple(fc.subarray(METHODS), fc.subarray(METHODS), fc.uniqueArray(fc.constantFrom(...METHODS), { maxLength: 3 }))
-  .map(([removed, renamedFrom, copied]) => {
-    const renamed = new Map(renamedFrom.filter((name) => !removed.includes(name)).map((name) => [name, `${name}2`]));
-    return { removed, renamed, added: new Map(copied.map((like, i) => [`extra${i}`, like])) };
-  });
+const releases = (contract: Committed): fc.Arbitrary<Release> =>
+  fc
+    .tuple(
+      fc.subarray([...contract.methods]),
+      fc.subarray([...contract.methods]),
+      fc.uniqueArray(fc.constantFrom(...contract.methods), { maxLength: 3 }),
+    )
+    .map(([removed, renamedFrom, copied]) => {
+      const renamed = new Map(renamedFrom.filter((name) => !removed.includes(name)).map((name) => [name, `${name}2`]));
+      return { removed, renamed, added: new Map(copied.map((like, i) => [`extra${i}`, like])) };
+    });
+const release = releases(DEMO);
 
 describe("the binding file follows the schema's methods", () => {
   it("for any release, passes every binding check, keeps the other entries, and names no lost method", () => {
@@ -109,6 +148,21 @@ describe("the binding file follows the schema's methods", () => {
         );
       }),
       { numRuns: 40 },
+    );
+  });
+
+  it("for any release of a contract without a tool-name prefix or a token (agentcli), passes every binding check", () => {
+    fc.assert(
+      fc.property(releases(AGENTCLI), (release) => {
+        const { binding } = evolve(release, AGENTCLI);
+        for (const name of AGENTCLI.methods.filter((name) => !release.removed.includes(name) && !release.renamed.has(name)))
+          expect(binding.methods[name]).toEqual(AGENTCLI.binding.methods[name]);
+        for (const name of release.added.keys()) expect(binding.methods[name]).toEqual({ sideEffects: "destructive" });
+        const lost = [...release.removed, ...release.renamed.keys()];
+        const named = JSON.stringify([binding.links ?? {}, binding.lifecycle ?? {}]);
+        for (const name of lost) expect(named).not.toContain(`"${name}"`);
+      }),
+      { numRuns: 25 },
     );
   });
 
@@ -155,8 +209,13 @@ describe("the binding file follows the schema's methods", () => {
 
   it("the binding's contract follows a new $id", () => {
     const after = loaded({ ...SCHEMA, $id: "rightkit.agent.demo.v2" });
-    const diff = diffContracts(BEFORE, after);
-    const evolution = evolveBinding({ text: BINDING_TEXT, binding: COMMITTED }, modelOf(BEFORE), modelOf(after), diff.renames);
+    const diff = diffContracts(DEMO.before, after);
+    const evolution = evolveBinding(
+      { text: BINDING_TEXT, binding: COMMITTED },
+      modelOf(DEMO.before),
+      modelOf(after),
+      diff.renames,
+    );
     expect(parseBinding(evolution.text, "binding.json").contract).toBe("rightkit.agent.demo.v2");
   });
 });

@@ -58,7 +58,7 @@ const cases: { name: string; args: string[]; message: RegExp }[] = [
   {
     name: "binding not matching its schema",
     args: ["--contract", bad("two-methods.json"), "--binding", bad("binding-bad-shape.json")],
-    message: /binding-bad-shape\.json:#\/methods\/ping\/sensitiveParams: binding file does not match its schema/,
+    message: /binding-bad-shape\.json:#\/methods\/ping\/sensitiveParams: "sensitiveParams" must be an array, not a string$/,
   },
   { name: "missing file", args: ["--contract", bad("nope.json")], message: /nope\.json: cannot read: no such file/ },
   { name: "unknown option", args: ["--contrac", "x"], message: /Unknown option '--contrac'/ },

@@ -81,13 +81,13 @@ describe("precompiled input checks", () => {
     expect(checkMetaSchema({ ...schema, type: "string" }, "x.json")).toBe("draft-07");
   });
 
-  it("report the first error, located, as the loader always has", () => {
+  it("report the first error, located, as the loader always has (a binding's in words of its own)", () => {
     const error = caught(() => checkMetaSchema({ $defs: { a: { type: "nope" } } }, "s.json"));
     expect(error).toMatchObject({ code: "meta_schema", file: "s.json", pointer: "#/$defs/a/type" });
     expect(error.message).toMatch(/^not a valid draft 2020-12 schema: must be equal to one of the allowed values$/);
     const binding = caught(() => parseBinding(JSON.stringify({ contract: "x", methods: { a: { timeoutMs: 0 } } }), "b.json"));
     expect(binding).toMatchObject({ code: "bad_binding", file: "b.json", pointer: "#/methods/a/timeoutMs" });
-    expect(binding.message).toBe("binding file does not match its schema: must be >= 1");
+    expect(binding.message).toBe('"timeoutMs" must be at least 1, not 0');
   });
 });
 
