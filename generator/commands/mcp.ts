@@ -9,10 +9,10 @@ import { parseArgs } from "node:util";
 import { commandWords } from "../../templates/runtime/cli/command-line.js";
 import { BindgenError } from "../errors.js";
 import { isJsonObject } from "../json.js";
-import { loadContract, type LoadedContract } from "../load/contract.js";
+import { loadContract, type ContractSource, type LoadedContract } from "../load/contract.js";
 import { discoverContract, discoverContracts } from "../load/discover.js";
-import { openCaller, type McpTarget } from "../mcp/caller.js";
-import { EMBEDDED_CONTRACTS, embeddedBinding } from "../mcp/embedded.js";
+import { bindingFor } from "../mcp/binding.js";
+import { checkTarget, openCaller, type McpTarget } from "../mcp/caller.js";
 import { loadMcpSdk } from "../mcp/sdk.js";
 import { serveMcp } from "../mcp/server.js";
 import { mcpTools } from "../mcp/tools.js";
@@ -62,14 +62,16 @@ export function mcpOptions(args: readonly string[]): McpOptions {
 
 export async function runMcp(args: readonly string[], io: Io): Promise<number> {
   const options = mcpOptions(args);
-  const contract = chooseContract(options);
+  const { source, contract } = chooseContract(options);
   const id = contractId(contract);
   const index = indexSchema(contract.schema, contract.schemaFile);
   const model = modelOf(contract, index);
   const tools = mcpTools(model, index, contract.schemaFile);
-  const binding = await embeddedBinding(contract, id);
+  const where = target(options, model.transport?.kind);
+  checkTarget(model, where, contract.bindingFile ?? contract.schemaFile);
   const sdk = await loadMcpSdk();
-  const caller = openCaller(binding, model, target(options, model.transport?.kind));
+  const binding = await bindingFor(contract, source, model.id);
+  const caller = openCaller(binding, model, where);
   const log = (line: string): void => io.err(`${GENERATOR_NAME} mcp: ${id}: ${line}`);
   const served = await serveMcp(sdk, {
     name: `${GENERATOR_NAME} ${id}`,
@@ -106,27 +108,35 @@ function target(options: McpOptions, kind: TargetKind | undefined): McpTarget {
   return { kind: "rightkit-daemon", suiteRoot: undefined };
 }
 
+interface Chosen {
+  readonly source: ContractSource;
+  readonly contract: LoadedContract;
+}
+
 /**
- * The contract named, else the one in ./contract this package can serve over the target's kind
- * of transport (any kind without a target).
+ * The contract named, else the one in ./contract whose binding names a transport of the target's
+ * kind (any kind without a target).
  */
-function chooseContract(options: McpOptions): LoadedContract {
-  if (options.contract !== undefined) return loadContract(discoverContract(options));
+function chooseContract(options: McpOptions): Chosen {
+  if (options.contract !== undefined) {
+    const source = discoverContract(options);
+    return { source, contract: loadContract(source) };
+  }
   if (options.binding !== undefined) throw new BindgenError("bad_argument", "--binding goes with --contract");
   const wanted: TargetKind | undefined =
     options.suiteRoot !== undefined ? "rightkit-daemon" : options.server !== undefined ? "jsonrpc-stdio" : undefined;
   const servable = discoverContracts({})
-    .map((source) => loadContract(source))
-    .filter(
-      (loaded) =>
-        EMBEDDED_CONTRACTS.includes(contractId(loaded)) && (wanted === undefined || loaded.binding?.transport?.kind === wanted),
-    );
-  if (servable.length === 1) return servable[0] as LoadedContract;
+    .map((source) => ({ source, contract: loadContract(source) }))
+    .filter(({ contract }) => {
+      const kind = contract.binding?.transport?.kind;
+      return kind !== undefined && (wanted === undefined || kind === wanted);
+    });
+  if (servable.length === 1) return servable[0] as Chosen;
   const over = wanted === undefined ? "" : ` over ${wanted}`;
   const why =
     servable.length === 0
-      ? `no contract in ./contract is one mcp serves${over} (${EMBEDDED_CONTRACTS.join(", ")})`
-      : `./contract holds ${servable.length} contracts mcp serves${over} (${servable.map(contractId).join(", ")})`;
+      ? `no contract in ./contract has a binding naming a transport${over}`
+      : `./contract holds ${servable.length} contracts mcp serves${over} (${servable.map(({ contract }) => contractId(contract)).join(", ")})`;
   throw new BindgenError("bad_argument", `--contract is required: ${why}`);
 }
 

@@ -1,12 +1,16 @@
 /**
  * Which contracts a command means when none is named: every `*.schema.json` directly in
  * ./contract (sorted), each with its `*.binding.json` sibling when there is one. `--contract`
- * names one, by file or by the `$id` of one of those schemas; `--binding` goes with it.
+ * names one, by file or by `$id`: an id is looked up in ./contract, then among the contracts this
+ * package carries (a binding repo's own copy of a contract wins over the package's); `--binding`
+ * goes with it.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { BindgenError } from "../errors.js";
 import { byCodeUnits } from "../order.js";
+import { PACKAGE_CONTRACTS_DIR } from "../package-files.js";
 import type { ContractSource } from "./contract.js";
 
 const CONTRACT_DIR = "contract";
@@ -39,22 +43,54 @@ export function discoverContract(given: Given): ContractSource {
   return found[0] as ContractSource;
 }
 
-function contractFiles(): string[] {
-  if (!existsSync(CONTRACT_DIR)) return [];
-  return readdirSync(CONTRACT_DIR)
+function contractFiles(dir: string = CONTRACT_DIR): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
     .filter((name) => name.endsWith(".schema.json"))
     .sort(byCodeUnits)
-    .map((name) => join(CONTRACT_DIR, name));
+    .map((name) => join(dir, name));
 }
 
 /**
- * The contract in ./contract whose `$id` it is, else a file as given (a file that does not
- * exist is then reported by the loader, naming it).
+ * A file as given when there is one; else the contract whose `$id` it is; else, for a name
+ * written as a path, that file, for the loader to report as missing.
  */
 function named(contract: string, binding: string | undefined): ContractSource {
-  const byId = existsSync(contract) ? undefined : contractFiles().find((file) => idOf(file) === contract);
-  const file = byId ?? contract;
+  const file = existsSync(contract) ? contract : (byId(contract) ?? missing(contract));
   return { contract: file, binding: binding ?? bindingBeside(file) };
+}
+
+/**
+ * Where an `$id` is looked for: ./contract, then the package's contracts (once, when they are
+ * one folder: in a checkout of this package).
+ */
+function idPlaces(): string[] {
+  const packageDir = fileURLToPath(PACKAGE_CONTRACTS_DIR).replace(/[\\/]$/, "");
+  return resolve(CONTRACT_DIR) === packageDir ? [CONTRACT_DIR] : [CONTRACT_DIR, packageDir];
+}
+
+/** The first schema in `idPlaces()` whose `$id` this is: a binding repo's own copy wins over the package's. */
+function byId(id: string): string | undefined {
+  for (const dir of idPlaces()) {
+    const found = contractFiles(dir).find((file) => idOf(file) === id);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * A name that is no file and no contract's `$id`: one written as a path goes on to the loader,
+ * which reports the missing file; an id is refused here, saying where it was looked for.
+ */
+function missing(name: string): string {
+  if (/[\\/]|\.(json|md|markdown)$/i.test(name)) return name;
+  const where = idPlaces()
+    .map((dir) => (dir === CONTRACT_DIR ? `./${CONTRACT_DIR}` : dir))
+    .join(" or in ");
+  // Worded as the loader words a missing file, with where the id was looked for.
+  throw new BindgenError("bad_argument", `cannot read: no such file, and no *.schema.json in ${where} has this $id`, {
+    file: name,
+  });
 }
 
 /** The `$id` of a schema file, read leniently: the loader reports a broken file properly later. */

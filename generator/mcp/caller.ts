@@ -9,7 +9,7 @@
 import { BindgenError } from "../errors.js";
 import type { ContractModel, Method, Namespace } from "../model/types.js";
 import type { ToolCallOptions } from "../../templates/runtime/core/call.js";
-import type { BindingModule } from "./embedded.js";
+import type { BindingModule } from "./binding-module.js";
 
 /** Where the service is: as the generated CLIs take it (`--suite-root`, `--server`). */
 export type McpTarget =
@@ -27,14 +27,28 @@ type ClientObject = { readonly [member: string]: unknown; close(): Promise<void>
 type DaemonClientClass = new (transport: unknown) => ClientObject;
 type StdioClientClass = { spawn(options: object): Promise<ClientObject> };
 
-export function openCaller(binding: BindingModule, model: ContractModel, target: McpTarget): ToolCaller {
+/**
+ * Bad input unless the binding names a transport of the target's kind: checked before anything
+ * is loaded or compiled, and again when the caller opens.
+ */
+export function checkTarget(model: ContractModel, target: McpTarget, bindingFile: string | undefined): void {
   const transportKind = model.transport?.kind;
+  if (transportKind === undefined) {
+    throw new BindgenError("bad_binding", "names no transport; mcp needs one to reach the service", {
+      file: bindingFile,
+      pointer: "#/transport",
+    });
+  }
   if (transportKind !== target.kind) {
     throw new BindgenError(
       "bad_argument",
-      `${model.id} is served over ${transportKind ?? "no default transport"}; ${target.kind === "rightkit-daemon" ? "--suite-root" : "--server"} does not apply`,
+      `${model.id} is served over ${transportKind}; ${target.kind === "rightkit-daemon" ? "--suite-root" : "--server"} does not apply`,
     );
   }
+}
+
+export function openCaller(binding: BindingModule, model: ContractModel, target: McpTarget): ToolCaller {
+  checkTarget(model, target, undefined);
   const clientClass = binding[model.names.clientClass];
   return target.kind === "rightkit-daemon"
     ? daemonCaller(binding, clientClass as DaemonClientClass, target.suiteRoot, model)

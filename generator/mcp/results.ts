@@ -7,7 +7,7 @@
  * bad argument), or the JSON-RPC error exactly as the server sent it. A failure carries no
  * `structuredContent`: MCP clients check that against the tool's output schema.
  */
-import type { BindingModule } from "./embedded.js";
+import type { BindingModule } from "./binding-module.js";
 
 export interface TextContent {
   readonly type: "text";

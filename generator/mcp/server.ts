@@ -9,7 +9,7 @@
  */
 import type { Readable, Writable } from "node:stream";
 import type { McpSdk } from "./sdk.js";
-import type { BindingModule } from "./embedded.js";
+import type { BindingModule } from "./binding-module.js";
 import type { ToolCaller } from "./caller.js";
 import { failureAnswer, isKnownFailure, resultAnswer, type ToolAnswer } from "./results.js";
 import type { McpTool } from "./tools.js";

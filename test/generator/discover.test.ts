@@ -42,9 +42,12 @@ describe("discoverContracts", () => {
     expect(discoverContracts({ contract: join("contract", "alpha.schema.json") })).toHaveLength(1);
   });
 
-  it("passes a name that is no contract's $id on as a file, for the loader to report; --binding needs --contract", () => {
+  it("refuses an id no contract has, naming both places it looked; passes a path on for the loader; --binding needs --contract", () => {
     contract("alpha", "alpha.v2");
-    expect(discoverContracts({ contract: "beta.v1" })).toEqual([{ contract: "beta.v1", binding: undefined }]);
+    expect(() => discoverContracts({ contract: "beta.v1" })).toThrow(
+      /cannot read: no such file, and no \*\.schema\.json in \.\/contract or in .* has this \$id/,
+    );
+    expect(discoverContracts({ contract: "beta/x.json" })).toEqual([{ contract: "beta/x.json", binding: undefined }]);
     expect(() => discoverContracts({ binding: "b.json" })).toThrow(/--binding goes with --contract/);
   });
 

@@ -62,7 +62,8 @@ describe("switching a binding to bigint", () => {
       const surface = body.slice(body.indexOf("### API surface"));
       expect(surface).toMatch(/^### API surface\n\n\*\*breaking for callers: 64-bit integers/);
       expect(surface).toContain("+type Counter = bigint");
-      expect(surface).toContain('+    numbers: { int64: "bigint" },');
+      // The manifest's `numbers` line is not a caller's API: the headline above says it once.
+      expect(surface).not.toContain("numbers: {");
     },
     SLOW.timeout,
   );

@@ -3,7 +3,7 @@
  * server started (stdout stays MCP's: nothing is written to it). Also what a binding repo without
  * the optional SDK is told.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isBindgenError } from "../../generator/errors.js";
@@ -46,20 +46,34 @@ describe("mcp on bad input", () => {
     );
   });
 
-  it("serves only a contract this package carries a compiled client for, exactly as it was generated", async () => {
+  it("refuses a contract whose binding names no transport: there is nothing to reach", async () => {
     expect(await refused(["--contract", "test/fixtures/bad/two-methods.json"])).toMatch(
-      /mcp serves the contracts this package carries a compiled client for/,
+      /two-methods\.json:#\/transport: names no transport; mcp needs one to reach the service/,
     );
-    const dir = await cleanups.dir();
-    const edited = JSON.parse(readFileSync("contract/rightkit.agent.demo.v1.schema.json", "utf8")) as Record<string, unknown>;
-    edited["description"] = "a copy someone edited";
-    const file = join(dir, "rightkit.agent.demo.v1.schema.json");
-    writeFileSync(file, JSON.stringify(edited));
-    const line = await refused(["--contract", file, "--binding", "contract/rightkit.agent.demo.v1.binding.json"]);
-    expect(line).toContain(file);
-    expect(line).toMatch(
-      /its schema \(sha256 [0-9a-f]{12}\) is not the one this package's rightkit.agent.demo.v1 client was generated from/,
+  });
+
+  it("names the id it looked for, and where, when no contract has it", async () => {
+    const line = await refused(["--contract", "rightkit.agent.nope.v9", "--suite-root", "/abs"]);
+    expect(line).toBe(
+      "rightkit-bindgen: rightkit.agent.nope.v9: cannot read: no such file, and no *.schema.json in ./contract has this $id",
     );
+  });
+
+  it("looks for an id in ./contract, then in the package's contracts, from a directory without ./contract", async () => {
+    const home = process.cwd();
+    const elsewhere = await cleanups.dir();
+    process.chdir(elsewhere);
+    try {
+      // The package's contract is found: the refusal is about the target, past the lookup.
+      expect(await refused(["--contract", "agentcli.v0.2", "--suite-root", "/abs"])).toMatch(
+        /agentcli.v0.2 is served over jsonrpc-stdio; --suite-root does not apply/,
+      );
+      expect(await refused(["--contract", "rightkit.agent.nope.v9"])).toBe(
+        `rightkit-bindgen: rightkit.agent.nope.v9: cannot read: no such file, and no *.schema.json in ./contract or in ${join(home, "contract")} has this $id`,
+      );
+    } finally {
+      process.chdir(home);
+    }
   });
 
   it("names the install command when the SDK is missing", async () => {

@@ -1,0 +1,72 @@
+/**
+ * A contract's binding generated in this process and loaded, for a contract this package carries
+ * no compiled client for (a binding repo's contract after an update, an edited copy): the same
+ * files `generate` writes for it, from the pipeline, so every caller-side rule is still the
+ * generated client's own. Schema text becomes code only inside the pipeline's emitters (through
+ * emit/code.ts); here the TypeScript they made is only transpiled, its types erased.
+ *
+ * Transpiled with the `typescript` package's `transpileModule`, as conform compiles its
+ * validators: a runtime dependency already, in process, no second toolchain (esbuild is a dev
+ * dependency; Node 20 strips no types). Node must import the modules from files, so they go to a
+ * private directory (mkdtemp: 0700, a fresh name; each file created exclusively, 0600) that is
+ * removed as soon as they are loaded: neither the binding nor the runtime imports anything later.
+ * The binding's `../runtime/index.js` is one line re-exporting the runtime this process already
+ * runs (package-files.ts), so the runtime is not compiled again.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { code } from "../emit/code.js";
+import type { ContractSource } from "../load/contract.js";
+import { RUNTIME_DIR } from "../output/paths.js";
+import { keepCompiledTypescript, typescript } from "../output/typescript.js";
+import { runtimeModule } from "../package-files.js";
+import { generateFiles, type Generated } from "../pipeline.js";
+import type { BindingModule } from "./binding-module.js";
+
+/** The binding's own modules, as the emitters name them: `client.ts`, `validators.ts`, …. */
+const MODULE_FILE = /^[a-z][a-z-]*\.ts$/;
+
+/** Generates the contract's binding (not type-checked by tsgo: its types are erased here) and loads its index. */
+export async function compileBinding(source: ContractSource): Promise<BindingModule> {
+  const generated = await generateFiles(source, { typeCheck: "never" });
+  const modules = bindingModules(generated);
+  const ts = typescript();
+  const compiled = modules.map(
+    ([name, text]) =>
+      [
+        name.replace(/\.ts$/, ".js"),
+        ts.transpileModule(text, {
+          // verbatimModuleSyntax: imports stay exactly as written, `import type` alone erased (the
+          // rule the binding is type-checked under, so each file transpiles on its own).
+          compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+        }).outputText,
+      ] as const,
+  );
+  keepCompiledTypescript();
+  const dir = mkdtempSync(join(tmpdir(), "rightkit-bindgen-mcp-"));
+  try {
+    const write = (path: string, text: string): void => writeFileSync(join(dir, path), text, { flag: "wx", mode: 0o600 });
+    write("package.json", `${JSON.stringify({ type: "module" })}\n`);
+    mkdirSync(join(dir, RUNTIME_DIR), { mode: 0o700 });
+    write(`${RUNTIME_DIR}/index.js`, `${code`export * from ${runtimeModule().href};`}\n`);
+    mkdirSync(join(dir, "binding"), { mode: 0o700 });
+    for (const [name, text] of compiled) write(`binding/${name}`, text);
+    return (await import(pathToFileURL(join(dir, "binding", "index.js")).href)) as BindingModule;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The generation's binding modules (its folder's `.ts` files; not the runtime, not api.md), by file name. */
+function bindingModules(generated: Generated): [string, string][] {
+  const modules: [string, string][] = [];
+  for (const [path, text] of generated.files) {
+    const [folder, name, ...deeper] = path.split("/");
+    if (folder === RUNTIME_DIR || name === undefined || !name.endsWith(".ts")) continue;
+    if (deeper.length > 0 || !MODULE_FILE.test(name)) throw new Error(`unexpected file ${JSON.stringify(path)} in a binding`);
+    modules.push([name, text]);
+  }
+  return modules;
+}
