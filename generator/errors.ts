@@ -3,6 +3,8 @@
  * inside it (line:column for text, a JSON pointer for parsed schemas), so the CLI can print one
  * line and exit 2 without a stack trace.
  */
+import { terminalLine } from "./terminal.js";
+
 export type BindgenErrorCode =
   | "bad_json"
   | "bad_contract"
@@ -47,11 +49,14 @@ export class BindgenError extends Error {
     this.details = init.details;
   }
 
-  /** The error as the CLI prints it: `file:location: message`, always on one line. */
+  /**
+   * The error as the CLI prints it: `file:location: message`, always on one line. The location
+   * is a pointer built from schema keys and the message may quote schema text, so the line goes
+   * through the terminal door: a control character in either is shown escaped, not obeyed.
+   */
   oneLine(): string {
     const where = [this.file, this.location].filter((part) => part !== undefined && part !== "").join(":");
-    const text = where === "" ? this.message : `${where}: ${this.message}`;
-    return text.replace(/[\r\n\u2028\u2029]+/g, " ");
+    return terminalLine(where === "" ? this.message : `${where}: ${this.message}`);
   }
 
   /** The same error, now knowing which file it came from. */

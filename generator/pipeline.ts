@@ -19,7 +19,8 @@ import { differsOnDisk, type Generation } from "./output/files.js";
 import { formatTypeScript } from "./output/format.js";
 import { header, type HeaderFacts } from "./output/header.js";
 import { typeCheck } from "./output/typecheck.js";
-import { contractDirName, RUNTIME_DIR } from "./output/paths.js";
+import { contractDirName, declaredContractDir, RUNTIME_DIR } from "./output/paths.js";
+import { isJsonObject } from "./json.js";
 import { indexSchema, type SchemaIndex } from "./resolve/index.js";
 
 export interface Generated {
@@ -79,7 +80,8 @@ export async function generateFiles(
   const index = indexSchema(contract.schema, contract.schemaFile);
   const model = modelOf(contract, index);
   const emitted = emitBinding(model, index);
-  const dir = contractDirName(model.id);
+  const declared = isJsonObject(contract.schema) && typeof contract.schema.$id === "string";
+  const dir = declared ? declaredContractDir(model.id) : contractDirName(model.id);
   const facts: HeaderFacts = { contractId: model.id };
   const bindingFiles = await Promise.all(
     emitted.map(async ({ name, source: text }): Promise<[string, string]> => [`${dir}/${name}`, await finish(name, text, facts)]),

@@ -5,6 +5,7 @@
 
 import {
   CLI_EXIT,
+  dryRunText,
   parseToolArgs,
   renderToolHelp,
   renderToolsHelp,
@@ -943,7 +944,7 @@ export async function runAgentcliCli(
     }
     call = parseAgentcliArgs(split.args);
     if (options.dryRun) {
-      io.out(writeJson({ tool: call.tool, params: call.params }) ?? "null");
+      io.out(dryRunText(CLI_TABLE, call));
       return CLI_EXIT.ok;
     }
   } catch (error) {

@@ -7,6 +7,7 @@ import {
   CLI_EXIT,
   currentSuiteEnvironment,
   DaemonTransport,
+  dryRunText,
   parseToolArgs,
   renderToolHelp,
   renderToolsHelp,
@@ -99,6 +100,7 @@ export const CLI_TABLE: CliTable<DemoCliTool> = {
         },
       },
       validate: validators.validateActParams,
+      sensitiveParams: ["token"],
     } satisfies CliTool<"act", "demo.act", types.ActParams>,
     {
       method: "apps",
@@ -161,6 +163,7 @@ export const CLI_TABLE: CliTable<DemoCliTool> = {
         },
       },
       validate: validators.validateBatchParams,
+      sensitiveParams: ["token"],
     } satisfies CliTool<"batch", "demo.batch", types.BatchParams>,
     {
       method: "end",
@@ -185,6 +188,7 @@ export const CLI_TABLE: CliTable<DemoCliTool> = {
         $defs: { token: { description: "Opaque session token from demo.request.", type: "string" } },
       },
       validate: validators.validateEndParams,
+      sensitiveParams: ["token"],
     } satisfies CliTool<"end", "demo.end", types.EndParams>,
     {
       method: "request",
@@ -229,6 +233,7 @@ export const CLI_TABLE: CliTable<DemoCliTool> = {
         $defs: { token: { description: "Opaque session token from demo.request.", type: "string" } },
       },
       validate: validators.validateSnapshotParams,
+      sensitiveParams: ["token"],
     } satisfies CliTool<"snapshot", "demo.snapshot", types.SnapshotParams>,
   ],
 };
@@ -277,7 +282,7 @@ export async function runDemoCli(argv: readonly string[], io: DemoCliIo = PROCES
     }
     call = parseDemoArgs(split.args);
     if (options.dryRun) {
-      io.out(writeJson({ tool: call.tool, params: call.params }) ?? "null");
+      io.out(dryRunText(CLI_TABLE, call));
       return CLI_EXIT.ok;
     }
   } catch (error) {

@@ -1,6 +1,6 @@
 /** `check`: exit 1 with a unified diff when the output folder differs from what generate would write. */
-import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { OutputFolder } from "../output/file-door.js";
 import { compareGeneration } from "../output/files.js";
 import { int64ReadingChange, MANIFEST_FILE } from "../output/numbers-reading.js";
 import { GENERATOR_NAME } from "../version.js";
@@ -9,6 +9,8 @@ import { generateAll, generateOptions } from "./generation.js";
 
 export async function runCheck(args: readonly string[], io: Io): Promise<number> {
   const options = generateOptions(args);
+  // Read only through the file door: an --out that is no folder, or a link inside it, is bad input before the generation runs.
+  const folder = OutputFolder.at(options.out);
   // check writes nothing, so it skips the type check: drift is reported either way.
   const files = await generateAll(options, "never", io);
   const drift = compareGeneration(options.out, files);
@@ -21,7 +23,7 @@ export async function runCheck(args: readonly string[], io: Io): Promise<number>
   for (const { path } of drift) {
     if (basename(path) !== MANIFEST_FILE) continue;
     const onDisk = join(options.out, path);
-    const change = int64ReadingChange(existsSync(onDisk) ? readFileSync(onDisk, "utf8") : undefined, files.get(path));
+    const change = int64ReadingChange(folder.read(path), files.get(path));
     if (change !== undefined) io.err(`${dirname(onDisk)}: ${change}`);
   }
   io.err(

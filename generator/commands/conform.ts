@@ -5,8 +5,6 @@
  * file whole. Exit 0 conforms, 1 violations (or a stale baseline entry, or a replay that shows its
  * failure again), 2 bad input or a host that cannot be reached.
  */
-import { existsSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
 import { baselineText, readBaseline, staleEntries, type Baseline } from "../conform/baseline.js";
 import { CHECK_NAMES } from "../conform/checks.js";
 import { connect, type Connection } from "../conform/connect.js";
@@ -20,6 +18,8 @@ import { buildReport } from "../conform/report.js";
 import { runConformance } from "../conform/runner.js";
 import { compileValidators, type Validate } from "../conform/validators.js";
 import { BindgenError } from "../errors.js";
+import { terminalLine } from "../terminal.js";
+import { checkWritableFile, writeFileWhole } from "../output/file-door.js";
 import { conformOptions, type ConformOptions } from "./conform-options.js";
 import { EXIT, STD_IO, type Io } from "./exit.js";
 
@@ -28,7 +28,7 @@ export async function runConform(args: readonly string[], io: Io): Promise<numbe
   const plan = conformPlan({ contract: options.contract });
   checkNames(plan, options);
   for (const file of [options.junit, options.updateBaseline ? options.baseline : undefined])
-    if (file !== undefined) checkWritable(file);
+    if (file !== undefined) checkWritableFile(file);
   const baseline = options.baseline === undefined || options.updateBaseline ? undefined : readBaseline(options.baseline, plan.id);
   const saved = options.replay === undefined ? undefined : readReplayFile(options.replay);
   const validators = compileValidators(
@@ -94,8 +94,8 @@ async function conformRun(
   const report = baseline === undefined ? first : buildReport(run, { ...facts, stale: staleEntries(baseline, first.findings) });
   // The files first, whole: a report on stdout that says "written" must not precede a failed write.
   if (options.baseline !== undefined && options.updateBaseline)
-    writeWhole(options.baseline, redactor.text(baselineText(plan.id, report.findings)));
-  if (options.junit !== undefined) writeWhole(options.junit, redactor.text(renderJunit(report, enabled)));
+    writeFileWhole(options.baseline, redactor.text(baselineText(plan.id, report.findings)));
+  if (options.junit !== undefined) writeFileWhole(options.junit, redactor.text(renderJunit(report, enabled)));
   io.out(redactor.text(options.format === "json" ? jsonText(report, 2) : renderText(report, enabled)));
   if (options.updateBaseline) return EXIT.ok;
   return report.conforms ? EXIT.ok : EXIT.drift;
@@ -122,7 +122,7 @@ async function replayAll(
     } else lines.push(`not reproduced: ${finding.method} ${finding.check}: ${outcome.why}`);
   }
   lines.push(`${reproduced} of ${saved.length} finding${saved.length === 1 ? "" : "s"} reproduced against ${connection.shown}`);
-  io.out(redactor.text(lines.join("\n")));
+  io.out(redactor.text(lines.map(terminalLine).join("\n")));
   return reproduced > 0 ? EXIT.drift : EXIT.ok;
 }
 
@@ -144,25 +144,6 @@ function checkNames(plan: ConformPlan, options: ConformOptions): void {
   }
 }
 
-/** The folder a report will be written to must exist now, not only when the run is over. */
-function checkWritable(file: string): void {
-  const folder = dirname(file);
-  if (!existsSync(folder) || !statSync(folder).isDirectory())
-    throw new BindgenError("bad_argument", "cannot be written: its folder does not exist", { file });
-}
-
-/** Writes a file whole: a temporary file renamed over it, so a reader never sees half of one. */
-function writeWhole(file: string, text: string): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, file);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw new BindgenError("io", `cannot write: ${(error as Error).message}`, { file });
-  }
-}
-
 /** A live line on a terminal's stderr: method, cases run, failing findings so far. */
 function progressLine(): { update: (method: string, cases: number, failing: number) => void; done: () => void } {
   let last = 0;
@@ -171,7 +152,7 @@ function progressLine(): { update: (method: string, cases: number, failing: numb
       const now = Date.now();
       if (now - last < 100) return;
       last = now;
-      process.stderr.write(`\r\u001b[Kconform: ${method}: ${cases} cases, ${failing} failing so far`);
+      process.stderr.write(`\r\u001b[K${terminalLine(`conform: ${method}: ${cases} cases, ${failing} failing so far`)}`);
     },
     done: () => process.stderr.write("\r\u001b[K"),
   };

@@ -4,6 +4,7 @@
  * them lazily without an import circle.
  */
 import { isBindgenError } from "../errors.js";
+import { terminalLine, terminalText } from "../terminal.js";
 import { GENERATOR_NAME } from "../version.js";
 
 /** 0 ok; 1 the command found what it looks for (drift, a breaking change, a refused major); 2 bad input; 3 our bug. */
@@ -18,9 +19,14 @@ export interface Io {
   readonly err: (line: string) => void;
 }
 
+/**
+ * The process's own streams, behind the terminal door: whatever a command prints, a control
+ * character in it is shown escaped, not obeyed (JSON output keeps its meaning: inside a string
+ * `\u001b` is the same character).
+ */
 export const STD_IO: Io = Object.freeze({
-  out: (line: string) => process.stdout.write(`${line}\n`),
-  err: (line: string) => process.stderr.write(`${line}\n`),
+  out: (line: string) => process.stdout.write(`${terminalText(line)}\n`),
+  err: (line: string) => process.stderr.write(`${terminalText(line)}\n`),
 });
 
 /**
@@ -31,14 +37,14 @@ export const STD_IO: Io = Object.freeze({
 export function exitForError(error: unknown, io: Io, verbose: boolean): number {
   if (isBindgenError(error)) {
     io.err(`${GENERATOR_NAME}: ${error.oneLine()}`);
-    if ((verbose || error.code === "type_check") && error.details !== undefined) io.err(error.details);
+    if ((verbose || error.code === "type_check") && error.details !== undefined) io.err(terminalText(error.details));
     return error.code === "type_check" ? EXIT.bug : EXIT.badInput;
   }
   if (isArgumentError(error)) {
-    io.err(`${GENERATOR_NAME}: ${(error as Error).message}`);
+    io.err(terminalLine(`${GENERATOR_NAME}: ${(error as Error).message}`));
     return EXIT.badInput;
   }
-  io.err(`${GENERATOR_NAME}: internal error: ${(error as Error).message ?? String(error)}`);
+  io.err(terminalLine(`${GENERATOR_NAME}: internal error: ${(error as Error).message ?? String(error)}`));
   if (verbose) io.err((error as Error).stack ?? "");
   return EXIT.bug;
 }

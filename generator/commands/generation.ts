@@ -4,10 +4,13 @@
  */
 import { parseArgs } from "node:util";
 import type { Io } from "./exit.js";
-import { BindgenError } from "../errors.js";
+import { BindgenError, isBindgenError } from "../errors.js";
 import type { ContractSource } from "../load/contract.js";
 import { discoverContracts } from "../load/discover.js";
-import { generateFiles } from "../pipeline.js";
+import { OutputFolder } from "../output/file-door.js";
+import { FolderNames } from "../output/paths.js";
+import { generateFiles, type Generated } from "../pipeline.js";
+import { terminalLine } from "../terminal.js";
 import { GENERATOR_NAME } from "../version.js";
 
 export interface GenerateOptions {
@@ -35,13 +38,17 @@ export async function generateAll(
   typeCheck: "when-changed" | "never",
   io: Io,
 ): Promise<Map<string, string>> {
+  // An --out that is no folder (or on /proc) is bad input before any contract is generated.
+  OutputFolder.at(options.out);
   const all = new Map<string, string>();
+  const folders = new FolderNames();
   for (const source of options.contracts) {
-    const { files, model } = await generateFiles(source, { typeCheck, outDir: options.out });
+    const { files, model } = await generateOne(source, typeCheck, options.out);
+    folders.add(model.id, source.contract);
     // One line each, on stderr, located like an error; they never change the exit code.
     for (const warning of model.warnings) {
       const where = [warning.file, warning.pointer].filter((part) => part !== undefined).join(":");
-      io.err(`${GENERATOR_NAME}: warning: ${where}: ${warning.message}`.replace(/[\r\n\u2028\u2029]+/g, " "));
+      io.err(terminalLine(`${GENERATOR_NAME}: warning: ${where}: ${warning.message}`));
     }
     for (const [path, text] of files) {
       const seen = all.get(path);
@@ -54,4 +61,13 @@ export async function generateAll(
     }
   }
   return all;
+}
+
+/** One contract's files; an error that names no file names the contract's. */
+async function generateOne(source: ContractSource, typeCheck: "when-changed" | "never", out: string): Promise<Generated> {
+  try {
+    return await generateFiles(source, { typeCheck, outDir: out });
+  } catch (error) {
+    throw isBindgenError(error) ? error.inFile(source.contract) : error;
+  }
 }

@@ -18,6 +18,7 @@ import { serveMcp } from "../mcp/server.js";
 import { mcpTools } from "../mcp/tools.js";
 import { modelOf } from "../pipeline.js";
 import { indexSchema } from "../resolve/index.js";
+import { terminalLine } from "../terminal.js";
 import { GENERATOR_NAME, GENERATOR_VERSION } from "../version.js";
 import { EXIT, type Io } from "./exit.js";
 import { milliseconds } from "./option-values.js";
@@ -72,7 +73,7 @@ export async function runMcp(args: readonly string[], io: Io): Promise<number> {
   const sdk = await loadMcpSdk();
   const binding = await bindingFor(contract, source, model.id);
   const caller = openCaller(binding, model, where);
-  const log = (line: string): void => io.err(`${GENERATOR_NAME} mcp: ${id}: ${line}`);
+  const log = (line: string): void => io.err(terminalLine(`${GENERATOR_NAME} mcp: ${id}: ${line}`));
   const served = await serveMcp(sdk, {
     name: `${GENERATOR_NAME} ${id}`,
     version: GENERATOR_VERSION,

@@ -1,15 +1,15 @@
 /**
  * `rightkit-bindgen openrpc [--contract FILE|ID] [--binding FILE] [--out FILE]`: the contract as
  * an OpenRPC 1.3 document (docs/openrpc.md), on stdout or in `--out`. The document is made
- * whole before anything is written, and `--out` is replaced in one rename: a refusal or a
- * failed write leaves no half-written file.
+ * whole before anything is written, and `--out` is written through the file door (one rename of
+ * an exclusively created temporary file): a refusal or a failed write leaves no half-written file.
  */
-import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { BindgenError } from "../errors.js";
 import { loadContract } from "../load/contract.js";
 import { discoverContract } from "../load/discover.js";
 import { openRpcDocument } from "../openrpc/document.js";
+import { checkWritableFile, writeFileWhole } from "../output/file-door.js";
 import { modelOf } from "../pipeline.js";
 import { indexSchema } from "../resolve/index.js";
 import { EXIT, type Io } from "./exit.js";
@@ -23,21 +23,12 @@ export async function runOpenRpc(args: readonly string[], io: Io): Promise<numbe
   });
   if (positionals.length > 0) throw new BindgenError("bad_argument", `unexpected argument ${JSON.stringify(positionals[0])}`);
   if (values.out === "") throw new BindgenError("bad_argument", "--out needs a file name");
+  // Where the document goes is checked before the contract is read: a bad path is found first.
+  if (values.out !== undefined) checkWritableFile(values.out);
   const contract = loadContract(discoverContract(values));
   const index = indexSchema(contract.schema, contract.schemaFile);
   const text = `${JSON.stringify(openRpcDocument(modelOf(contract, index), index, contract), null, 2)}\n`;
   if (values.out === undefined) io.out(text.trimEnd());
-  else writeWhole(values.out, text);
+  else writeFileWhole(values.out, text);
   return EXIT.ok;
-}
-
-function writeWhole(file: string, text: string): void {
-  const temp = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temp, text, { flag: "wx" });
-    renameSync(temp, file);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw new BindgenError("io", `cannot write: ${(error as Error).message}`, { file });
-  }
 }

@@ -6,10 +6,12 @@
 import { parseArgs } from "node:util";
 import { EXIT, type Io } from "./exit.js";
 import { BindgenError } from "../errors.js";
+import { terminalLine } from "../terminal.js";
 import { discoverContract } from "../load/discover.js";
 import { prBody } from "../evolution/pr-body.js";
 import { renderDiff } from "../evolution/render.js";
-import { applyUpdate, planUpdate, writeAtomically, type UpdateOptions } from "../evolution/update.js";
+import { applyUpdate, planUpdate, type UpdateOptions } from "../evolution/update.js";
+import { checkWritableFile, OutputFolder, type FileEdit } from "../output/file-door.js";
 
 function updateOptions(args: readonly string[]): UpdateOptions & { readonly body: string | undefined } {
   const { values, positionals } = parseArgs({
@@ -40,17 +42,23 @@ function updateOptions(args: readonly string[]): UpdateOptions & { readonly body
 
 export async function runUpdate(args: readonly string[], io: Io): Promise<number> {
   const options = updateOptions(args);
+  // Where the body and the generation go is checked before the work: a bad path is found first.
+  if (options.body !== undefined) checkWritableFile(options.body);
+  OutputFolder.at(options.out);
   const outcome = await planUpdate(options);
   if (outcome.kind === "refused") {
     io.out(renderDiff(outcome.diff, "text"));
-    io.err(`rightkit-bindgen: update refused: ${outcome.reason}. Nothing was written.`);
+    io.err(terminalLine(`rightkit-bindgen: update refused: ${outcome.reason}. Nothing was written.`));
     return EXIT.drift;
   }
   const body = prBody(outcome.plan);
-  // The body is written first: if its path is unwritable, the repository is still untouched.
-  if (options.body !== undefined) writeAtomically(options.body, body);
-  applyUpdate(outcome.plan, options.out);
+  // The body, the contract files and the generation are one batch through the file door: every
+  // target is checked before the first write, so a bad path leaves the repository untouched.
+  const first: FileEdit[] =
+    options.body === undefined ? [] : [{ kind: "write", at: OutputFolder.fileAt(options.body), text: body }];
+  applyUpdate(outcome.plan, options.out, first);
   if (options.body === undefined) io.out(body.trimEnd());
-  for (const file of [...outcome.plan.contractFiles, ...outcome.plan.regenerated]) io.err(`${file.change} ${file.path}`);
+  for (const file of [...outcome.plan.contractFiles, ...outcome.plan.regenerated])
+    io.err(terminalLine(`${file.change} ${file.path}`));
   return EXIT.ok;
 }

@@ -1,11 +1,15 @@
 /**
  * The report for people: findings grouped by check (failing checks first) and method, each
  * with its params, the command to paste, the calls to replay and the seed; the census as a
- * table of cases per method and check; what could not be tested; the verdict last.
+ * table of cases per method and check; what could not be tested; the verdict last. Method names,
+ * messages and what the host said are schema and host text: each line goes through the terminal
+ * door (generator/terminal.ts), so a line break cannot split a line and a control character is
+ * shown, not obeyed.
  */
 import { CHECK_NAMES, type CheckName } from "./checks.js";
 import type { ConformReport, ReportFinding } from "./report.js";
 import { jsonText } from "./json-text.js";
+import { terminalLine } from "../terminal.js";
 
 export function renderText(report: ConformReport, enabled: readonly CheckName[]): string {
   const lines: string[] = [
@@ -33,7 +37,7 @@ export function renderText(report: ConformReport, enabled: readonly CheckName[])
   const warnings = report.findings.filter((finding) => finding.severity === "warning").length;
   const counts = `${failing} failing, ${known} in the baseline, ${warnings} warning${warnings === 1 ? "" : "s"}, ${report.stale.length} stale`;
   lines.push("", report.conforms ? `conforms (${counts})` : `does not conform (${counts})`);
-  return lines.join("\n");
+  return lines.map(terminalLine).join("\n");
 }
 
 function renderFinding(finding: ReportFinding): string[] {

@@ -5,11 +5,14 @@
  * and any other sensitive param as `{"$redacted": …}`, for which a replay sends a fresh value.
  * `command` is the judged call as a person pastes it: the binding's CLI (`right-ctl demo act
  * token='<redacted>' ref=… op=type`) when the CLI would pass the params through unchanged,
- * else the raw request line. Sensitive values never appear in either.
+ * else the raw request line. Sensitive values never appear in either. Every word of the command
+ * is quoted by the shell door (output/shell.ts): a method or command that holds shell syntax
+ * arrives as one word and runs nothing.
  */
 import { requestFrame } from "../../templates/runtime/protocols/daemon.js";
 import { requestMessage } from "../../templates/runtime/protocols/jsonrpc.js";
 import { isJsonObject } from "../json.js";
+import { shellCommand, shellWord } from "../output/shell.js";
 import { locate, propertyNames } from "./arbitrary/reading.js";
 import type { Step } from "./execute.js";
 import { jsonText } from "./json-text.js";
@@ -68,13 +71,17 @@ function redactSensitive(method: PlannedMethod, params: unknown, uses: Step["use
 
 /**
  * The judged call as a command line: the CLI when it would send these params unchanged (it
- * validates them first, so only for params the schema accepts), else the raw request.
+ * validates them first, so only for params the schema accepts), else the raw request. The
+ * binding's `cli.command` is how a person types the command, so its words are the words it is
+ * split into at whitespace; `target` is the connection's options, already shell words.
  */
 export function commandFor(plan: ConformPlan, step: Step, target: string, valid: boolean): string {
   const params = shownParams(step);
   const words = plan.cliCommand === undefined || !valid ? undefined : cliWords(plan, step.method, params);
-  if (words !== undefined && plan.cliCommand !== undefined)
-    return [plan.cliCommand, step.method.cliName, ...words, target].join(" ");
+  if (words !== undefined && plan.cliCommand !== undefined) {
+    const command = plan.cliCommand.split(/\s+/).filter((word) => word !== "");
+    return [shellCommand([...command, step.method.cliName, ...words]), target].join(" ");
+  }
   const frame =
     plan.transport.kind === "rightkit-daemon"
       ? requestFrame(1, step.method.tool, params as object)
@@ -83,8 +90,8 @@ export function commandFor(plan: ConformPlan, step: Step, target: string, valid:
 }
 
 /**
- * `key=value` words that the generated CLI reads back as exactly these params, or undefined: a
- * key the params schema does not declare, a non-string for a verbatim key, params that are no
+ * `key=value` words (the line quotes them) that the generated CLI reads back as exactly these
+ * params, or undefined: a key the params schema does not declare, a non-string for a verbatim key, params that are no
  * object, or params the CLI's validator would refuse before sending (a negative case) all need
  * the raw request instead.
  */
@@ -98,7 +105,7 @@ function cliWords(plan: ConformPlan, method: PlannedMethod, params: unknown): st
     const verbatim = plan.verbatimKeys.includes(key);
     if (verbatim && typeof value !== "string") return undefined;
     const text = verbatim || (typeof value === "string" && !readsAsJson(value)) ? (value as string) : jsonText(value);
-    words.push(shellWord(`${key}=${text}`));
+    words.push(`${key}=${text}`);
   }
   return words;
 }
@@ -112,7 +119,5 @@ function readsAsJson(text: string): boolean {
   }
 }
 
-/** A word the shell reads back as itself: plain when it can be, else single-quoted. */
-export function shellWord(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
+/** The shell door's word quoting, for the connection options conform shows (connect.ts). */
+export { shellWord };

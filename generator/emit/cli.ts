@@ -58,6 +58,11 @@ function toolEntry(model: ContractModel, index: SchemaIndex, method: Method, too
         ? EMPTY
         : code`
     integers: ${integers},`
+    }${
+      method.sensitiveParams.length === 0
+        ? EMPTY
+        : code`
+    sensitiveParams: ${literal(method.sensitiveParams)},`
     }
   } satisfies ${toolType}`;
 }

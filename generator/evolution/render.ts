@@ -6,6 +6,7 @@ import { assertNever } from "../errors.js";
 import { SEVERITIES, type Change, type Severity } from "./changes.js";
 import type { ContractDiff } from "./diff.js";
 import { escapeMarkdown, inlineCode } from "../output/markdown.js";
+import { terminalLine } from "../terminal.js";
 
 export type DiffFormat = "text" | "markdown" | "json";
 
@@ -51,14 +52,13 @@ export function summaryLine(diff: ContractDiff): string {
 }
 
 function renderText(diff: ContractDiff): string {
-  // Method names and pointers are schema text: a newline in them must not split a change's line.
-  const flat = (text: string): string => text.replace(/[\r\n\u2028\u2029]+/g, " ");
-  const lines = diff.changes.map((change) =>
-    flat(
+  // Ids, method names, pointers and messages are schema text: through the terminal door, so a
+  // newline cannot split a change's line and an escape sequence is shown, not obeyed.
+  const lines = diff.changes.map(
+    (change) =>
       `${change.severity.padEnd(12)} ${change.kind.padEnd(22)} ${(change.method ?? "(contract)").padEnd(12)} ${change.pointer}  ${change.message}`,
-    ),
   );
-  return [summaryLine(diff), ...lines].join("\n");
+  return [summaryLine(diff), ...lines].map(terminalLine).join("\n");
 }
 
 const HEADINGS: Readonly<Record<Severity, string>> = {

@@ -11,15 +11,15 @@
  * of contract/ (so plain `generate`/`check` now mean the new version), and the new binding is
  * generated into its own folder `generated/<new id>/` while `generated/<old id>/` is kept.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { createTwoFilesPatch } from "diff";
-import { BindgenError } from "../errors.js";
+import { BindgenError, isBindgenError } from "../errors.js";
 import { fingerprintFileFor, fingerprintOf } from "../contract/fingerprint.js";
 import { loadContract, type ContractSource, type LoadedContract } from "../load/contract.js";
 import { byCodeUnits } from "../order.js";
-import { compareGeneration, writeGeneration, type Generation } from "../output/files.js";
+import { applyEdits, OutputFolder, ScratchFolder, type FileEdit, type Place } from "../output/file-door.js";
+import { compareGeneration, generationEdits, type Generation } from "../output/files.js";
 import { contractDirName } from "../output/paths.js";
 import { generateFiles, modelOf } from "../pipeline.js";
 import { API_SURFACE_FILE, callerSurface } from "../output/api-surface.js";
@@ -83,19 +83,35 @@ interface ContractText {
   readonly text: string;
 }
 
-/** Generates from the exact bytes that will be committed, via a scratch copy removed afterwards. */
-async function generateFromText(schema: ContractText, binding: ContractText | undefined, out: string): Promise<Generation> {
-  const scratch = mkdtempSync(join(tmpdir(), "rightkit-bindgen-update-"));
+/**
+ * Generates from the exact bytes that will be committed, via a scratch copy removed afterwards.
+ * An error in the copy is said of the file it came from: the schema of `--from`, the binding file.
+ */
+async function generateFromText(
+  schema: ContractText & { readonly from: string },
+  binding: (ContractText & { readonly from: string }) | undefined,
+  out: string,
+): Promise<Generation> {
+  const scratch = ScratchFolder.make("rightkit-bindgen-update-");
+  const file = scratch.write(schema.name, schema.text);
+  const bindingFile = binding === undefined ? undefined : scratch.write(binding.name, binding.text);
   try {
-    const file = join(scratch, schema.name);
-    writeFileSync(file, schema.text);
-    const bindingFile = binding === undefined ? undefined : join(scratch, binding.name);
-    if (bindingFile !== undefined && binding !== undefined) writeFileSync(bindingFile, binding.text);
     // Type-checked exactly when it differs from what is committed, i.e. before anything is written.
     return (await generateFiles({ contract: file, binding: bindingFile }, { typeCheck: "when-changed", outDir: out })).files;
+  } catch (error) {
+    if (!isBindgenError(error)) throw error;
+    if (error.file === file) throw saidOf(error, schema.from);
+    if (error.file !== undefined && error.file === bindingFile && binding !== undefined) throw saidOf(error, binding.from);
+    throw error;
   } finally {
-    rmSync(scratch, { recursive: true, force: true });
+    scratch.remove();
   }
+}
+
+/** The same error, said of `file`. */
+function saidOf(error: BindgenError, file: string): BindgenError {
+  const { code, message, location, keyword, pointer, details } = error;
+  return new BindgenError(code, message, { file, location, keyword, pointer, details });
 }
 
 function contractPlan(
@@ -154,18 +170,21 @@ function replacing(path: string, text: string): PlannedFile | undefined {
 }
 
 function regenerated(out: string, generation: Generation): PlannedFile[] {
+  const folder = OutputFolder.at(out);
   return compareGeneration(out, generation).map(({ path }) => ({
     path: join(out, path),
-    change: !generation.has(path) ? "removed" : existsSync(join(out, path)) ? "changed" : "added",
+    change: !generation.has(path) ? "removed" : folder.read(path) !== undefined ? "changed" : "added",
   }));
 }
 
 /** The committed api.md and manifest.ts of the binding, where they are on disk; else as generated from the current inputs. */
 function committedFiles(out: string, id: string, generated: Generation): Generation {
   const files = new Map(generated);
+  const folder = OutputFolder.at(out);
   for (const name of [API_SURFACE_FILE, MANIFEST_FILE]) {
     const path = `${contractDirName(id)}/${name}`;
-    if (existsSync(join(out, path))) files.set(path, readFileSync(join(out, path), "utf8"));
+    const text = folder.read(path);
+    if (text !== undefined) files.set(path, text);
   }
   return files;
 }
@@ -218,10 +237,10 @@ export async function planUpdate(options: UpdateOptions): Promise<UpdateOutcome>
   const binding = followMethods(options.binding, before, after, diff);
   const contract = contractPlan(options, diff, major, text, after.schema, binding?.text);
   const generation = await generateFromText(
-    { name: basename(contract.schemaFile), text },
+    { name: basename(contract.schemaFile), text, from: options.from },
     contract.binding === undefined || binding === undefined
       ? undefined
-      : { name: basename(contract.binding), text: binding.text },
+      : { name: basename(contract.binding), text: binding.text, from: options.binding ?? contract.binding },
     options.out,
   );
   const old = await generateFiles(source, { typeCheck: "never" });
@@ -246,21 +265,28 @@ export async function planUpdate(options: UpdateOptions): Promise<UpdateOutcome>
   };
 }
 
-export function writeAtomically(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, path);
+/** A contract file's place: its folder (made when missing: a major update's `contract/<old id>/`), and its name. */
+function placeOf(path: string): Place {
+  return { folder: OutputFolder.at(dirname(path)), path: basename(path) };
 }
 
-/** Writes a plan: contract files first (moves before writes), then the generation. */
-export function applyUpdate(plan: UpdatePlan, out: string): void {
-  for (const file of plan.contractFiles) {
-    if (file.change === "moved" && file.movedFrom !== undefined) {
-      mkdirSync(dirname(file.path), { recursive: true });
-      renameSync(file.movedFrom, file.path);
-    }
-  }
-  for (const file of plan.contractFiles) if (file.text !== undefined) writeAtomically(file.path, file.text);
-  writeGeneration(out, plan.generation);
+/** What a plan writes, in order: contract files (moves before writes), then the generation. */
+export function updateEdits(plan: UpdatePlan, out: string): FileEdit[] {
+  const moves = plan.contractFiles.flatMap((file): FileEdit[] =>
+    file.change === "moved" && file.movedFrom !== undefined
+      ? [{ kind: "move", at: placeOf(file.path), from: placeOf(file.movedFrom) }]
+      : [],
+  );
+  const writes = plan.contractFiles.flatMap((file): FileEdit[] =>
+    file.text === undefined ? [] : [{ kind: "write", at: placeOf(file.path), text: file.text }],
+  );
+  return [...moves, ...writes, ...generationEdits(out, plan.generation).edits];
+}
+
+/**
+ * Writes a plan through the file door, with `first` (the PR body) before it: every target is
+ * checked before the first write, so a bad path leaves the repository as it was.
+ */
+export function applyUpdate(plan: UpdatePlan, out: string, first: readonly FileEdit[] = []): void {
+  applyEdits([...first, ...updateEdits(plan, out)]);
 }

@@ -3,6 +3,7 @@
  * sorted names so it is byte-stable; text is for terminals, one line per name a side lacks.
  */
 import { assertNever } from "../errors.js";
+import { terminalLine } from "../terminal.js";
 import type { Comparison, NameSets } from "./compare.js";
 
 export type ReportFormat = "text" | "json";
@@ -67,8 +68,9 @@ function renderText({ contract, server, comparison }: Report): string {
     ...onlyInContract.notifications.map((name) => `- notification ${name} (the contract has it, the server does not)`),
   ];
   if (comparison.agree) lines.push("They agree: neither side has a method or notification the other lacks.");
-  // Names come from a server and a schema: a newline in one must not split its line.
-  return lines.map((line) => line.replace(/[\r\n\u2028\u2029]+/g, " ")).join("\n");
+  // Names come from a server and a schema: through the terminal door, so a newline in one cannot
+  // split its line and a control character is shown, not obeyed.
+  return lines.map(terminalLine).join("\n");
 }
 
 function count(n: number, noun: string): string {

@@ -107,6 +107,8 @@ export interface Binding {
   readonly cli?: CliBinding;
   readonly results?: { readonly okEnvelope?: boolean };
   readonly numbers?: { readonly int64?: Int64Reading };
+  /** Patterns only a backtracking RegExp can run (backreferences, lookaround): a warning, or an error. */
+  readonly patterns?: { readonly backtracking?: "warn" | "error" };
   readonly errors?: ErrorsBinding;
   readonly defaultTimeoutMs?: number;
   readonly methods: Readonly<Record<string, MethodBinding>>;

@@ -26,7 +26,7 @@ export function buildModel(contract: LoadedContract, index: SchemaIndex, shape: 
   const { binding, bindingFile } = contract;
   checkMethodParts(shape, contract.schemaFile);
   if (binding !== undefined && bindingFile !== undefined) checkBinding(shape, binding, bindingFile);
-  const warnings = checkSchemas(index, partPointers(shape));
+  const warnings = checkSchemas(index, partPointers(shape), binding?.patterns?.backtracking);
   const places = placesOf(shape);
   const { links, lifecycle } = assembleLinks(binding, shape, index, bindingFile);
   const int64 = binding?.numbers?.int64 ?? "number";

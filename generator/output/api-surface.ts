@@ -7,7 +7,7 @@
  */
 import type Ts from "typescript";
 import { byCodeUnits } from "../order.js";
-import { codeBlock } from "./markdown.js";
+import { codeBlock, escapeMarkdown } from "./markdown.js";
 import { GENERATED_MARKER } from "./header.js";
 import { keepCompiledTypescript, typescript } from "./typescript.js";
 
@@ -244,7 +244,8 @@ export async function apiSurface(contractId: string, files: ReadonlyMap<string, 
   return [
     `<!-- ${GENERATED_MARKER}. Do not edit: run \`rightkit-bindgen generate\` instead. -->`,
     "",
-    `# API surface: ${contractId.replace(/[\r\n\u2028\u2029]+/g, " ")}`,
+    // The id is schema text: through the Markdown door, so it cannot mention, link or close the heading.
+    `# API surface: ${escapeMarkdown(contractId)}`,
     "",
     "The public declarations of this binding, one per line (members indented), without documentation. A change here is a change callers can see.",
     "",

@@ -1,5 +1,5 @@
 export { callTool, type FailClosedRule, type ToolCallOptions, type ToolSpec } from "./core/call.js";
-export { parseToolArgs } from "./cli/args.js";
+export { dryRunText, parseToolArgs } from "./cli/args.js";
 export { splitCliOptions, type CliOptions } from "./cli/options.js";
 export {
   findTool,

@@ -2,7 +2,8 @@
  * bench:validators — our `validate*` against Ajv and @exodus/schemasafe (both code-generating
  * validators, compiled once), and our `is*` guard against a hand-written validator, on the
  * payloads of validator-cases.ts: the demo contract, agentcli's manifest-carrying params, and
- * sample sets from two large corpus schemas.
+ * sample sets from two large corpus schemas; and pattern-heavy payloads (patternRows below): the
+ * corpus definitions that hold a `pattern`, and a synthetic object of six common patterns.
  *
  * A plain measured loop, not a timed assertion: each case is warmed up, then the contenders take
  * turns in ROUNDS rounds of ROUND_MS wall time each, and each figure is the median of its rounds
@@ -10,8 +11,14 @@
  * costs), with operations per wall second beside it; each ratio is the median of the rounds' own.
  * CPU time, because on a shared 2-core machine a contender preempted mid-round would otherwise be
  * charged for another process's work.
- * Run: tsx test/bench/validators.bench.ts [--quick]
+ * Run: tsx test/bench/validators.bench.ts [--quick] [--patterns] (only the pattern rows)
  */
+import { readFileSync } from "node:fs";
+import { validator as schemasafe } from "@exodus/schemasafe";
+import fc from "fast-check";
+import { emitValidatorModule } from "../../generator/emit/validators/index.js";
+import { ajvDraftOf, ajvFor } from "../support/ajv-dialect.js";
+import { loadModule } from "../validators/load-module.js";
 import { geomean, median, QUICK, record, ROUNDS, type Figure } from "./figures.js";
 import { benchCases, SCHEMASAFE_OPTIONS, verdictOf, type Case, type Check } from "./validator-cases.js";
 
@@ -70,7 +77,111 @@ function measure(
 const format = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : `${(n / 1e3).toFixed(1)}k`);
 const times = (n: number): string => `${n.toFixed(2)}x`;
 
-const { cases, notes } = benchCases();
+/** A case of this file: the shared ones, and the pattern rows (group "patterns"). */
+type Row = Omit<Case, "group"> & { readonly group: string };
+
+/** The semantic-versioning pattern cargo's manifest schema uses (semver.org's, less its named groups). */
+const SEMVER =
+  "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$";
+const SYNTHETIC_PATTERNS: Readonly<Record<string, string>> = {
+  version: SEMVER,
+  email: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
+  id: "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$",
+  name: "^[A-Za-z_][A-Za-z0-9_]*$",
+  host: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$",
+  tag: "^v\\d+\\.\\d+$",
+};
+/** Corpus definitions that hold a pattern: file, definition, label. */
+const PATTERN_DEFINITIONS = [
+  ["oxidecomputer__omicron__schema_all-zones-requests.json", "Ipv4Net", "omicron Ipv4Net"],
+  ["oxidecomputer__omicron__schema_start-sled-agent-request.json", "Ipv6Net", "omicron Ipv6Net"],
+  ["oxidecomputer__omicron__schema_all-zones-requests.json", "MacAddr", "omicron MacAddr"],
+  ["oxidecomputer__omicron__schema_all-zones-requests.json", "ZpoolName", "omicron ZpoolName"],
+  ["rust-lang__cargo__crates_cargo-util-schemas_manifest.schema.json", "SemVer", "cargo SemVer"],
+  ["astral-sh__uv__uv.schema.json", "PackageNameSpecifier", "uv PackageNameSpecifier"],
+] as const;
+const PATTERN_SET = 100;
+
+/** Strings matching `pattern`, drawn by fast-check with a fixed seed. */
+function matching(pattern: string, seed: number): string[] {
+  return fc.sample(fc.stringMatching(new RegExp(pattern, "u"), { size: "small" }), { seed, numRuns: PATTERN_SET });
+}
+
+/** Our validate*, Ajv (the draft's, as the differential test configures it) and schemasafe on one schema. */
+function contenders(schema: Record<string, unknown>): Pick<Case, "ours" | "guard" | "ajv" | "schemasafe"> {
+  const module = loadModule<Record<string, Check>>(emitValidatorModule(schema));
+  const { format: _format, ...unformatted } = schema;
+  return {
+    ours: module.validate as Check,
+    guard: module.isValid as Check,
+    ajv: ajvFor(ajvDraftOf(schema)).compile(schema) as Check,
+    schemasafe: schemasafe(unformatted, SCHEMASAFE_OPTIONS) as Check,
+  };
+}
+
+/**
+ * Pattern-heavy payloads: each corpus definition on 100 strings matching its pattern (and, for
+ * all of them at once, the same strings with one character appended that no pattern ends with),
+ * and the synthetic object on 100 valid objects and 100 with one field broken.
+ */
+function patternRows(): Row[] {
+  const rows: Row[] = [];
+  for (const [file, name, label] of PATTERN_DEFINITIONS) {
+    const document = JSON.parse(readFileSync(`test/fixtures/corpus/${file}`, "utf8")) as Record<string, Record<string, unknown>>;
+    const definition = (document.definitions ?? document.$defs ?? {})[name] as Record<string, unknown>;
+    const schema = { ...definition, ...(typeof document.$schema === "string" ? { $schema: document.$schema } : {}) };
+    const strings = matching(definition.pattern as string, 34);
+    rows.push({
+      group: "patterns",
+      name: `corpus ${label}, ${strings.length} valid`,
+      payloads: strings,
+      valid: true,
+      ...contenders(schema),
+    });
+    rows.push({
+      group: "patterns",
+      name: `corpus ${label}, ${strings.length} invalid`,
+      payloads: strings.map((s) => `${s}@`),
+      valid: false,
+      ...contenders(schema),
+    });
+  }
+  const schema = {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    type: "object",
+    required: Object.keys(SYNTHETIC_PATTERNS),
+    properties: Object.fromEntries(
+      Object.entries(SYNTHETIC_PATTERNS).map(([key, pattern]) => [key, { type: "string", pattern }]),
+    ),
+  };
+  const columns = Object.entries(SYNTHETIC_PATTERNS).map(([key, pattern], i) => [key, matching(pattern, 34 + i)] as const);
+  const objects = Array.from({ length: PATTERN_SET }, (_, i) =>
+    Object.fromEntries(columns.map(([key, values]) => [key, values[i]])),
+  );
+  const broken = objects.map((object, i) => {
+    const [key] = columns[i % columns.length] as (typeof columns)[number];
+    return { ...object, [key]: `${object[key] as string}@` };
+  });
+  rows.push({
+    group: "patterns",
+    name: `synthetic 6 patterns, ${objects.length} valid`,
+    payloads: objects,
+    valid: true,
+    ...contenders(schema),
+  });
+  rows.push({
+    group: "patterns",
+    name: `synthetic 6 patterns, ${broken.length} invalid`,
+    payloads: broken,
+    valid: false,
+    ...contenders(schema),
+  });
+  return rows;
+}
+
+const shared = benchCases();
+const notes = shared.notes;
+const cases: Row[] = [...(process.argv.includes("--patterns") ? [] : shared.cases), ...patternRows()];
 const rows: string[][] = [];
 const figures: Figure[] = [];
 const vsAjv: number[] = [];

@@ -259,10 +259,10 @@ describe("right-ctl without a host", () => {
     }
   });
 
-  it("--dry-run prints the parsed call", async () => {
+  it("--dry-run prints the parsed call, the token redacted", async () => {
     const child = await rightCtl(["demo", "snapshot", "token=null", "--dry-run", ...nowhere()]);
     expect(child.code).toBe(0);
-    expect(output(child)).toEqual({ tool: "demo.snapshot", params: { token: "null" } });
+    expect(output(child)).toEqual({ tool: "demo.snapshot", params: { token: "<redacted>" } });
   });
 
   it("--tools and --dry-run need no suite at all", async () => {

@@ -113,10 +113,10 @@ describe("options", () => {
 });
 
 describe("exit 0: the answer on out, nothing on err", () => {
-  it("--dry-run prints the tool and params without connecting", async () => {
+  it("--dry-run prints the tool and params without connecting, the token redacted", async () => {
     const ran = await run(["act", "token=t", "ref=e1", "op=type", "text=1e3", "--dry-run", "--suite-root", suite]);
     expect(ran.code).toBe(CLI_EXIT.ok);
-    expect(result(ran)).toEqual({ tool: "demo.act", params: { token: "t", ref: "e1", op: "type", text: "1e3" } });
+    expect(result(ran)).toEqual({ tool: "demo.act", params: { token: "<redacted>", ref: "e1", op: "type", text: "1e3" } });
   });
 
   it("--tools prints an array of tool specs, sorted by name", async () => {

@@ -154,7 +154,7 @@ jobs:
     expect(problem).toContain(`Unknown option '--form'`);
     // A string option without its value: parseArgs will not take the probe for the value.
     expect(await broken("--format markdown", "--format")).toEqual([
-      `${FILE}:17:9: /jobs/check/steps/2/run: \`npx rightkit-bindgen diff a.json b.json --format\` is refused: rightkit-bindgen: Option '--format' argument is ambiguous. (exit 2)`,
+      `${FILE}:17:9: /jobs/check/steps/2/run: \`npx rightkit-bindgen diff a.json b.json --format\` is refused: rightkit-bindgen: Option '--format' argument is ambiguous. Did you forget to specify the option argument for '--format'? To specify an option argument starting with a dash use '--format=-XYZ'. (exit 2)`,
     ]);
   });
 

@@ -208,7 +208,7 @@ describe("a binding file's schema errors name what is wrong", () => {
       "a hostile key stays on one line, escaped",
       { contract: "x", methods: {}, "time\u001b[2Jout\n\u2028\u202e\u0085": 1 },
       "#",
-      'unknown key "time\\u001b[2Jout\\n\\u2028\\u202e\\u0085"; allowed here: "$schema", "contract", "client", "transport", "cli", "numbers", "results", "errors", "defaultTimeoutMs", "methods", "links", "lifecycle"',
+      'unknown key "time\\u001b[2Jout\\n\\u2028\\u202e\\u0085"; allowed here: "$schema", "contract", "client", "transport", "cli", "numbers", "patterns", "results", "errors", "defaultTimeoutMs", "methods", "links", "lifecycle"',
     ],
   ];
   for (const [name, document, pointer, message] of kinds) {

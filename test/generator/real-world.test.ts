@@ -44,6 +44,14 @@ const WITHOUT_U: Readonly<Record<string, RegExp>> = {
   "tauri-apps__tauri__crates_tauri-cli_config.schema.json": /^#\/properties\/productName\/.*pattern$/,
 };
 
+/**
+ * Patterns only a backtracking RegExp can run (lookaround, backreferences), each with its warning
+ * (docs/types-and-validators.md, Patterns): omicron's `Name` refuses a UUID with a negative lookahead.
+ */
+const BACKTRACKING: Readonly<Record<string, readonly string[]>> = {
+  "oxidecomputer__omicron__schema_all-zones-requests.json": ["#/definitions/Name/pattern"],
+};
+
 /** Schemas the generator refuses today, with why. Every schema must generate: keep this empty. */
 const REFUSED: Readonly<Record<string, string>> = {};
 
@@ -72,7 +80,9 @@ describe("real-world Rust-generated schemas", () => {
         return;
       }
       const { model, files } = await generateFiles({ contract: path }, { typeCheck: "always" });
-      const warned = model.warnings.map((warning) => warning.pointer);
+      const backtracking = BACKTRACKING[name] ?? [];
+      const warned = model.warnings.map((warning) => warning.pointer).filter((pointer) => !backtracking.includes(pointer));
+      expect(model.warnings.filter((warning) => backtracking.includes(warning.pointer)).length).toBe(backtracking.length);
       const withoutU = WITHOUT_U[name];
       if (withoutU === undefined) expect(warned).toEqual([]);
       else {

@@ -31,7 +31,10 @@ describe("rightkit-bindgen openrpc", () => {
       [["--contract", "no-such.v1", "--out", out], /no-such\.v1: cannot read: no such file/],
       [["--contract", "test/fixtures/bad/malformed.json", "--out", out], /malformed\.json/],
       [["--out", out], /--contract is required/],
-      [["--contract", "agentcli.v0.2", "--out", join(dir, "missing-dir", "doc.json")], /missing-dir\/doc\.json: cannot write/],
+      [
+        ["--contract", "agentcli.v0.2", "--out", join(dir, "missing-dir", "doc.json")],
+        /missing-dir\/doc\.json: cannot be written: its folder does not exist/,
+      ],
       [["--contract", "agentcli.v0.2", "extra"], /unexpected argument "extra"/],
     ] as const) {
       const run = await runCli(["openrpc", ...args]);

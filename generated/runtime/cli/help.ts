@@ -3,10 +3,12 @@
 
 import { usageLine, type CliTable, type CliTool } from "./table.js";
 import { CLI_EXIT } from "./exit.js";
+import { terminalText } from "./terminal-text.js";
 
 /**
  * Help for a contract's command line, rendered from the same table the parser reads, so the
- * help can never describe arguments the parser does not take. Contract-neutral.
+ * help can never describe arguments the parser does not take. Contract-neutral. Every line goes
+ * through the terminal door: summaries and descriptions are schema text.
  */
 
 function columns(rows: readonly (readonly string[])[]): string[] {
@@ -65,7 +67,9 @@ export function renderToolsHelp(table: CliTable): string {
     'Output: the result as one JSON object on stdout; on failure one line {"error":{"code","message","retryable"}} on stderr.',
     `Exit codes: ${CLI_EXIT.ok} ok, ${CLI_EXIT.toolError} the call failed, ${CLI_EXIT.usage} invalid arguments (nothing was sent),`,
     `  ${CLI_EXIT.refused} refused by a gate (allowlist, blocked target), ${CLI_EXIT.internal} internal error (stack on stderr).`,
-  ].join("\n");
+  ]
+    .map(terminalText)
+    .join("\n");
 }
 
 /** `<command> <tool> --help`: the tool's params with type, required mark and description. */
@@ -98,7 +102,9 @@ export function renderToolHelp(table: CliTable, tool: CliTool): string {
     "Params:",
     ...params,
     ...shapes,
-  ].join("\n");
+  ]
+    .map(terminalText)
+    .join("\n");
 }
 
 /** One entry of `--tools`, as right-ctl prints a tool spec. */

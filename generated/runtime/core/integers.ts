@@ -61,11 +61,18 @@ export function unsafeInteger(
 
 const isUnsafe = (value: number): boolean => Number.isInteger(value) && !Number.isSafeInteger(value);
 
+/** A plain look at every number, by a list of containers still to look into: no depth overflows it. */
 function holdsUnsafeNumber(value: unknown): boolean {
   if (typeof value === "number") return isUnsafe(value);
   if (typeof value !== "object" || value === null) return false;
-  for (const child of Array.isArray(value) ? value : Object.values(value))
-    if (holdsUnsafeNumber(child)) return true;
+  const pending: object[] = [value];
+  for (let container = pending.pop(); container !== undefined; container = pending.pop()) {
+    for (const child of Array.isArray(container) ? container : Object.values(container)) {
+      if (typeof child === "number") {
+        if (isUnsafe(child)) return true;
+      } else if (typeof child === "object" && child !== null) pending.push(child);
+    }
+  }
   return false;
 }
 
@@ -109,6 +116,16 @@ function step(shape: IntegerShape, nodes: ReadonlySet<number>, container: unknow
   return closure(shape, next);
 }
 
+/**
+ * The first unsafe number in value order, by a stack of what is still to look at (the next one on
+ * top): an answer nested any deep is walked without recursion. A container waits there with the
+ * nodes that read it; an unsafe number after a container waits with its own container and key,
+ * so that it is reported only once everything before it was looked into.
+ */
+type Visit =
+  | { readonly container: object; readonly nodes: ReadonlySet<number>; readonly pointer: string }
+  | { readonly number: number; readonly container: object; readonly key: string; readonly pointer: string };
+
 function walk(
   shape: IntegerShape,
   value: unknown,
@@ -117,20 +134,31 @@ function walk(
   walkAll: boolean,
 ): UnsafeInteger | undefined {
   if (nodes.size === 0 || typeof value !== "object" || value === null) return undefined;
-  const keys = Array.isArray(value) ? value.map((_, i) => String(i)) : Object.keys(value);
-  for (const key of keys) {
-    const child = (value as Record<string, unknown>)[key];
-    const next = step(shape, nodes, value, key);
-    const at = `${pointer}/${escapeSegment(key)}`;
-    if (typeof child === "number") {
-      if (!isUnsafe(child) || !says(shape, next)) continue;
-      const digits = unsafeDigitsAt(value, key);
-      if (digits !== undefined) return { pointer: at, digits };
-      if (walkAll) return asRead(child, at);
-    } else {
-      const found = walk(shape, child, next, at, walkAll);
-      if (found !== undefined) return found;
+  const pending: Visit[] = [{ container: value, nodes, pointer }];
+  for (let visit = pending.pop(); visit !== undefined; visit = pending.pop()) {
+    if ("number" in visit) {
+      const digits = unsafeDigitsAt(visit.container, visit.key);
+      if (digits !== undefined) return { pointer: visit.pointer, digits };
+      if (walkAll) return asRead(visit.number, visit.pointer);
+      continue;
     }
+    const { container } = visit;
+    const keys = Array.isArray(container) ? container.map((_, i) => String(i)) : Object.keys(container);
+    const later: Visit[] = [];
+    for (const key of keys) {
+      const child = (container as Record<string, unknown>)[key];
+      if (typeof child === "number") {
+        if (!isUnsafe(child)) continue;
+        const next = step(shape, visit.nodes, container, key);
+        if (says(shape, next))
+          later.push({ number: child, container, key, pointer: `${visit.pointer}/${escapeSegment(key)}` });
+      } else if (typeof child === "object" && child !== null) {
+        const next = step(shape, visit.nodes, container, key);
+        if (next.size > 0)
+          later.push({ container: child, nodes: next, pointer: `${visit.pointer}/${escapeSegment(key)}` });
+      }
+    }
+    for (let i = later.length - 1; i >= 0; i--) pending.push(later[i] as Visit);
   }
   return undefined;
 }
@@ -145,9 +173,20 @@ export function readBigints(shape: IntegerShape, value: unknown): unknown {
   const root = rootState(shape);
   if (root === undefined) return value;
   if (typeof value === "number") return root.int64 && Number.isInteger(value) ? BigInt(value) : value;
-  convert(shape, value, root);
+  const deferred: Deferred[] = [];
+  convert(shape, value, root, 0, deferred);
+  for (let next = deferred.pop(); next !== undefined; next = deferred.pop())
+    convert(shape, next.value, next.state, 0, deferred);
   return value;
 }
+
+/**
+ * How deep `convert` calls itself before it leaves a container for later: an answer nested any
+ * deep (a recursive type holding an int64) then costs a list of containers, never the stack.
+ * Containers are changed in place, each on its own, so the order they are converted in is free.
+ */
+const RECURSION_DEPTH = 256;
+type Deferred = { readonly value: object; readonly state: State };
 
 /**
  * A set of nodes a value is read by, interned per shape: the walk of a large answer steps from a
@@ -261,7 +300,13 @@ function planOf(shape: IntegerShape, state: State, container: object): readonly 
   return (state.plan = plan);
 }
 
-function convert(shape: IntegerShape, value: unknown, state: State): void {
+function convert(
+  shape: IntegerShape,
+  value: unknown,
+  state: State,
+  depth: number,
+  deferred: Deferred[],
+): void {
   if (typeof value !== "object" || value === null || state.dead) return;
   // The container's table of digits, looked up once, and only when a number here is past the safe range.
   let table: Members | undefined | null = null;
@@ -288,7 +333,7 @@ function convert(shape: IntegerShape, value: unknown, state: State): void {
         if (!next.int64 || !Number.isInteger(child)) continue;
         if (Number.isSafeInteger(child)) container[key] = BigInt(child);
         else container[key] = BigInt(digitsOfMember((table ??= unsafeMembersOf(value)), key) ?? child);
-      } else if (typeof child === "object" && child !== null) convert(shape, child, next);
+      } else if (typeof child === "object" && child !== null) descend(shape, child, next, depth, deferred);
     }
     return;
   }
@@ -301,7 +346,7 @@ function convert(shape: IntegerShape, value: unknown, state: State): void {
         if (Number.isSafeInteger(child)) value[i] = BigInt(child);
         else value[i] = BigInt(digitsOfItem((table ??= unsafeMembersOf(value)), i) ?? child);
       } else if (typeof child === "object" && child !== null)
-        convert(shape, child, itemState(shape, state, value, i));
+        descend(shape, child, itemState(shape, state, value, i), depth, deferred);
     }
     return;
   }
@@ -315,8 +360,20 @@ function convert(shape: IntegerShape, value: unknown, state: State): void {
       if (Number.isSafeInteger(child)) container[key] = BigInt(child);
       else container[key] = BigInt(digitsOfMember((table ??= unsafeMembersOf(value)), key) ?? child);
     } else if (typeof child === "object" && child !== null)
-      convert(shape, child, memberState(shape, state, value, key));
+      descend(shape, child, memberState(shape, state, value, key), depth, deferred);
   }
+}
+
+function descend(
+  shape: IntegerShape,
+  child: object,
+  state: State,
+  depth: number,
+  deferred: Deferred[],
+): void {
+  if (state.dead) return;
+  if (depth < RECURSION_DEPTH) convert(shape, child, state, depth + 1, deferred);
+  else deferred.push({ value: child, state });
 }
 
 const digitsOfItem = (table: Members | undefined, index: number): string | undefined =>

@@ -27,6 +27,7 @@ export const HELPER_NAMES = [
   "decimalOf",
   "isMultipleOf",
   "isMultipleOfExact",
+  "PatternMatcher",
 ] as const;
 
 export type HelperName = (typeof HELPER_NAMES)[number];
@@ -59,6 +60,7 @@ const NEEDS: { readonly [name in HelperName]: readonly HelperName[] } = {
   decimalOf: [],
   isMultipleOf: ["decimalOf"],
   isMultipleOfExact: ["isMultipleOf"],
+  PatternMatcher: [],
 };
 
 /** The source of the used helpers and of everything they call, in a fixed order, under their planned names. */
@@ -277,5 +279,251 @@ function ${h.isMultipleOf}(x: number, m: number): boolean {
 function ${h.isMultipleOfExact}(x: number | bigint, m: number, digits: bigint, scale: number): boolean {
   if (typeof x === "number") return ${h.isMultipleOf}(x, m);
   return (x * BigInt(10) ** BigInt(scale)) % digits === BigInt(0);
+}`,
+  PatternMatcher: (h) => code`
+/**
+ * A pattern compiled when the module was generated (schema/pattern-program.ts), for patterns a
+ * backtracking RegExp could run in more than linear time (\`^(a+)+$\`): a Thompson NFA program,
+ * three numbers per instruction (0 class a, 1 split to a and b, 2 jump to a, 3 assert a: 0 \`^\`,
+ * 1 \`$\`, 2 \`\\b\`, 3 \`\\B\`; 4 match), and its character classes (code point ranges, property
+ * escapes tested one code point at a time, negated). It runs as a DFA built as strings need it:
+ * a state is the set of instructions the search may stand at, so a character costs one table
+ * read once its transition is known, and a new transition one pass over the program. Time is
+ * linear in the string whatever the pattern; the answer is RegExp.prototype.test's. The table is
+ * bounded: past its size it starts again.
+ */
+class ${h.PatternMatcher} {
+  readonly #unicode: boolean;
+  readonly #code: readonly number[];
+  readonly #classes: readonly (readonly [readonly number[], readonly RegExp[], boolean])[];
+  /** \`\\b\`/\`\\B\` occur: whether a character is a word character is then part of its id and of the state. */
+  readonly #boundaries: boolean;
+  /** A match may start past position 0: every state then holds the start again. */
+  readonly #restarts: boolean;
+  /** Characters the program cannot tell apart share an id: ASCII's all known, others met in a bounded map. */
+  readonly #ascii = new Int32Array(128);
+  readonly #wide = new Map<number, number>();
+  readonly #ids = new Map<string, number>();
+  readonly #signatures: boolean[][] = [];
+  /** DFA states: the instructions (sorted) and flags (1: at the start, 2: after a word character). */
+  #pcs: number[][] = [];
+  #flags: number[] = [];
+  #keys = new Map<string, number>();
+  #ends: (boolean | undefined)[] = [];
+  /**
+   * Transitions, \`#stride\` entries per state: one per ASCII character, then one per character id
+   * (for the others): 0 not known yet, -1 matched, -2 cannot match any more, else the next state's
+   * first entry plus one.
+   */
+  #table = new Int32Array(0);
+  #stride = 0;
+
+  constructor(
+    unicode: boolean,
+    code: readonly number[],
+    classes: readonly (readonly [readonly number[], readonly RegExp[], boolean])[],
+  ) {
+    this.#unicode = unicode;
+    this.#code = code;
+    this.#classes = classes;
+    let boundaries = false;
+    for (let pc = 0; pc < code.length; pc += 3) if (code[pc] === 3 && (code[pc + 1] as number) >= 2) boundaries = true;
+    this.#boundaries = boundaries;
+    // A match may start later when some path from the start consumes or matches before any \`^\`.
+    let restarts = false;
+    const seen = new Set<number>();
+    const stack = [0];
+    while (stack.length > 0 && !restarts) {
+      const pc = stack.pop() as number;
+      if (seen.has(pc)) continue;
+      seen.add(pc);
+      const op = code[pc * 3];
+      const a = code[pc * 3 + 1] as number;
+      if (op === 0 || op === 4) restarts = true;
+      else if (op === 1) stack.push(a, code[pc * 3 + 2] as number);
+      else if (op === 2) stack.push(a);
+      else if (a !== 0) stack.push(pc + 1);
+    }
+    this.#restarts = restarts;
+    for (let c = 0; c < 128; c++) this.#ascii[c] = this.#idOf(c);
+    this.#stride = 128 + this.#signatures.length + 1;
+    this.#intern([0], 1);
+  }
+
+  test(s: string): boolean {
+    let table = this.#table;
+    let stride = this.#stride;
+    let row = 0;
+    for (let i = 0; i < s.length; i++) {
+      let c = s.charCodeAt(i);
+      let next: number;
+      let id: number;
+      if (c < 128) {
+        next = table[row + c] as number;
+        if (next > 0) {
+          row = next - 1;
+          continue;
+        }
+        id = this.#ascii[c] as number;
+      } else {
+        if (c >= 0xd800 && c <= 0xdbff && this.#unicode && i + 1 < s.length) {
+          const d = s.charCodeAt(i + 1);
+          if (d >= 0xdc00 && d <= 0xdfff) {
+            c = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
+            i++;
+          }
+        }
+        id = this.#wide.get(c) ?? this.#idOf(c);
+        next = 128 + id < stride ? (table[row + 128 + id] as number) : 0;
+        if (next > 0) {
+          row = next - 1;
+          continue;
+        }
+      }
+      if (next < 0) return next === -1;
+      const state = this.#step(row / stride, id);
+      if (state < 0) return state === -1;
+      table = this.#table;
+      stride = this.#stride;
+      row = state * stride;
+    }
+    const state = row / stride;
+    let end = this.#ends[state];
+    if (end === undefined) {
+      end = this.#close(this.#pcs[state] as number[], this.#flags[state] as number, false, true) === undefined;
+      this.#ends[state] = end;
+    }
+    return end;
+  }
+
+  /**
+   * The next state from \`state\` on a character of id \`id\` (-1 matched, -2 cannot match), stored in
+   * the table under every ASCII character of that id and under the id's own column (others).
+   */
+  #step(state: number, id: number): number {
+    const code = this.#code;
+    if (128 + id >= this.#stride) this.#restart(128 + this.#signatures.length + 8, state);
+    const signature = this.#signatures[id] as boolean[];
+    const word = signature[this.#classes.length] === true;
+    const reached = this.#close(this.#pcs[state] as number[], this.#flags[state] as number, word, false);
+    if (reached === undefined) return this.#store(state, id, -1, -1);
+    const seeds = new Set<number>();
+    for (const pc of reached) if (signature[code[pc * 3 + 1] as number] === true) seeds.add(pc + 1);
+    if (this.#restarts) seeds.add(0);
+    if (seeds.size === 0) return this.#store(state, id, -2, -2);
+    const pcs = [...seeds].sort((a, b) => a - b);
+    const flags = word && this.#boundaries ? 2 : 0;
+    // At most 4,096 states, and a million entries: then the table starts again from this state.
+    if (this.#pcs.length >= Math.min(4096, (1 << 20) / this.#stride)) {
+      this.#restart(this.#stride, -1);
+      return this.#intern(pcs, flags);
+    }
+    const next = this.#intern(pcs, flags);
+    return this.#store(state, id, next * this.#stride + 1, next);
+  }
+
+  #store(state: number, id: number, entry: number, result: number): number {
+    const row = state * this.#stride;
+    for (let c = 0; c < 128; c++) if (this.#ascii[c] === id) this.#table[row + c] = entry;
+    this.#table[row + 128 + id] = entry;
+    return result;
+  }
+
+  /** Empties the table for \`stride\` ids per state: keeps the states when \`keep\` is one (ids grew), else keeps only the start. */
+  #restart(stride: number, keep: number): void {
+    this.#stride = stride;
+    if (keep < 0) {
+      this.#pcs = [];
+      this.#flags = [];
+      this.#keys = new Map();
+      this.#ends = [];
+      this.#table = new Int32Array(0);
+      this.#intern([0], 1);
+    } else {
+      this.#table = new Int32Array(this.#pcs.length * stride);
+    }
+  }
+
+  /** The class instructions reachable from \`seeds\` without consuming, or undefined when a match is. */
+  #close(seeds: readonly number[], flags: number, nextWord: boolean, atEnd: boolean): number[] | undefined {
+    const code = this.#code;
+    const seen = new Set<number>();
+    const stack = [...seeds];
+    const reached: number[] = [];
+    while (stack.length > 0) {
+      const pc = stack.pop() as number;
+      if (seen.has(pc)) continue;
+      seen.add(pc);
+      const op = code[pc * 3];
+      const a = code[pc * 3 + 1] as number;
+      if (op === 0) reached.push(pc);
+      else if (op === 1) stack.push(code[pc * 3 + 2] as number, a);
+      else if (op === 2) stack.push(a);
+      else if (op === 3) {
+        const boundary = ((flags & 2) !== 0) !== nextWord;
+        const passes = a === 0 ? (flags & 1) !== 0 : a === 1 ? atEnd : boundary === (a === 2);
+        if (passes) stack.push(pc + 1);
+      } else return undefined;
+    }
+    return reached;
+  }
+
+  #intern(pcs: number[], flags: number): number {
+    const key = flags + ":" + pcs.join(",");
+    let state = this.#keys.get(key);
+    if (state === undefined) {
+      state = this.#pcs.length;
+      this.#keys.set(key, state);
+      this.#pcs.push(pcs);
+      this.#flags.push(flags);
+      this.#ends.push(undefined);
+      const needed = this.#pcs.length * this.#stride;
+      if (this.#table.length < needed) {
+        const grown = new Int32Array(Math.max(needed, this.#table.length * 2));
+        grown.set(this.#table);
+        this.#table = grown;
+      }
+    }
+    return state;
+  }
+
+  /** The id of a character: which classes hold it (and whether it is a word character, for \`\\b\`). */
+  #idOf(c: number): number {
+    const signature: boolean[] = [];
+    let key = "";
+    for (const [ranges, properties, negate] of this.#classes) {
+      let inside = false;
+      let lo = 0;
+      let hi = ranges.length / 2 - 1;
+      while (lo <= hi && !inside) {
+        const mid = (lo + hi) >> 1;
+        if (c < (ranges[mid * 2] as number)) hi = mid - 1;
+        else if (c > (ranges[mid * 2 + 1] as number)) lo = mid + 1;
+        else inside = true;
+      }
+      if (!inside && properties.length > 0) {
+        const text = String.fromCodePoint(c);
+        for (const property of properties) if (property.test(text)) inside = true;
+      }
+      signature.push(inside !== negate);
+      key += inside !== negate ? "1" : "0";
+    }
+    if (this.#boundaries) {
+      const word = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c === 95 || (c >= 97 && c <= 122);
+      signature.push(word);
+      key += word ? "1" : "0";
+    }
+    let id = this.#ids.get(key);
+    if (id === undefined) {
+      id = this.#signatures.length;
+      this.#ids.set(key, id);
+      this.#signatures.push(signature);
+    }
+    if (c >= 128) {
+      if (this.#wide.size >= 4096) this.#wide.clear();
+      this.#wide.set(c, id);
+    }
+    return id;
+  }
 }`,
 };

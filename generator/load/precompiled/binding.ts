@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://rightkit-bindgen.invalid/binding.schema.json","title":"rightkit-bindgen binding file","description":"Facts about a contract that its JSON Schema cannot hold, grouped by the artifact that reads them: client, transport, cli, result rules, error model, and per-method wire names, timeouts and rules.","type":"object","properties":{"$schema":{"type":"string"},"contract":{"type":"string","minLength":1,"description":"The $id of the schema this binding belongs to."},"client":{"type":"object","properties":{"className":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$"},"namespaces":{"type":"object","description":"Dotted method names below `root` become nested client namespaces: agentcli.identity.resolve → client.identity.resolve().","properties":{"root":{"type":"string","pattern":"^[^.]+$"}},"required":["root"],"additionalProperties":false},"constants":{"type":"object","description":"Extra exported constants of the client module, by SCREAMING_SNAKE name.","propertyNames":{"pattern":"^[A-Z][A-Z0-9_]*$"},"additionalProperties":{"type":"object","properties":{"value":{"type":["string","number","boolean"]},"description":{"type":"string","minLength":1}},"required":["value","description"],"additionalProperties":false}}},"additionalProperties":false},"transport":{"description":"How the generated client reaches the service by default.","oneOf":[{"type":"object","properties":{"kind":{"const":"rightkit-daemon"},"service":{"type":"string","minLength":1},"app":{"type":"string","minLength":1,"description":"The client app label presented in the hello."}},"required":["kind","service","app"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"jsonrpc-stdio"},"command":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"ready":{"type":"object","description":"The notification a started server sends before it serves requests; its params are validated and its version's major compared.","properties":{"notification":{"type":"string","minLength":1,"description":"A notification the contract defines."},"timeoutMs":{"$ref":"#/$defs/timeout"},"versionField":{"type":"string","minLength":1},"version":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)*$"}},"required":["notification"],"dependentRequired":{"versionField":["version"],"version":["versionField"]},"additionalProperties":false},"introspection":{"type":"object","description":"The method that lists what a running server offers, for `rightkit-bindgen introspect`.","properties":{"method":{"type":"string","minLength":1},"params":{"type":"object"},"methods":{"type":"string","pattern":"^(/.*)?$","description":"JSON pointer into the result: an array of names, or of objects with a `method` or `name`."},"notifications":{"type":"string","pattern":"^(/.*)?$"}},"required":["method","methods"],"additionalProperties":false}},"required":["kind","command"],"additionalProperties":false}]},"cli":{"type":"object","properties":{"command":{"type":"string","minLength":1,"description":"How a person types the command, e.g. `right-ctl demo`."},"verbatimKeys":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true}},"additionalProperties":false},"numbers":{"type":"object","description":"How the binding represents numbers the schema declares.","properties":{"int64":{"enum":["number","bigint"],"description":"Integers whose format is int64/uint64 (or whose bounds pass 2^53 - 1): `number` (the default; one past the safe range is refused, never rounded) or `bigint` (exact in the types, validators, client and CLI)."}},"additionalProperties":false},"results":{"type":"object","properties":{"okEnvelope":{"type":"boolean","description":"Every result carries a required boolean `ok`; `ok: false` is a result, never an error."}},"additionalProperties":false},"errors":{"description":"The error model: string codes carried by ToolError, or JSON-RPC errors kept numeric as RpcError.","oneOf":[{"type":"object","properties":{"kind":{"const":"codes"},"codes":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9_]*$"},"additionalProperties":{"type":"string","minLength":1}}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"jsonrpc"},"codes":{"type":"object","propertyNames":{"pattern":"^-?[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}},"invalidParams":{"type":"object","description":"What the client raises, before sending, for params its validator refuses: the server's own shape.","properties":{"code":{"type":"integer"},"data":{"type":"object"},"issuesField":{"type":"string","minLength":1,"description":"The `data` key that carries the validation issues."}},"required":["code","data","issuesField"],"additionalProperties":false}},"required":["kind","invalidParams"],"additionalProperties":false}]},"defaultTimeoutMs":{"$ref":"#/$defs/timeout"},"methods":{"type":"object","additionalProperties":{"type":"object","properties":{"tool":{"type":"string","minLength":1,"description":"The wire name; the method's key by default."},"timeoutMs":{"$ref":"#/$defs/timeout"},"sensitiveParams":{"type":"array","description":"Params that carry a secret (a session token): documented, and never stored by the client.","items":{"type":"string","minLength":1},"uniqueItems":true},"summary":{"type":"string"},"failClosed":{"type":"object","properties":{"field":{"type":"string","minLength":1},"expected":{"type":["string","number","boolean","null"],"description":"Compared with ===, so a scalar."},"code":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["field","expected","code","message"],"additionalProperties":false},"sideEffects":{"enum":["none","additive","destructive"],"description":"What a call changes: none (read-only), additive (adds, never changes or removes what exists), destructive (may change or remove what exists). `conform` calls a method that is not none only with negative cases unless --include-side-effects; absent, nothing is claimed."},"waitsForPerson":{"const":true,"description":"The call blocks until a person answers (a consent dialog, say); `conform` calls it only with --include-waiting."}},"additionalProperties":false}},"links":{"type":"object","description":"Values one method's result issues that other methods take as params, each under a name of its own; `conform` feeds them from the source's real answers (stateful sequences).","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","properties":{"from":{"type":"string","minLength":1,"description":"The method (its key in the schema) whose result issues the value."},"pointer":{"$ref":"#/$defs/wildcardPointer","description":"Where in that result: a JSON pointer, `*` standing for every item of an array (`/elements/*/ref`)."},"to":{"type":"object","description":"Method (its key in the schema) → the param the value feeds: a name (`token`), or a pointer into the params with `*` for every item (`/steps/*/ref`).","minProperties":1,"additionalProperties":{"type":"string","minLength":1}}},"required":["from","pointer","to"],"additionalProperties":false}},"lifecycle":{"type":"object","description":"Rules over a link's values, by the link's name; `conform` checks them (its lifecycle check).","additionalProperties":{"type":"object","properties":{"neverIssued":{"$ref":"#/$defs/errorCodes","description":"A value the link's source never issued is refused with one of these error codes."},"endedBy":{"type":"object","description":"Method (its key in the schema) → once it succeeded with a value, every later call carrying that value fails with one of these error codes.","minProperties":1,"additionalProperties":{"$ref":"#/$defs/errorCodes"}}},"minProperties":1,"additionalProperties":false}}},"required":["contract","methods"],"additionalProperties":false,"$defs":{"timeout":{"type":"integer","minimum":1,"maximum":86400000},"wildcardPointer":{"type":"string","pattern":"^(/([^/~]|~[01])*)+$"},"errorCodes":{"type":"array","description":"Error codes: strings for a `codes` error model, integers for `jsonrpc`.","items":{"type":["string","integer"]},"minItems":1,"uniqueItems":true}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://rightkit-bindgen.invalid/binding.schema.json","title":"rightkit-bindgen binding file","description":"Facts about a contract that its JSON Schema cannot hold, grouped by the artifact that reads them: client, transport, cli, result rules, error model, and per-method wire names, timeouts and rules.","type":"object","properties":{"$schema":{"type":"string"},"contract":{"type":"string","minLength":1,"description":"The $id of the schema this binding belongs to."},"client":{"type":"object","properties":{"className":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$"},"namespaces":{"type":"object","description":"Dotted method names below `root` become nested client namespaces: agentcli.identity.resolve → client.identity.resolve().","properties":{"root":{"type":"string","pattern":"^[^.]+$"}},"required":["root"],"additionalProperties":false},"constants":{"type":"object","description":"Extra exported constants of the client module, by SCREAMING_SNAKE name.","propertyNames":{"pattern":"^[A-Z][A-Z0-9_]*$"},"additionalProperties":{"type":"object","properties":{"value":{"type":["string","number","boolean"]},"description":{"type":"string","minLength":1}},"required":["value","description"],"additionalProperties":false}}},"additionalProperties":false},"transport":{"description":"How the generated client reaches the service by default.","oneOf":[{"type":"object","properties":{"kind":{"const":"rightkit-daemon"},"service":{"type":"string","minLength":1},"app":{"type":"string","minLength":1,"description":"The client app label presented in the hello."}},"required":["kind","service","app"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"jsonrpc-stdio"},"command":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"ready":{"type":"object","description":"The notification a started server sends before it serves requests; its params are validated and its version's major compared.","properties":{"notification":{"type":"string","minLength":1,"description":"A notification the contract defines."},"timeoutMs":{"$ref":"#/$defs/timeout"},"versionField":{"type":"string","minLength":1},"version":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)*$"}},"required":["notification"],"dependentRequired":{"versionField":["version"],"version":["versionField"]},"additionalProperties":false},"introspection":{"type":"object","description":"The method that lists what a running server offers, for `rightkit-bindgen introspect`.","properties":{"method":{"type":"string","minLength":1},"params":{"type":"object"},"methods":{"type":"string","pattern":"^(/.*)?$","description":"JSON pointer into the result: an array of names, or of objects with a `method` or `name`."},"notifications":{"type":"string","pattern":"^(/.*)?$"}},"required":["method","methods"],"additionalProperties":false}},"required":["kind","command"],"additionalProperties":false}]},"cli":{"type":"object","properties":{"command":{"type":"string","minLength":1,"description":"How a person types the command, e.g. `right-ctl demo`."},"verbatimKeys":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true}},"additionalProperties":false},"numbers":{"type":"object","description":"How the binding represents numbers the schema declares.","properties":{"int64":{"enum":["number","bigint"],"description":"Integers whose format is int64/uint64 (or whose bounds pass 2^53 - 1): `number` (the default; one past the safe range is refused, never rounded) or `bigint` (exact in the types, validators, client and CLI)."}},"additionalProperties":false},"patterns":{"type":"object","description":"How the validators match `pattern`, `patternProperties` and `propertyNames` patterns.","properties":{"backtracking":{"enum":["warn","error"],"description":"A pattern the linear-time matcher cannot run (a backreference, a lookahead or lookbehind) keeps a backtracking RegExp, whose time on a hostile string may grow exponentially: `warn` (the default) says so at generation, `error` refuses it."}},"additionalProperties":false},"results":{"type":"object","properties":{"okEnvelope":{"type":"boolean","description":"Every result carries a required boolean `ok`; `ok: false` is a result, never an error."}},"additionalProperties":false},"errors":{"description":"The error model: string codes carried by ToolError, or JSON-RPC errors kept numeric as RpcError.","oneOf":[{"type":"object","properties":{"kind":{"const":"codes"},"codes":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9_]*$"},"additionalProperties":{"type":"string","minLength":1}}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"jsonrpc"},"codes":{"type":"object","propertyNames":{"pattern":"^-?[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}},"invalidParams":{"type":"object","description":"What the client raises, before sending, for params its validator refuses: the server's own shape.","properties":{"code":{"type":"integer"},"data":{"type":"object"},"issuesField":{"type":"string","minLength":1,"description":"The `data` key that carries the validation issues."}},"required":["code","data","issuesField"],"additionalProperties":false}},"required":["kind","invalidParams"],"additionalProperties":false}]},"defaultTimeoutMs":{"$ref":"#/$defs/timeout"},"methods":{"type":"object","additionalProperties":{"type":"object","properties":{"tool":{"type":"string","minLength":1,"description":"The wire name; the method's key by default."},"timeoutMs":{"$ref":"#/$defs/timeout"},"sensitiveParams":{"type":"array","description":"Params that carry a secret (a session token): documented, and never stored by the client.","items":{"type":"string","minLength":1},"uniqueItems":true},"summary":{"type":"string"},"failClosed":{"type":"object","properties":{"field":{"type":"string","minLength":1},"expected":{"type":["string","number","boolean","null"],"description":"Compared with ===, so a scalar."},"code":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["field","expected","code","message"],"additionalProperties":false},"sideEffects":{"enum":["none","additive","destructive"],"description":"What a call changes: none (read-only), additive (adds, never changes or removes what exists), destructive (may change or remove what exists). `conform` calls a method that is not none only with negative cases unless --include-side-effects; absent, nothing is claimed."},"waitsForPerson":{"const":true,"description":"The call blocks until a person answers (a consent dialog, say); `conform` calls it only with --include-waiting."}},"additionalProperties":false}},"links":{"type":"object","description":"Values one method's result issues that other methods take as params, each under a name of its own; `conform` feeds them from the source's real answers (stateful sequences).","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","properties":{"from":{"type":"string","minLength":1,"description":"The method (its key in the schema) whose result issues the value."},"pointer":{"$ref":"#/$defs/wildcardPointer","description":"Where in that result: a JSON pointer, `*` standing for every item of an array (`/elements/*/ref`)."},"to":{"type":"object","description":"Method (its key in the schema) → the param the value feeds: a name (`token`), or a pointer into the params with `*` for every item (`/steps/*/ref`).","minProperties":1,"additionalProperties":{"type":"string","minLength":1}}},"required":["from","pointer","to"],"additionalProperties":false}},"lifecycle":{"type":"object","description":"Rules over a link's values, by the link's name; `conform` checks them (its lifecycle check).","additionalProperties":{"type":"object","properties":{"neverIssued":{"$ref":"#/$defs/errorCodes","description":"A value the link's source never issued is refused with one of these error codes."},"endedBy":{"type":"object","description":"Method (its key in the schema) → once it succeeded with a value, every later call carrying that value fails with one of these error codes.","minProperties":1,"additionalProperties":{"$ref":"#/$defs/errorCodes"}}},"minProperties":1,"additionalProperties":false}}},"required":["contract","methods"],"additionalProperties":false,"$defs":{"timeout":{"type":"integer","minimum":1,"maximum":86400000},"wildcardPointer":{"type":"string","pattern":"^(/([^/~]|~[01])*)+$"},"errorCodes":{"type":"array","description":"Error codes: strings for a `codes` error model, integers for `jsonrpc`.","items":{"type":["string","integer"]},"minItems":1,"uniqueItems":true}}};
 const schema32 = {"type":"integer","minimum":1,"maximum":86400000};
 const schema35 = {"type":"string","pattern":"^(/([^/~]|~[01])*)+$"};
 const schema36 = {"type":"array","description":"Error codes: strings for a `codes` error model, integers for `jsonrpc`.","items":{"type":["string","integer"]},"minItems":1,"uniqueItems":true};
@@ -1164,22 +1164,56 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.results !== undefined){
-let data34 = data.results;
+if(data.patterns !== undefined){
+let data34 = data.patterns;
 const _errs83 = errors;
 if(errors === _errs83){
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 const _errs85 = errors;
 for(const key12 in data34){
-if(!(key12 === "okEnvelope")){
-validate20.errors = [{instancePath:instancePath+"/results",schemaPath:"#/properties/results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"}];
+if(!(key12 === "backtracking")){
+validate20.errors = [{instancePath:instancePath+"/patterns",schemaPath:"#/properties/patterns/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs85 === errors){
-if(data34.okEnvelope !== undefined){
-if(typeof data34.okEnvelope !== "boolean"){
+if(data34.backtracking !== undefined){
+let data35 = data34.backtracking;
+if(!((data35 === "warn") || (data35 === "error"))){
+validate20.errors = [{instancePath:instancePath+"/patterns/backtracking",schemaPath:"#/properties/patterns/properties/backtracking/enum",keyword:"enum",params:{allowedValues: schema31.properties.patterns.properties.backtracking.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/patterns",schemaPath:"#/properties/patterns/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs83 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.results !== undefined){
+let data36 = data.results;
+const _errs87 = errors;
+if(errors === _errs87){
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+const _errs89 = errors;
+for(const key13 in data36){
+if(!(key13 === "okEnvelope")){
+validate20.errors = [{instancePath:instancePath+"/results",schemaPath:"#/properties/results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs89 === errors){
+if(data36.okEnvelope !== undefined){
+if(typeof data36.okEnvelope !== "boolean"){
 validate20.errors = [{instancePath:instancePath+"/results/okEnvelope",schemaPath:"#/properties/results/properties/okEnvelope/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
@@ -1191,23 +1225,23 @@ validate20.errors = [{instancePath:instancePath+"/results",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs83 === errors;
+var valid0 = _errs87 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.errors !== undefined){
-let data36 = data.errors;
-const _errs88 = errors;
-const _errs89 = errors;
-let valid18 = false;
+let data38 = data.errors;
+const _errs92 = errors;
+const _errs93 = errors;
+let valid19 = false;
 let passing1 = null;
-const _errs90 = errors;
-if(errors === _errs90){
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+const _errs94 = errors;
+if(errors === _errs94){
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 let missing8;
-if((data36.kind === undefined) && (missing8 = "kind")){
+if((data38.kind === undefined) && (missing8 = "kind")){
 const err43 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/oneOf/0/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
 if(vErrors === null){
 vErrors = [err43];
@@ -1218,10 +1252,10 @@ vErrors.push(err43);
 errors++;
 }
 else {
-const _errs92 = errors;
-for(const key13 in data36){
-if(!((key13 === "kind") || (key13 === "codes"))){
-const err44 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+const _errs96 = errors;
+for(const key14 in data38){
+if(!((key14 === "kind") || (key14 === "codes"))){
+const err44 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1232,10 +1266,10 @@ errors++;
 break;
 }
 }
-if(_errs92 === errors){
-if(data36.kind !== undefined){
-const _errs93 = errors;
-if("codes" !== data36.kind){
+if(_errs96 === errors){
+if(data38.kind !== undefined){
+const _errs97 = errors;
+if("codes" !== data38.kind){
 const err45 = {instancePath:instancePath+"/errors/kind",schemaPath:"#/properties/errors/oneOf/0/properties/kind/const",keyword:"const",params:{allowedValue: "codes"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err45];
@@ -1245,22 +1279,22 @@ vErrors.push(err45);
 }
 errors++;
 }
-var valid19 = _errs93 === errors;
+var valid20 = _errs97 === errors;
 }
 else {
-var valid19 = true;
+var valid20 = true;
 }
-if(valid19){
-if(data36.codes !== undefined){
-let data38 = data36.codes;
-const _errs94 = errors;
-if(errors === _errs94){
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-for(const key14 in data38){
-const _errs96 = errors;
-if(typeof key14 === "string"){
-if(!pattern10.test(key14)){
-const err46 = {instancePath:instancePath+"/errors/codes",schemaPath:"#/properties/errors/oneOf/0/properties/codes/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\"",propertyName:key14};
+if(valid20){
+if(data38.codes !== undefined){
+let data40 = data38.codes;
+const _errs98 = errors;
+if(errors === _errs98){
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+for(const key15 in data40){
+const _errs100 = errors;
+if(typeof key15 === "string"){
+if(!pattern10.test(key15)){
+const err46 = {instancePath:instancePath+"/errors/codes",schemaPath:"#/properties/errors/oneOf/0/properties/codes/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\"",propertyName:key15};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1270,9 +1304,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-var valid20 = _errs96 === errors;
-if(!valid20){
-const err47 = {instancePath:instancePath+"/errors/codes",schemaPath:"#/properties/errors/oneOf/0/properties/codes/propertyNames",keyword:"propertyNames",params:{propertyName: key14},message:"property name must be valid"};
+var valid21 = _errs100 === errors;
+if(!valid21){
+const err47 = {instancePath:instancePath+"/errors/codes",schemaPath:"#/properties/errors/oneOf/0/properties/codes/propertyNames",keyword:"propertyNames",params:{propertyName: key15},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1283,14 +1317,14 @@ errors++;
 break;
 }
 }
-if(valid20){
-for(const key15 in data38){
-let data39 = data38[key15];
-const _errs98 = errors;
-if(errors === _errs98){
-if(typeof data39 === "string"){
-if(func2(data39) < 1){
-const err48 = {instancePath:instancePath+"/errors/codes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/oneOf/0/properties/codes/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(valid21){
+for(const key16 in data40){
+let data41 = data40[key16];
+const _errs102 = errors;
+if(errors === _errs102){
+if(typeof data41 === "string"){
+if(func2(data41) < 1){
+const err48 = {instancePath:instancePath+"/errors/codes/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/oneOf/0/properties/codes/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1301,7 +1335,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/errors/codes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/oneOf/0/properties/codes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err49 = {instancePath:instancePath+"/errors/codes/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/oneOf/0/properties/codes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1311,8 +1345,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-var valid21 = _errs98 === errors;
-if(!valid21){
+var valid22 = _errs102 === errors;
+if(!valid22){
 break;
 }
 }
@@ -1329,10 +1363,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-var valid19 = _errs94 === errors;
+var valid20 = _errs98 === errors;
 }
 else {
-var valid19 = true;
+var valid20 = true;
 }
 }
 }
@@ -1349,17 +1383,17 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid1 = _errs90 === errors;
+var _valid1 = _errs94 === errors;
 if(_valid1){
-valid18 = true;
+valid19 = true;
 passing1 = 0;
 var props1 = true;
 }
-const _errs100 = errors;
-if(errors === _errs100){
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+const _errs104 = errors;
+if(errors === _errs104){
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 let missing9;
-if(((data36.kind === undefined) && (missing9 = "kind")) || ((data36.invalidParams === undefined) && (missing9 = "invalidParams"))){
+if(((data38.kind === undefined) && (missing9 = "kind")) || ((data38.invalidParams === undefined) && (missing9 = "invalidParams"))){
 const err52 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/oneOf/1/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
 if(vErrors === null){
 vErrors = [err52];
@@ -1370,10 +1404,10 @@ vErrors.push(err52);
 errors++;
 }
 else {
-const _errs102 = errors;
-for(const key16 in data36){
-if(!(((key16 === "kind") || (key16 === "codes")) || (key16 === "invalidParams"))){
-const err53 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
+const _errs106 = errors;
+for(const key17 in data38){
+if(!(((key17 === "kind") || (key17 === "codes")) || (key17 === "invalidParams"))){
+const err53 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1384,10 +1418,10 @@ errors++;
 break;
 }
 }
-if(_errs102 === errors){
-if(data36.kind !== undefined){
-const _errs103 = errors;
-if("jsonrpc" !== data36.kind){
+if(_errs106 === errors){
+if(data38.kind !== undefined){
+const _errs107 = errors;
+if("jsonrpc" !== data38.kind){
 const err54 = {instancePath:instancePath+"/errors/kind",schemaPath:"#/properties/errors/oneOf/1/properties/kind/const",keyword:"const",params:{allowedValue: "jsonrpc"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err54];
@@ -1397,22 +1431,22 @@ vErrors.push(err54);
 }
 errors++;
 }
-var valid22 = _errs103 === errors;
+var valid23 = _errs107 === errors;
 }
 else {
-var valid22 = true;
+var valid23 = true;
 }
-if(valid22){
-if(data36.codes !== undefined){
-let data41 = data36.codes;
-const _errs104 = errors;
-if(errors === _errs104){
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-for(const key17 in data41){
-const _errs106 = errors;
-if(typeof key17 === "string"){
-if(!pattern11.test(key17)){
-const err55 = {instancePath:instancePath+"/errors/codes",schemaPath:"#/properties/errors/oneOf/1/properties/codes/propertyNames/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",propertyName:key17};
+if(valid23){
+if(data38.codes !== undefined){
+let data43 = data38.codes;
+const _errs108 = errors;
+if(errors === _errs108){
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+for(const key18 in data43){
+const _errs110 = errors;
+if(typeof key18 === "string"){
+if(!pattern11.test(key18)){
+const err55 = {instancePath:instancePath+"/errors/codes",schemaPath:"#/properties/errors/oneOf/1/properties/codes/propertyNames/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",propertyName:key18};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1422,9 +1456,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-var valid23 = _errs106 === errors;
-if(!valid23){
-const err56 = {instancePath:instancePath+"/errors/codes",schemaPath:"#/properties/errors/oneOf/1/properties/codes/propertyNames",keyword:"propertyNames",params:{propertyName: key17},message:"property name must be valid"};
+var valid24 = _errs110 === errors;
+if(!valid24){
+const err56 = {instancePath:instancePath+"/errors/codes",schemaPath:"#/properties/errors/oneOf/1/properties/codes/propertyNames",keyword:"propertyNames",params:{propertyName: key18},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1435,14 +1469,14 @@ errors++;
 break;
 }
 }
-if(valid23){
-for(const key18 in data41){
-let data42 = data41[key18];
-const _errs108 = errors;
-if(errors === _errs108){
-if(typeof data42 === "string"){
-if(func2(data42) < 1){
-const err57 = {instancePath:instancePath+"/errors/codes/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/oneOf/1/properties/codes/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(valid24){
+for(const key19 in data43){
+let data44 = data43[key19];
+const _errs112 = errors;
+if(errors === _errs112){
+if(typeof data44 === "string"){
+if(func2(data44) < 1){
+const err57 = {instancePath:instancePath+"/errors/codes/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/oneOf/1/properties/codes/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1453,7 +1487,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/errors/codes/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/oneOf/1/properties/codes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err58 = {instancePath:instancePath+"/errors/codes/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/oneOf/1/properties/codes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1463,8 +1497,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-var valid24 = _errs108 === errors;
-if(!valid24){
+var valid25 = _errs112 === errors;
+if(!valid25){
 break;
 }
 }
@@ -1481,19 +1515,19 @@ vErrors.push(err59);
 errors++;
 }
 }
-var valid22 = _errs104 === errors;
+var valid23 = _errs108 === errors;
 }
 else {
-var valid22 = true;
+var valid23 = true;
 }
-if(valid22){
-if(data36.invalidParams !== undefined){
-let data43 = data36.invalidParams;
-const _errs110 = errors;
-if(errors === _errs110){
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(valid23){
+if(data38.invalidParams !== undefined){
+let data45 = data38.invalidParams;
+const _errs114 = errors;
+if(errors === _errs114){
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 let missing10;
-if((((data43.code === undefined) && (missing10 = "code")) || ((data43.data === undefined) && (missing10 = "data"))) || ((data43.issuesField === undefined) && (missing10 = "issuesField"))){
+if((((data45.code === undefined) && (missing10 = "code")) || ((data45.data === undefined) && (missing10 = "data"))) || ((data45.issuesField === undefined) && (missing10 = "issuesField"))){
 const err60 = {instancePath:instancePath+"/errors/invalidParams",schemaPath:"#/properties/errors/oneOf/1/properties/invalidParams/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
 if(vErrors === null){
 vErrors = [err60];
@@ -1504,10 +1538,10 @@ vErrors.push(err60);
 errors++;
 }
 else {
-const _errs112 = errors;
-for(const key19 in data43){
-if(!(((key19 === "code") || (key19 === "data")) || (key19 === "issuesField"))){
-const err61 = {instancePath:instancePath+"/errors/invalidParams",schemaPath:"#/properties/errors/oneOf/1/properties/invalidParams/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
+const _errs116 = errors;
+for(const key20 in data45){
+if(!(((key20 === "code") || (key20 === "data")) || (key20 === "issuesField"))){
+const err61 = {instancePath:instancePath+"/errors/invalidParams",schemaPath:"#/properties/errors/oneOf/1/properties/invalidParams/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1518,11 +1552,11 @@ errors++;
 break;
 }
 }
-if(_errs112 === errors){
-if(data43.code !== undefined){
-let data44 = data43.code;
-const _errs113 = errors;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
+if(_errs116 === errors){
+if(data45.code !== undefined){
+let data46 = data45.code;
+const _errs117 = errors;
+if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
 const err62 = {instancePath:instancePath+"/errors/invalidParams/code",schemaPath:"#/properties/errors/oneOf/1/properties/invalidParams/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err62];
@@ -1532,16 +1566,16 @@ vErrors.push(err62);
 }
 errors++;
 }
-var valid25 = _errs113 === errors;
+var valid26 = _errs117 === errors;
 }
 else {
-var valid25 = true;
+var valid26 = true;
 }
-if(valid25){
-if(data43.data !== undefined){
-let data45 = data43.data;
-const _errs115 = errors;
-if(!(data45 && typeof data45 == "object" && !Array.isArray(data45))){
+if(valid26){
+if(data45.data !== undefined){
+let data47 = data45.data;
+const _errs119 = errors;
+if(!(data47 && typeof data47 == "object" && !Array.isArray(data47))){
 const err63 = {instancePath:instancePath+"/errors/invalidParams/data",schemaPath:"#/properties/errors/oneOf/1/properties/invalidParams/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err63];
@@ -1551,18 +1585,18 @@ vErrors.push(err63);
 }
 errors++;
 }
-var valid25 = _errs115 === errors;
+var valid26 = _errs119 === errors;
 }
 else {
-var valid25 = true;
+var valid26 = true;
 }
-if(valid25){
-if(data43.issuesField !== undefined){
-let data46 = data43.issuesField;
-const _errs117 = errors;
-if(errors === _errs117){
-if(typeof data46 === "string"){
-if(func2(data46) < 1){
+if(valid26){
+if(data45.issuesField !== undefined){
+let data48 = data45.issuesField;
+const _errs121 = errors;
+if(errors === _errs121){
+if(typeof data48 === "string"){
+if(func2(data48) < 1){
 const err64 = {instancePath:instancePath+"/errors/invalidParams/issuesField",schemaPath:"#/properties/errors/oneOf/1/properties/invalidParams/properties/issuesField/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err64];
@@ -1584,10 +1618,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-var valid25 = _errs117 === errors;
+var valid26 = _errs121 === errors;
 }
 else {
-var valid25 = true;
+var valid26 = true;
 }
 }
 }
@@ -1605,10 +1639,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-var valid22 = _errs110 === errors;
+var valid23 = _errs114 === errors;
 }
 else {
-var valid22 = true;
+var valid23 = true;
 }
 }
 }
@@ -1626,21 +1660,21 @@ vErrors.push(err67);
 errors++;
 }
 }
-var _valid1 = _errs100 === errors;
-if(_valid1 && valid18){
-valid18 = false;
+var _valid1 = _errs104 === errors;
+if(_valid1 && valid19){
+valid19 = false;
 passing1 = [passing1, 1];
 }
 else {
 if(_valid1){
-valid18 = true;
+valid19 = true;
 passing1 = 1;
 if(props1 !== true){
 props1 = true;
 }
 }
 }
-if(!valid18){
+if(!valid19){
 const err68 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err68];
@@ -1653,158 +1687,158 @@ validate20.errors = vErrors;
 return false;
 }
 else {
-errors = _errs89;
+errors = _errs93;
 if(vErrors !== null){
-if(_errs89){
-vErrors.length = _errs89;
+if(_errs93){
+vErrors.length = _errs93;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid0 = _errs88 === errors;
+var valid0 = _errs92 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.defaultTimeoutMs !== undefined){
-let data47 = data.defaultTimeoutMs;
-const _errs119 = errors;
-const _errs120 = errors;
-if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
+let data49 = data.defaultTimeoutMs;
+const _errs123 = errors;
+const _errs124 = errors;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
 validate20.errors = [{instancePath:instancePath+"/defaultTimeoutMs",schemaPath:"#/$defs/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs120){
-if((typeof data47 == "number") && (isFinite(data47))){
-if(data47 > 86400000 || isNaN(data47)){
+if(errors === _errs124){
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 > 86400000 || isNaN(data49)){
 validate20.errors = [{instancePath:instancePath+"/defaultTimeoutMs",schemaPath:"#/$defs/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"}];
 return false;
 }
 else {
-if(data47 < 1 || isNaN(data47)){
+if(data49 < 1 || isNaN(data49)){
 validate20.errors = [{instancePath:instancePath+"/defaultTimeoutMs",schemaPath:"#/$defs/timeout/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
 }
-var valid0 = _errs119 === errors;
+var valid0 = _errs123 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.methods !== undefined){
-let data48 = data.methods;
-const _errs122 = errors;
-if(errors === _errs122){
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-for(const key20 in data48){
-let data49 = data48[key20];
-const _errs125 = errors;
-if(errors === _errs125){
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-const _errs127 = errors;
-for(const key21 in data49){
-if(!(((((((key21 === "tool") || (key21 === "timeoutMs")) || (key21 === "sensitiveParams")) || (key21 === "summary")) || (key21 === "failClosed")) || (key21 === "sideEffects")) || (key21 === "waitsForPerson"))){
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/methods/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs127 === errors){
-if(data49.tool !== undefined){
-let data50 = data49.tool;
-const _errs128 = errors;
-if(errors === _errs128){
-if(typeof data50 === "string"){
-if(func2(data50) < 1){
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tool",schemaPath:"#/properties/methods/additionalProperties/properties/tool/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tool",schemaPath:"#/properties/methods/additionalProperties/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid28 = _errs128 === errors;
-}
-else {
-var valid28 = true;
-}
-if(valid28){
-if(data49.timeoutMs !== undefined){
-let data51 = data49.timeoutMs;
-const _errs130 = errors;
+let data50 = data.methods;
+const _errs126 = errors;
+if(errors === _errs126){
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+for(const key21 in data50){
+let data51 = data50[key21];
+const _errs129 = errors;
+if(errors === _errs129){
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 const _errs131 = errors;
-if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/$defs/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+for(const key22 in data51){
+if(!(((((((key22 === "tool") || (key22 === "timeoutMs")) || (key22 === "sensitiveParams")) || (key22 === "summary")) || (key22 === "failClosed")) || (key22 === "sideEffects")) || (key22 === "waitsForPerson"))){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/methods/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"}];
 return false;
-}
-if(errors === _errs131){
-if((typeof data51 == "number") && (isFinite(data51))){
-if(data51 > 86400000 || isNaN(data51)){
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/$defs/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"}];
-return false;
-}
-else {
-if(data51 < 1 || isNaN(data51)){
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/$defs/timeout/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-}
-var valid28 = _errs130 === errors;
-}
-else {
-var valid28 = true;
-}
-if(valid28){
-if(data49.sensitiveParams !== undefined){
-let data52 = data49.sensitiveParams;
-const _errs133 = errors;
-if(errors === _errs133){
-if(Array.isArray(data52)){
-var valid30 = true;
-const len2 = data52.length;
-for(let i3=0; i3<len2; i3++){
-let data53 = data52[i3];
-const _errs135 = errors;
-if(errors === _errs135){
-if(typeof data53 === "string"){
-if(func2(data53) < 1){
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitiveParams/" + i3,schemaPath:"#/properties/methods/additionalProperties/properties/sensitiveParams/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitiveParams/" + i3,schemaPath:"#/properties/methods/additionalProperties/properties/sensitiveParams/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid30 = _errs135 === errors;
-if(!valid30){
 break;
 }
 }
-if(valid30){
-let i4 = data52.length;
+if(_errs131 === errors){
+if(data51.tool !== undefined){
+let data52 = data51.tool;
+const _errs132 = errors;
+if(errors === _errs132){
+if(typeof data52 === "string"){
+if(func2(data52) < 1){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/tool",schemaPath:"#/properties/methods/additionalProperties/properties/tool/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/tool",schemaPath:"#/properties/methods/additionalProperties/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid29 = _errs132 === errors;
+}
+else {
+var valid29 = true;
+}
+if(valid29){
+if(data51.timeoutMs !== undefined){
+let data53 = data51.timeoutMs;
+const _errs134 = errors;
+const _errs135 = errors;
+if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/$defs/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs135){
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 > 86400000 || isNaN(data53)){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/$defs/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"}];
+return false;
+}
+else {
+if(data53 < 1 || isNaN(data53)){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/$defs/timeout/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid29 = _errs134 === errors;
+}
+else {
+var valid29 = true;
+}
+if(valid29){
+if(data51.sensitiveParams !== undefined){
+let data54 = data51.sensitiveParams;
+const _errs137 = errors;
+if(errors === _errs137){
+if(Array.isArray(data54)){
+var valid31 = true;
+const len2 = data54.length;
+for(let i3=0; i3<len2; i3++){
+let data55 = data54[i3];
+const _errs139 = errors;
+if(errors === _errs139){
+if(typeof data55 === "string"){
+if(func2(data55) < 1){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitiveParams/" + i3,schemaPath:"#/properties/methods/additionalProperties/properties/sensitiveParams/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitiveParams/" + i3,schemaPath:"#/properties/methods/additionalProperties/properties/sensitiveParams/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid31 = _errs139 === errors;
+if(!valid31){
+break;
+}
+}
+if(valid31){
+let i4 = data54.length;
 let j1;
 if(i4 > 1){
 const indices1 = {};
 for(;i4--;){
-let item1 = data52[i4];
+let item1 = data54[i4];
 if(typeof item1 !== "string"){
 continue;
 }
 if(typeof indices1[item1] == "number"){
 j1 = indices1[item1];
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitiveParams",schemaPath:"#/properties/methods/additionalProperties/properties/sensitiveParams/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)"}];
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitiveParams",schemaPath:"#/properties/methods/additionalProperties/properties/sensitiveParams/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)"}];
 return false;
 break;
 }
@@ -1814,170 +1848,170 @@ indices1[item1] = i4;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitiveParams",schemaPath:"#/properties/methods/additionalProperties/properties/sensitiveParams/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitiveParams",schemaPath:"#/properties/methods/additionalProperties/properties/sensitiveParams/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-var valid28 = _errs133 === errors;
+var valid29 = _errs137 === errors;
 }
 else {
-var valid28 = true;
+var valid29 = true;
 }
-if(valid28){
-if(data49.summary !== undefined){
-const _errs137 = errors;
-if(typeof data49.summary !== "string"){
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/summary",schemaPath:"#/properties/methods/additionalProperties/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid28 = _errs137 === errors;
-}
-else {
-var valid28 = true;
-}
-if(valid28){
-if(data49.failClosed !== undefined){
-let data55 = data49.failClosed;
-const _errs139 = errors;
-if(errors === _errs139){
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-let missing11;
-if(((((data55.field === undefined) && (missing11 = "field")) || ((data55.expected === undefined) && (missing11 = "expected"))) || ((data55.code === undefined) && (missing11 = "code"))) || ((data55.message === undefined) && (missing11 = "message"))){
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"}];
-return false;
-}
-else {
+if(valid29){
+if(data51.summary !== undefined){
 const _errs141 = errors;
-for(const key22 in data55){
-if(!((((key22 === "field") || (key22 === "expected")) || (key22 === "code")) || (key22 === "message"))){
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"}];
+if(typeof data51.summary !== "string"){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/summary",schemaPath:"#/properties/methods/additionalProperties/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid29 = _errs141 === errors;
+}
+else {
+var valid29 = true;
+}
+if(valid29){
+if(data51.failClosed !== undefined){
+let data57 = data51.failClosed;
+const _errs143 = errors;
+if(errors === _errs143){
+if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+let missing11;
+if(((((data57.field === undefined) && (missing11 = "field")) || ((data57.expected === undefined) && (missing11 = "expected"))) || ((data57.code === undefined) && (missing11 = "code"))) || ((data57.message === undefined) && (missing11 = "message"))){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"}];
+return false;
+}
+else {
+const _errs145 = errors;
+for(const key23 in data57){
+if(!((((key23 === "field") || (key23 === "expected")) || (key23 === "code")) || (key23 === "message"))){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs141 === errors){
-if(data55.field !== undefined){
-let data56 = data55.field;
-const _errs142 = errors;
-if(errors === _errs142){
-if(typeof data56 === "string"){
-if(func2(data56) < 1){
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/field",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/field",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid32 = _errs142 === errors;
-}
-else {
-var valid32 = true;
-}
-if(valid32){
-if(data55.expected !== undefined){
-let data57 = data55.expected;
-const _errs144 = errors;
-if((((typeof data57 !== "string") && (!((typeof data57 == "number") && (isFinite(data57))))) && (typeof data57 !== "boolean")) && (data57 !== null)){
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/expected",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/expected/type",keyword:"type",params:{type: schema31.properties.methods.additionalProperties.properties.failClosed.properties.expected.type},message:"must be string,number,boolean,null"}];
-return false;
-}
-var valid32 = _errs144 === errors;
-}
-else {
-var valid32 = true;
-}
-if(valid32){
-if(data55.code !== undefined){
-let data58 = data55.code;
+if(_errs145 === errors){
+if(data57.field !== undefined){
+let data58 = data57.field;
 const _errs146 = errors;
 if(errors === _errs146){
 if(typeof data58 === "string"){
 if(func2(data58) < 1){
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/code",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/field",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/code",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/field",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-var valid32 = _errs146 === errors;
+var valid33 = _errs146 === errors;
 }
 else {
-var valid32 = true;
+var valid33 = true;
 }
-if(valid32){
-if(data55.message !== undefined){
+if(valid33){
+if(data57.expected !== undefined){
+let data59 = data57.expected;
 const _errs148 = errors;
-if(typeof data55.message !== "string"){
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/message",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if((((typeof data59 !== "string") && (!((typeof data59 == "number") && (isFinite(data59))))) && (typeof data59 !== "boolean")) && (data59 !== null)){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/expected",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/expected/type",keyword:"type",params:{type: schema31.properties.methods.additionalProperties.properties.failClosed.properties.expected.type},message:"must be string,number,boolean,null"}];
 return false;
 }
-var valid32 = _errs148 === errors;
+var valid33 = _errs148 === errors;
 }
 else {
-var valid32 = true;
+var valid33 = true;
 }
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid28 = _errs139 === errors;
-}
-else {
-var valid28 = true;
-}
-if(valid28){
-if(data49.sideEffects !== undefined){
-let data60 = data49.sideEffects;
+if(valid33){
+if(data57.code !== undefined){
+let data60 = data57.code;
 const _errs150 = errors;
-if(!(((data60 === "none") || (data60 === "additive")) || (data60 === "destructive"))){
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/sideEffects",schemaPath:"#/properties/methods/additionalProperties/properties/sideEffects/enum",keyword:"enum",params:{allowedValues: schema31.properties.methods.additionalProperties.properties.sideEffects.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid28 = _errs150 === errors;
-}
-else {
-var valid28 = true;
-}
-if(valid28){
-if(data49.waitsForPerson !== undefined){
-const _errs151 = errors;
-if(true !== data49.waitsForPerson){
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/waitsForPerson",schemaPath:"#/properties/methods/additionalProperties/properties/waitsForPerson/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
-return false;
-}
-var valid28 = _errs151 === errors;
-}
-else {
-var valid28 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/methods/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/methods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+if(errors === _errs150){
+if(typeof data60 === "string"){
+if(func2(data60) < 1){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/code",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
-var valid27 = _errs125 === errors;
-if(!valid27){
+else {
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/code",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid33 = _errs150 === errors;
+}
+else {
+var valid33 = true;
+}
+if(valid33){
+if(data57.message !== undefined){
+const _errs152 = errors;
+if(typeof data57.message !== "string"){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed/message",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid33 = _errs152 === errors;
+}
+else {
+var valid33 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/failClosed",schemaPath:"#/properties/methods/additionalProperties/properties/failClosed/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid29 = _errs143 === errors;
+}
+else {
+var valid29 = true;
+}
+if(valid29){
+if(data51.sideEffects !== undefined){
+let data62 = data51.sideEffects;
+const _errs154 = errors;
+if(!(((data62 === "none") || (data62 === "additive")) || (data62 === "destructive"))){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/sideEffects",schemaPath:"#/properties/methods/additionalProperties/properties/sideEffects/enum",keyword:"enum",params:{allowedValues: schema31.properties.methods.additionalProperties.properties.sideEffects.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid29 = _errs154 === errors;
+}
+else {
+var valid29 = true;
+}
+if(valid29){
+if(data51.waitsForPerson !== undefined){
+const _errs155 = errors;
+if(true !== data51.waitsForPerson){
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/waitsForPerson",schemaPath:"#/properties/methods/additionalProperties/properties/waitsForPerson/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
+return false;
+}
+var valid29 = _errs155 === errors;
+}
+else {
+var valid29 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/methods/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/methods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid28 = _errs129 === errors;
+if(!valid28){
 break;
 }
 }
@@ -1987,22 +2021,22 @@ validate20.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs122 === errors;
+var valid0 = _errs126 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.links !== undefined){
-let data62 = data.links;
-const _errs152 = errors;
-if(errors === _errs152){
-if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
-for(const key23 in data62){
-const _errs154 = errors;
-if(typeof key23 === "string"){
-if(!pattern12.test(key23)){
-const err69 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key23};
+let data64 = data.links;
+const _errs156 = errors;
+if(errors === _errs156){
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+for(const key24 in data64){
+const _errs158 = errors;
+if(typeof key24 === "string"){
+if(!pattern12.test(key24)){
+const err69 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key24};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2012,9 +2046,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-var valid33 = _errs154 === errors;
-if(!valid33){
-const err70 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/propertyNames",keyword:"propertyNames",params:{propertyName: key23},message:"property name must be valid"};
+var valid34 = _errs158 === errors;
+if(!valid34){
+const err70 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/propertyNames",keyword:"propertyNames",params:{propertyName: key24},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2027,111 +2061,111 @@ return false;
 break;
 }
 }
-if(valid33){
-for(const key24 in data62){
-let data63 = data62[key24];
-const _errs156 = errors;
-if(errors === _errs156){
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+if(valid34){
+for(const key25 in data64){
+let data65 = data64[key25];
+const _errs160 = errors;
+if(errors === _errs160){
+if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 let missing12;
-if((((data63.from === undefined) && (missing12 = "from")) || ((data63.pointer === undefined) && (missing12 = "pointer"))) || ((data63.to === undefined) && (missing12 = "to"))){
-validate20.errors = [{instancePath:instancePath+"/links/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/links/additionalProperties/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"}];
+if((((data65.from === undefined) && (missing12 = "from")) || ((data65.pointer === undefined) && (missing12 = "pointer"))) || ((data65.to === undefined) && (missing12 = "to"))){
+validate20.errors = [{instancePath:instancePath+"/links/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/links/additionalProperties/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"}];
 return false;
 }
 else {
-const _errs158 = errors;
-for(const key25 in data63){
-if(!(((key25 === "from") || (key25 === "pointer")) || (key25 === "to"))){
-validate20.errors = [{instancePath:instancePath+"/links/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/links/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs158 === errors){
-if(data63.from !== undefined){
-let data64 = data63.from;
-const _errs159 = errors;
-if(errors === _errs159){
-if(typeof data64 === "string"){
-if(func2(data64) < 1){
-validate20.errors = [{instancePath:instancePath+"/links/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/from",schemaPath:"#/properties/links/additionalProperties/properties/from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/links/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/from",schemaPath:"#/properties/links/additionalProperties/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid35 = _errs159 === errors;
-}
-else {
-var valid35 = true;
-}
-if(valid35){
-if(data63.pointer !== undefined){
-let data65 = data63.pointer;
-const _errs161 = errors;
 const _errs162 = errors;
-if(errors === _errs162){
-if(typeof data65 === "string"){
-if(!pattern13.test(data65)){
-validate20.errors = [{instancePath:instancePath+"/links/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/pointer",schemaPath:"#/$defs/wildcardPointer/pattern",keyword:"pattern",params:{pattern: "^(/([^/~]|~[01])*)+$"},message:"must match pattern \""+"^(/([^/~]|~[01])*)+$"+"\""}];
+for(const key26 in data65){
+if(!(((key26 === "from") || (key26 === "pointer")) || (key26 === "to"))){
+validate20.errors = [{instancePath:instancePath+"/links/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/links/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs162 === errors){
+if(data65.from !== undefined){
+let data66 = data65.from;
+const _errs163 = errors;
+if(errors === _errs163){
+if(typeof data66 === "string"){
+if(func2(data66) < 1){
+validate20.errors = [{instancePath:instancePath+"/links/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/from",schemaPath:"#/properties/links/additionalProperties/properties/from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/links/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/pointer",schemaPath:"#/$defs/wildcardPointer/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate20.errors = [{instancePath:instancePath+"/links/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/from",schemaPath:"#/properties/links/additionalProperties/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-var valid35 = _errs161 === errors;
+var valid36 = _errs163 === errors;
 }
 else {
-var valid35 = true;
+var valid36 = true;
 }
-if(valid35){
-if(data63.to !== undefined){
-let data66 = data63.to;
-const _errs164 = errors;
-if(errors === _errs164){
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-if(Object.keys(data66).length < 1){
-validate20.errors = [{instancePath:instancePath+"/links/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/to",schemaPath:"#/properties/links/additionalProperties/properties/to/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
-return false;
-}
-else {
-for(const key26 in data66){
-let data67 = data66[key26];
-const _errs167 = errors;
-if(errors === _errs167){
+if(valid36){
+if(data65.pointer !== undefined){
+let data67 = data65.pointer;
+const _errs165 = errors;
+const _errs166 = errors;
+if(errors === _errs166){
 if(typeof data67 === "string"){
-if(func2(data67) < 1){
-validate20.errors = [{instancePath:instancePath+"/links/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/to/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/links/additionalProperties/properties/to/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(!pattern13.test(data67)){
+validate20.errors = [{instancePath:instancePath+"/links/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/pointer",schemaPath:"#/$defs/wildcardPointer/pattern",keyword:"pattern",params:{pattern: "^(/([^/~]|~[01])*)+$"},message:"must match pattern \""+"^(/([^/~]|~[01])*)+$"+"\""}];
 return false;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/links/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/to/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/links/additionalProperties/properties/to/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate20.errors = [{instancePath:instancePath+"/links/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/pointer",schemaPath:"#/$defs/wildcardPointer/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-var valid37 = _errs167 === errors;
-if(!valid37){
+var valid36 = _errs165 === errors;
+}
+else {
+var valid36 = true;
+}
+if(valid36){
+if(data65.to !== undefined){
+let data68 = data65.to;
+const _errs168 = errors;
+if(errors === _errs168){
+if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
+if(Object.keys(data68).length < 1){
+validate20.errors = [{instancePath:instancePath+"/links/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/to",schemaPath:"#/properties/links/additionalProperties/properties/to/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+return false;
+}
+else {
+for(const key27 in data68){
+let data69 = data68[key27];
+const _errs171 = errors;
+if(errors === _errs171){
+if(typeof data69 === "string"){
+if(func2(data69) < 1){
+validate20.errors = [{instancePath:instancePath+"/links/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/to/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/links/additionalProperties/properties/to/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/links/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/to/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/links/additionalProperties/properties/to/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid38 = _errs171 === errors;
+if(!valid38){
 break;
 }
 }
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/links/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/to",schemaPath:"#/properties/links/additionalProperties/properties/to/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate20.errors = [{instancePath:instancePath+"/links/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/to",schemaPath:"#/properties/links/additionalProperties/properties/to/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid35 = _errs164 === errors;
+var valid36 = _errs168 === errors;
 }
 else {
-var valid35 = true;
+var valid36 = true;
 }
 }
 }
@@ -2139,12 +2173,12 @@ var valid35 = true;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/links/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/links/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate20.errors = [{instancePath:instancePath+"/links/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/links/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid34 = _errs156 === errors;
-if(!valid34){
+var valid35 = _errs160 === errors;
+if(!valid35){
 break;
 }
 }
@@ -2155,68 +2189,68 @@ validate20.errors = [{instancePath:instancePath+"/links",schemaPath:"#/propertie
 return false;
 }
 }
-var valid0 = _errs152 === errors;
+var valid0 = _errs156 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.lifecycle !== undefined){
-let data68 = data.lifecycle;
-const _errs169 = errors;
-if(errors === _errs169){
-if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
-for(const key27 in data68){
-let data69 = data68[key27];
-const _errs172 = errors;
-if(errors === _errs172){
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-if(Object.keys(data69).length < 1){
-validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lifecycle/additionalProperties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
-return false;
-}
-else {
-const _errs174 = errors;
-for(const key28 in data69){
-if(!((key28 === "neverIssued") || (key28 === "endedBy"))){
-validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lifecycle/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs174 === errors){
-if(data69.neverIssued !== undefined){
-let data70 = data69.neverIssued;
-const _errs175 = errors;
+let data70 = data.lifecycle;
+const _errs173 = errors;
+if(errors === _errs173){
+if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
+for(const key28 in data70){
+let data71 = data70[key28];
 const _errs176 = errors;
 if(errors === _errs176){
-if(Array.isArray(data70)){
-if(data70.length < 1){
-validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/neverIssued",schemaPath:"#/$defs/errorCodes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+if(Object.keys(data71).length < 1){
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lifecycle/additionalProperties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
 return false;
 }
 else {
-var valid41 = true;
-const len3 = data70.length;
-for(let i5=0; i5<len3; i5++){
-let data71 = data70[i5];
 const _errs178 = errors;
-if((typeof data71 !== "string") && (!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71))))){
-validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/neverIssued/" + i5,schemaPath:"#/$defs/errorCodes/items/type",keyword:"type",params:{type: schema36.items.type},message:"must be string,integer"}];
+for(const key29 in data71){
+if(!((key29 === "neverIssued") || (key29 === "endedBy"))){
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lifecycle/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties"}];
 return false;
-}
-var valid41 = _errs178 === errors;
-if(!valid41){
 break;
 }
 }
-if(valid41){
-let i6 = data70.length;
+if(_errs178 === errors){
+if(data71.neverIssued !== undefined){
+let data72 = data71.neverIssued;
+const _errs179 = errors;
+const _errs180 = errors;
+if(errors === _errs180){
+if(Array.isArray(data72)){
+if(data72.length < 1){
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/neverIssued",schemaPath:"#/$defs/errorCodes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+return false;
+}
+else {
+var valid42 = true;
+const len3 = data72.length;
+for(let i5=0; i5<len3; i5++){
+let data73 = data72[i5];
+const _errs182 = errors;
+if((typeof data73 !== "string") && (!(((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73))) && (isFinite(data73))))){
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/neverIssued/" + i5,schemaPath:"#/$defs/errorCodes/items/type",keyword:"type",params:{type: schema36.items.type},message:"must be string,integer"}];
+return false;
+}
+var valid42 = _errs182 === errors;
+if(!valid42){
+break;
+}
+}
+if(valid42){
+let i6 = data72.length;
 let j2;
 if(i6 > 1){
 const indices2 = {};
 for(;i6--;){
-let item2 = data70[i6];
+let item2 = data72[i6];
 if((typeof item2 !== "string") && (!(((typeof item2 == "number") && (!(item2 % 1) && !isNaN(item2))) && (isFinite(item2))))){
 continue;
 }
@@ -2225,7 +2259,7 @@ item2 += "_";
 }
 if(typeof indices2[item2] == "number"){
 j2 = indices2[item2];
-validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/neverIssued",schemaPath:"#/$defs/errorCodes/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i6+" are identical)"}];
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/neverIssued",schemaPath:"#/$defs/errorCodes/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i6+" are identical)"}];
 return false;
 break;
 }
@@ -2236,58 +2270,58 @@ indices2[item2] = i6;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/neverIssued",schemaPath:"#/$defs/errorCodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/neverIssued",schemaPath:"#/$defs/errorCodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-var valid39 = _errs175 === errors;
+var valid40 = _errs179 === errors;
 }
 else {
-var valid39 = true;
+var valid40 = true;
 }
-if(valid39){
-if(data69.endedBy !== undefined){
-let data72 = data69.endedBy;
-const _errs180 = errors;
-if(errors === _errs180){
-if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
-if(Object.keys(data72).length < 1){
-validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy",schemaPath:"#/properties/lifecycle/additionalProperties/properties/endedBy/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
-return false;
-}
-else {
-for(const key29 in data72){
-let data73 = data72[key29];
-const _errs183 = errors;
+if(valid40){
+if(data71.endedBy !== undefined){
+let data74 = data71.endedBy;
 const _errs184 = errors;
 if(errors === _errs184){
-if(Array.isArray(data73)){
-if(data73.length < 1){
-validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/errorCodes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
+if(Object.keys(data74).length < 1){
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy",schemaPath:"#/properties/lifecycle/additionalProperties/properties/endedBy/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
 return false;
 }
 else {
-var valid45 = true;
-const len4 = data73.length;
-for(let i7=0; i7<len4; i7++){
-let data74 = data73[i7];
-const _errs186 = errors;
-if((typeof data74 !== "string") && (!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74))))){
-validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,schemaPath:"#/$defs/errorCodes/items/type",keyword:"type",params:{type: schema36.items.type},message:"must be string,integer"}];
+for(const key30 in data74){
+let data75 = data74[key30];
+const _errs187 = errors;
+const _errs188 = errors;
+if(errors === _errs188){
+if(Array.isArray(data75)){
+if(data75.length < 1){
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/errorCodes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
-var valid45 = _errs186 === errors;
-if(!valid45){
+else {
+var valid46 = true;
+const len4 = data75.length;
+for(let i7=0; i7<len4; i7++){
+let data76 = data75[i7];
+const _errs190 = errors;
+if((typeof data76 !== "string") && (!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76))))){
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,schemaPath:"#/$defs/errorCodes/items/type",keyword:"type",params:{type: schema36.items.type},message:"must be string,integer"}];
+return false;
+}
+var valid46 = _errs190 === errors;
+if(!valid46){
 break;
 }
 }
-if(valid45){
-let i8 = data73.length;
+if(valid46){
+let i8 = data75.length;
 let j3;
 if(i8 > 1){
 const indices3 = {};
 for(;i8--;){
-let item3 = data73[i8];
+let item3 = data75[i8];
 if((typeof item3 !== "string") && (!(((typeof item3 == "number") && (!(item3 % 1) && !isNaN(item3))) && (isFinite(item3))))){
 continue;
 }
@@ -2296,7 +2330,7 @@ item3 += "_";
 }
 if(typeof indices3[item3] == "number"){
 j3 = indices3[item3];
-validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/errorCodes/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i8+" are identical)"}];
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/errorCodes/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i8+" are identical)"}];
 return false;
 break;
 }
@@ -2307,38 +2341,38 @@ indices3[item3] = i8;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/errorCodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/errorCodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-var valid43 = _errs183 === errors;
-if(!valid43){
+var valid44 = _errs187 === errors;
+if(!valid44){
 break;
 }
 }
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy",schemaPath:"#/properties/lifecycle/additionalProperties/properties/endedBy/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/endedBy",schemaPath:"#/properties/lifecycle/additionalProperties/properties/endedBy/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid39 = _errs180 === errors;
+var valid40 = _errs184 === errors;
 }
 else {
-var valid39 = true;
+var valid40 = true;
 }
 }
 }
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lifecycle/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate20.errors = [{instancePath:instancePath+"/lifecycle/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lifecycle/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid38 = _errs172 === errors;
-if(!valid38){
+var valid39 = _errs176 === errors;
+if(!valid39){
 break;
 }
 }
@@ -2348,10 +2382,11 @@ validate20.errors = [{instancePath:instancePath+"/lifecycle",schemaPath:"#/prope
 return false;
 }
 }
-var valid0 = _errs169 === errors;
+var valid0 = _errs173 === errors;
 }
 else {
 var valid0 = true;
+}
 }
 }
 }

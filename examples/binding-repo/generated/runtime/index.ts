@@ -2,7 +2,7 @@
 /* Contract-neutral binding runtime. */
 
 export { callTool, type FailClosedRule, type ToolCallOptions, type ToolSpec } from "./core/call.js";
-export { parseToolArgs } from "./cli/args.js";
+export { dryRunText, parseToolArgs } from "./cli/args.js";
 export { splitCliOptions, type CliOptions } from "./cli/options.js";
 export {
   findTool,

@@ -85,7 +85,9 @@ function branchTypeTest(k: KeywordEmit, type: JsonType | "integer"): Code {
 /** When a branch does not match: a few checks written out (leaf.ts), or a call to its `is` function. */
 function branchMiss(k: KeywordEmit, keyword: string, i: number, branch: unknown): Code {
   const pointer = appendPointer(k.pointer, keyword, i);
-  return leafMiss(k.ctx, pointer, branch, k.value) ?? code`!${subschemaCall(k.ctx, pointer, branch).is(k.value)}`;
+  // One group: the misses are joined with `&&` (the formatter drops parentheses that change nothing).
+  const miss = leafMiss(k.ctx, pointer, branch, k.value) ?? code`!${subschemaCall(k.ctx, pointer, branch).is(k.value)}`;
+  return code`(${miss})`;
 }
 
 function emitAnyOf(k: KeywordEmit): Code {

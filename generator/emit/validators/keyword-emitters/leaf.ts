@@ -6,6 +6,11 @@
  * two calls per value cost more than the checks themselves. Anything else gives undefined, and
  * the caller calls the function. Misses, not matches, so that the caller joins them with `&&`
  * (see `typeMiss` in guard.ts for why no `!(a || b)` is written).
+ *
+ * Every operand is parenthesised where it is joined (`anyOf`, `guard`), and what leafMiss
+ * returns is one group: minLength's miss `a || (b && c)`, joined unparenthesised after its type
+ * test, read `(string && a) || (b && c)`, and `b` ran on null (issue 34). The formatter drops
+ * the parentheses that change nothing.
  */
 import { appendPointer, type Pointer } from "../../../json.js";
 import { code, join, type Code } from "../../code.js";
@@ -65,13 +70,21 @@ export function leafMiss(ctx: CompileContext, pointer: Pointer, raw: unknown, va
   if (strings === undefined) return undefined;
   if (strings.length > 0) misses.push(guard(only && type.known.has("string"), code`typeof ${value} === "string"`, strings));
   if (misses.length === 0) return code`false`;
-  return misses.length === 1 ? (misses[0] as Code) : code`(${join(misses, code` || `)})`;
+  return anyMiss(misses);
+}
+
+/** True when any miss is: one group, each operand its own group, whatever operators it holds. */
+function anyMiss(misses: readonly Code[]): Code {
+  return code`(${join(
+    misses.map((miss) => code`(${miss})`),
+    code` || `,
+  )})`;
 }
 
 /** `(of that type && (a miss))`, or just the misses when the type is certain. */
 function guard(certain: boolean, ofType: Code, misses: readonly Code[]): Code {
-  const any = misses.length === 1 ? (misses[0] as Code) : code`(${join(misses, code` || `)})`;
-  return certain ? any : code`(${ofType} && ${any})`;
+  const any = anyMiss(misses);
+  return certain ? any : code`((${ofType}) && ${any})`;
 }
 
 /** The enum/const miss; null when there is neither, undefined when a member is a container (deepEqual: call the function). */
@@ -89,7 +102,10 @@ function valueMiss(ctx: CompileContext, pointer: Pointer, s: SchemaObject, value
     each = primitiveMisses(ctx, pointer, s, members, value);
   }
   if (each.length === 0) return code`true`;
-  return each.length === 1 ? (each[0] as Code) : code`(${join(each, code` && `)})`;
+  return code`(${join(
+    each.map((miss) => code`(${miss})`),
+    code` && `,
+  )})`;
 }
 
 function numberMisses(ctx: CompileContext, pointer: Pointer, s: SchemaObject, value: Code): Code[] {

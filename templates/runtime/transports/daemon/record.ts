@@ -1,4 +1,5 @@
-import { open, readFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { open } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
 import { errnoCode, ToolError, type ToolErrorOptions } from "../../core/errors.js";
 import { isPlainObject } from "../../core/json.js";
@@ -87,23 +88,43 @@ function processId(pid: unknown, path: string): number | undefined {
 }
 
 /**
+ * How the record is opened: read-only, never blocking (opening a FIFO would otherwise wait in
+ * libuv's thread pool for a writer that never comes, past every deadline and after it, and keep
+ * the process alive), never through a symbolic link, never as a controlling terminal. The flags
+ * a platform lacks (Windows) are 0.
+ */
+const OPEN_FLAGS =
+  constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0) | (constants.O_NOCTTY ?? 0);
+
+/**
+ * What `open` says of a path that is not a regular file: a symbolic link under O_NOFOLLOW
+ * (ELOOP; EMLINK on the BSDs), a socket (ENXIO).
+ */
+const NOT_A_FILE: ReadonlySet<string> = new Set(["ELOOP", "EMLINK", "ENXIO"]);
+
+/**
  * The record decides where our calls go, so only a record the current user wrote is followed:
- * anyone else who could write it could point us at their own socket.
+ * anyone else who could write it could point us at their own socket. It is opened without
+ * blocking or following a link (OPEN_FLAGS), and judged on the open handle before a byte is
+ * read: a regular file, the user's, not writable by others, at most MAX_RECORD_BYTES. Anything
+ * else — a FIFO, socket, device, directory or link — is `record_malformed`, at once.
  */
 async function readOwnedFile(path: string): Promise<string> {
   let file;
   try {
-    file = await open(path, "r");
+    file = await open(path, OPEN_FLAGS);
   } catch (error) {
     const reason = errnoCode(error);
     if (reason === "ENOENT" || reason === "ENOTDIR")
       throw unavailable(`no host has published ${path}`, true, "no_record", { path });
+    if (reason !== undefined && NOT_A_FILE.has(reason)) throw notARecord(path);
     throw unreadable(path, error);
   }
   try {
     const facts = await file.stat().catch((error: unknown) => {
       throw unreadable(path, error);
     });
+    if (!facts.isFile()) throw notARecord(path);
     const uid = process.getuid?.();
     if (process.platform !== "win32" && uid !== undefined) {
       if (facts.uid !== uid)
@@ -111,15 +132,28 @@ async function readOwnedFile(path: string): Promise<string> {
       if ((facts.mode & 0o022) !== 0)
         throw unavailable(`${path} is writable by other users`, false, "record_writable_by_others", { path });
     }
-    if (!facts.isFile() || facts.size > MAX_RECORD_BYTES) {
-      throw unavailable(`${path} is not a record`, false, "record_malformed", { path });
+    if (facts.size > MAX_RECORD_BYTES) throw notARecord(path);
+    // One byte past the cap, so that a record grown since the stat is refused, not cut short.
+    const buffer = Buffer.alloc(MAX_RECORD_BYTES + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const { bytesRead } = await file
+        .read(buffer, length, buffer.length - length, length)
+        .catch((error: unknown) => {
+          throw unreadable(path, error);
+        });
+      if (bytesRead === 0) break;
+      length += bytesRead;
     }
-    return await readFile(file, "utf8").catch((error: unknown) => {
-      throw unreadable(path, error);
-    });
+    if (length > MAX_RECORD_BYTES) throw notARecord(path);
+    return buffer.toString("utf8", 0, length);
   } finally {
     await file.close();
   }
+}
+
+function notARecord(path: string): ToolError {
+  return unavailable(`${path} is not a record`, false, "record_malformed", { path });
 }
 
 function unreadable(path: string, error: unknown): ToolError {

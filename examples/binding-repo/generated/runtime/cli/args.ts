@@ -2,8 +2,14 @@
 /* Contract-neutral binding runtime. */
 
 import { readBigints, unsafeInteger } from "../core/integers.js";
-import { isUnsafeIntegerLiteral, noteUnsafeInteger, readJson } from "../core/json-reader.js";
-import { invalid, requireTool, type CliTable, type CliTool, type ParsedToolCall } from "./table.js";
+import {
+  firstDuplicateKey,
+  isUnsafeIntegerLiteral,
+  noteUnsafeInteger,
+  readJson,
+} from "../core/json-reader.js";
+import { findTool, invalid, requireTool, type CliTable, type CliTool, type ParsedToolCall } from "./table.js";
+import { writeJson } from "../core/json-writer.js";
 
 /**
  * Command-line arguments for a contract's tools: `<tool> [key=value ... | JSON object]`.
@@ -14,32 +20,6 @@ import { invalid, requireTool, type CliTable, type CliTool, type ParsedToolCall 
 /** An argument is described, never quoted: it may be a pasted token. */
 function described(arg: string): string {
   return `(${arg.length} character${arg.length === 1 ? "" : "s"})`;
-}
-
-/**
- * The first key that appears twice in one object of valid JSON text, if any. JSON.parse keeps
- * the last silently; the pair form refuses duplicates, and so must the JSON form.
- */
-function duplicateKey(text: string): string | undefined {
-  const objects: (Set<string> | undefined)[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === "{") objects.push(new Set());
-    else if (c === "[") objects.push(undefined);
-    else if (c === "}" || c === "]") objects.pop();
-    else if (c === '"') {
-      let end = i + 1;
-      while (text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
-      const key = JSON.parse(text.slice(i, end + 1)) as string;
-      i = end;
-      const keys = objects[objects.length - 1];
-      if (keys !== undefined && /^\s*:/.test(text.slice(end + 1, end + 64))) {
-        if (keys.has(key)) return key;
-        keys.add(key);
-      }
-    }
-  }
-  return undefined;
 }
 
 /** A JSON argument is recognised by its first character; a param name cannot start a pair with one. */
@@ -160,7 +140,8 @@ function jsonObject(table: CliTable, tool: CliTool, arg: string): Record<string,
     throw invalid(table, tool, `${tool.method}: the JSON argument ${described(arg)} is not valid JSON`, {
       argument: 1,
     });
-  const twice = duplicateKey(arg);
+  // JSON.parse keeps the last of a key given twice silently; the pair form refuses duplicates, and so must this one.
+  const twice = firstDuplicateKey(arg);
   if (twice !== undefined)
     throw invalid(table, tool, `${tool.method}: key ${JSON.stringify(twice)} is given twice`, {
       argument: twice,
@@ -216,4 +197,23 @@ function argumentOf(pointer: string): string | undefined {
   if (!pointer.startsWith("/")) return undefined;
   const segment = pointer.slice(1).split("/")[0] as string;
   return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+/** What a sensitive value is printed as, as `conform` and `mcp` show it. */
+const REDACTED = "<redacted>";
+
+/**
+ * What `--dry-run` prints: the call as it would be sent, one JSON line, except that the tool's
+ * sensitive params (the binding's `sensitiveParams`: a token) read `<redacted>`: a dry run is
+ * what a person pastes into a bug report.
+ */
+export function dryRunText(
+  table: CliTable,
+  call: { readonly tool: string; readonly params: object },
+): string {
+  const sensitive = findTool(table, call.tool)?.sensitiveParams ?? [];
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(call.params))
+    setOwn(params, key, sensitive.includes(key) ? REDACTED : value);
+  return writeJson({ tool: call.tool, params }) ?? "null";
 }

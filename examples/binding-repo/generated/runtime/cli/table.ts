@@ -44,6 +44,8 @@ export type CliTool<
   readonly validate: (value: unknown) => ValidationResult<Params>;
   /** Where the params schema says `integer`, when it does: a value there past ±(2^53 − 1) is refused, not rounded. */
   readonly integers?: IntegerShape;
+  /** The binding's sensitive params (a token): shown as `<redacted>` wherever params are printed (`--dry-run`). */
+  readonly sensitiveParams?: readonly string[];
 };
 
 /**

@@ -96,21 +96,31 @@ export function readJson(text: string): unknown {
 export function unsafeIntegersIn(value: unknown): readonly UnsafeInteger[] {
   if (typeof value !== "object" || value === null) return NONE;
   const found: UnsafeInteger[] = [];
-  collect(value, "", found);
-  return found;
-}
-
-function collect(container: object, prefix: string, found: UnsafeInteger[]): void {
-  let members: Members | undefined | null = null;
-  for (const [key, child] of Object.entries(container)) {
-    if (typeof child === "number") {
-      if (Number.isSafeInteger(child) || !Number.isInteger(child)) continue;
-      members ??= membersOf(container);
-      const digits = members === undefined ? undefined : digitsIn(members, key);
-      if (digits !== undefined) found.push({ pointer: `${prefix}/${escapeSegment(key)}`, digits });
-    } else if (typeof child === "object" && child !== null)
-      collect(child, `${prefix}/${escapeSegment(key)}`, found);
+  // A stack of what is still to look at, the next on top: a container still to look into, or a
+  // literal found in one, which waits for the containers before it. No recursion, at any depth.
+  const pending: (UnsafeInteger | { readonly container: object; readonly prefix: string })[] = [
+    { container: value, prefix: "" },
+  ];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (!("container" in next)) {
+      found.push(next);
+      continue;
+    }
+    const { container, prefix } = next;
+    let members: Members | undefined | null = null;
+    const inside: (typeof pending)[number][] = [];
+    for (const [key, child] of Object.entries(container)) {
+      if (typeof child === "number") {
+        if (Number.isSafeInteger(child) || !Number.isInteger(child)) continue;
+        members ??= membersOf(container);
+        const digits = members === undefined ? undefined : digitsIn(members, key);
+        if (digits !== undefined) inside.push({ pointer: `${prefix}/${escapeSegment(key)}`, digits });
+      } else if (typeof child === "object" && child !== null)
+        inside.push({ container: child, prefix: `${prefix}/${escapeSegment(key)}` });
+    }
+    for (let i = inside.length - 1; i >= 0; i--) pending.push(inside[i] as (typeof pending)[number]);
   }
+  return found;
 }
 
 const digitsIn = (members: Members, key: string | number): string | undefined =>
@@ -315,6 +325,48 @@ function rememberUnsafeLiterals(text: string, root: object): void {
       i++;
     }
   }
+}
+
+/**
+ * The first key given twice in one object of `text`, which JSON.parse has accepted (it keeps the
+ * last silently). Found by the same scan as the literals above: a string right after an object's
+ * `{` or `,` is a key, wherever the blanks stand, at any depth, without recursion.
+ */
+export function firstDuplicateKey(text: string): string | undefined {
+  // The keys of each open object so far; undefined for an array.
+  const open: (Set<string> | undefined)[] = [];
+  let expectKey = false;
+  for (let i = 0; i < text.length;) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      const end = stringEnd(text, i);
+      if (expectKey) {
+        const keys = open[open.length - 1] as Set<string>;
+        const raw = text.slice(i + 1, end);
+        const key = raw.includes("\\") ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
+        if (keys.has(key)) return key;
+        keys.add(key);
+        expectKey = false;
+      }
+      i = end + 1;
+    } else if (c === 0x7b /* { */) {
+      open.push(new Set());
+      expectKey = true;
+      i++;
+    } else if (c === 0x5b /* [ */) {
+      open.push(undefined);
+      expectKey = false;
+      i++;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      open.pop();
+      expectKey = false;
+      i++;
+    } else if (c === 0x2c /* , */) {
+      expectKey = open.length > 0 && open[open.length - 1] !== undefined;
+      i++;
+    } else i++;
+  }
+  return undefined;
 }
 
 /**
