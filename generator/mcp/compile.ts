@@ -13,12 +13,11 @@
  * The binding's `../runtime/index.js` is one line re-exporting the runtime this process already
  * runs (package-files.ts), so the runtime is not compiled again.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { code } from "../emit/code.js";
 import type { ContractSource } from "../load/contract.js";
+import { ScratchFolder } from "../output/file-door.js";
 import { RUNTIME_DIR } from "../output/paths.js";
 import { keepCompiledTypescript, typescript } from "../output/typescript.js";
 import { runtimeModule } from "../package-files.js";
@@ -45,17 +44,14 @@ export async function compileBinding(source: ContractSource): Promise<BindingMod
       ] as const,
   );
   keepCompiledTypescript();
-  const dir = mkdtempSync(join(tmpdir(), "rightkit-bindgen-mcp-"));
+  const scratch = ScratchFolder.make("rightkit-bindgen-mcp-");
   try {
-    const write = (path: string, text: string): void => writeFileSync(join(dir, path), text, { flag: "wx", mode: 0o600 });
-    write("package.json", `${JSON.stringify({ type: "module" })}\n`);
-    mkdirSync(join(dir, RUNTIME_DIR), { mode: 0o700 });
-    write(`${RUNTIME_DIR}/index.js`, `${code`export * from ${runtimeModule().href};`}\n`);
-    mkdirSync(join(dir, "binding"), { mode: 0o700 });
-    for (const [name, text] of compiled) write(`binding/${name}`, text);
-    return (await import(pathToFileURL(join(dir, "binding", "index.js")).href)) as BindingModule;
+    scratch.write("package.json", `${JSON.stringify({ type: "module" })}\n`);
+    scratch.write(`${RUNTIME_DIR}/index.js`, `${code`export * from ${runtimeModule().href};`}\n`);
+    for (const [name, text] of compiled) scratch.write(`binding/${name}`, text);
+    return (await import(pathToFileURL(join(scratch.path, "binding", "index.js")).href)) as BindingModule;
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    scratch.remove();
   }
 }
 

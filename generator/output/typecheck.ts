@@ -9,13 +9,12 @@
  * written to a private temporary directory, checked there, and the directory removed.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { BindgenError } from "../errors.js";
 import { nodeTypeRoots } from "../package-files.js";
+import { ScratchFolder } from "./file-door.js";
 
 /** tsconfig `compilerOptions`, as a binding repo would write them. */
 export const STRICT_TSCONFIG = {
@@ -107,17 +106,14 @@ export function compile(exe: string, project: string, cwd: string): Promise<Run>
  */
 export async function typeCheck(files: ReadonlyMap<string, string>): Promise<void> {
   const exe = await tsgoExecutable();
-  const root = mkdtempSync(join(tmpdir(), "rightkit-bindgen-check-"));
+  const scratch = ScratchFolder.make("rightkit-bindgen-check-");
   try {
-    for (const [path, text] of files) {
-      mkdirSync(dirname(join(root, path)), { recursive: true });
-      writeFileSync(join(root, path), text);
-    }
+    for (const [path, text] of files) scratch.write(path, text);
     // A binding is an ES module package (verbatimModuleSyntax would refuse its imports in CommonJS).
-    writeFileSync(join(root, "package.json"), '{ "type": "module" }\n');
+    scratch.write("package.json", '{ "type": "module" }\n');
     const compilerOptions = { ...STRICT_TSCONFIG, types: ["node"], typeRoots: [nodeTypeRoots()] };
-    writeFileSync(join(root, "tsconfig.json"), JSON.stringify({ compilerOptions, files: [...files.keys()] }));
-    const run = await compile(exe, root, root);
+    scratch.write("tsconfig.json", JSON.stringify({ compilerOptions, files: [...files.keys()] }));
+    const run = await compile(exe, scratch.path, scratch.path);
     if (run.status === 0) return;
     const diagnostics = parseDiagnostics(run.stdout);
     const first = diagnostics[0];
@@ -130,6 +126,6 @@ export async function typeCheck(files: ReadonlyMap<string, string>): Promise<voi
       details: `${diagnostics.map((d) => d.block).join("\n")}\n`,
     });
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    scratch.remove();
   }
 }

@@ -21,11 +21,9 @@ const BESIDE_THE_DOOR: ReadonlyMap<string, string> = new Map([
   // The conformance host stands beside the pipeline and imports only the floor (it may not import
   // output/): its discovery record and socket folder under the suite root are the host's own.
   ["generator/host/", "the conformance host: its own record and sockets under the suite root"],
-  // Private scratch space under the temp folder (mkdtemp, 0700): not the user's output. Each can
-  // move onto the door's ScratchFolder; they belong to other owners in this change.
-  ["generator/output/typecheck.ts", "the compiler's scratch copy of a generation (mkdtemp)"],
+  // V8's code cache for the compiler, in a 0700 folder of the user's under the temp folder: not the
+  // user's output, and written only when that folder is the user's own (output/typescript.ts).
   ["generator/output/typescript.ts", "V8's code cache for the compiler, in a 0700 folder of the user's"],
-  ["generator/mcp/compile.ts", "the transpiled binding in a private folder (mkdtemp, wx, 0600)"],
 ]);
 
 const FS_MODULES = new Set(["fs", "node:fs", "fs/promises", "node:fs/promises"]);
