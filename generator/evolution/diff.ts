@@ -11,7 +11,7 @@
 import { METHOD_PARTS, NOTIFICATION_PART } from "../contract/shape.js";
 import type { LoadedContract } from "../load/contract.js";
 import { modelOf } from "../pipeline.js";
-import type { Method, Notification } from "../model/types.js";
+import type { ContractModel, Method, Notification } from "../model/types.js";
 import { indexSchema, type SchemaIndex } from "../resolve/index.js";
 import { isJsonObject, type JsonObject, type Pointer } from "../json.js";
 import { dialectAt } from "../schema/subschemas.js";
@@ -196,6 +196,14 @@ function foldRenames(changes: readonly Change[], renames: readonly MethodRename[
 }
 
 export function diffContracts(before: LoadedContract, after: LoadedContract): ContractDiff {
+  return diffWithModels(before, after).diff;
+}
+
+/** The diff, and the two models it was read from (update reads them again for the binding file). */
+export function diffWithModels(
+  before: LoadedContract,
+  after: LoadedContract,
+): { readonly diff: ContractDiff; readonly before: ContractModel; readonly after: ContractModel } {
   const oldIndex = indexSchema(before.schema, before.schemaFile);
   const newIndex = indexSchema(after.schema, after.schemaFile);
   const oldModel = modelOf(before, oldIndex);
@@ -220,10 +228,14 @@ export function diffContracts(before: LoadedContract, after: LoadedContract): Co
   );
   const sorted = changes.sort(compareChanges);
   return {
-    from: oldModel.id,
-    to: newModel.id,
-    breaking: sorted.some((change) => change.severity === "breaking"),
-    changes: sorted,
-    renames,
+    before: oldModel,
+    after: newModel,
+    diff: {
+      from: oldModel.id,
+      to: newModel.id,
+      breaking: sorted.some((change) => change.severity === "breaking"),
+      changes: sorted,
+      renames,
+    },
   };
 }

@@ -21,11 +21,11 @@ import { byCodeUnits } from "../order.js";
 import { applyEdits, OutputFolder, ScratchFolder, type FileEdit, type Place } from "../output/file-door.js";
 import { compareGeneration, generationEdits, type Generation } from "../output/files.js";
 import { contractDirName } from "../output/paths.js";
-import { generateFiles, modelOf } from "../pipeline.js";
+import { generateFiles } from "../pipeline.js";
 import { API_SURFACE_FILE, callerSurface } from "../output/api-surface.js";
 import { int64ReadingChange, MANIFEST_FILE } from "../output/numbers-reading.js";
 import { evolveBinding, type BindingEvolution } from "./binding-update.js";
-import { diffContracts, type ContractDiff } from "./diff.js";
+import { diffWithModels, type ContractDiff } from "./diff.js";
 import { isMajorChange } from "./version.js";
 
 export interface UpdateOptions {
@@ -206,15 +206,14 @@ function surfacePatch(before: Generation, beforeId: string, after: Generation, a
 function followMethods(
   bindingFile: string | undefined,
   before: LoadedContract,
-  after: LoadedContract,
-  diff: ContractDiff,
+  diffed: ReturnType<typeof diffWithModels>,
 ): BindingEvolution | undefined {
   if (bindingFile === undefined || before.binding === undefined) return undefined;
   return evolveBinding(
     { text: readFileSync(bindingFile, "utf8"), binding: before.binding },
-    modelOf(before),
-    modelOf(after),
-    diff.renames,
+    diffed.before,
+    diffed.after,
+    diffed.diff.renames,
   );
 }
 
@@ -224,7 +223,8 @@ export async function planUpdate(options: UpdateOptions): Promise<UpdateOutcome>
   // The new schema is loaded on its own: a binding names the $id of the fence it wants, and a
   // new major version is, by definition, a different $id.
   const after = loadContract({ contract: options.from });
-  const diff = diffContracts(before, after);
+  const diffed = diffWithModels(before, after);
+  const { diff } = diffed;
   const major = isMajorChange(diff.from, diff.to);
   if (major && !options.allowMajor) {
     return {
@@ -234,7 +234,7 @@ export async function planUpdate(options: UpdateOptions): Promise<UpdateOutcome>
     };
   }
   const text = schemaText(options.from, after.schema);
-  const binding = followMethods(options.binding, before, after, diff);
+  const binding = followMethods(options.binding, before, diffed);
   const contract = contractPlan(options, diff, major, text, after.schema, binding?.text);
   const generation = await generateFromText(
     { name: basename(contract.schemaFile), text, from: options.from },

@@ -8,13 +8,11 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { describe, expect, it } from "vitest";
 import { CLI_TABLE } from "../../generated/rightkit.agent.demo.v1/index.js";
 import { FIXTURE_APP_ID, startHost } from "../../generator/host/index.js";
 import { cleanupAfterEach } from "../support/cleanups.js";
-import { BINDGEN, childEnv, DEMO_TOOL_NAMES, errorOf } from "../support/mcp.js";
+import { DEMO_TOOL_NAMES, errorOf, startMcp, type McpSession } from "../support/mcp.js";
 
 const cleanups = cleanupAfterEach();
 const SLOW = { timeout: 60_000 };
@@ -44,20 +42,12 @@ async function demoHost(): Promise<{ suiteRoot: string; requests: string[] }> {
 }
 
 /** `rightkit-bindgen mcp ARGS` started in `cwd`, with the SDK's client connected to it. */
-async function mcpIn(cwd: string, args: readonly string[]): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BINDGEN, "mcp", ...args],
-    cwd,
-    env: childEnv(),
-    stderr: "pipe",
+async function mcpIn(cwd: string, args: readonly string[]): Promise<McpSession> {
+  const session = await startMcp(args, cwd);
+  cleanups.add(async () => {
+    await session.close();
   });
-  let stderr = "";
-  transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  const client = new Client({ name: "rightkit-bindgen-tests", version: "1.0.0" });
-  await client.connect(transport);
-  cleanups.add(() => client.close());
-  return { client, stderr: () => stderr };
+  return session;
 }
 
 describe("mcp and a contract this package was not released with (issue 33)", () => {

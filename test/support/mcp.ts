@@ -37,10 +37,11 @@ export interface McpSession {
   close(): Promise<number>;
 }
 
-export async function startMcp(args: readonly string[]): Promise<McpSession> {
+export async function startMcp(args: readonly string[], cwd?: string): Promise<McpSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BINDGEN, "mcp", ...args],
+    ...(cwd === undefined ? {} : { cwd }),
     env: childEnv(),
     stderr: "pipe",
   });
