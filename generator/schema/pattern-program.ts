@@ -300,33 +300,16 @@ function complement(ranges: readonly number[], max: number): number[] {
   return out;
 }
 
-function rangesOverlap(a: readonly number[], b: readonly number[]): boolean {
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    if ((a[i + 1] as number) < (b[j] as number)) i += 2;
-    else if ((b[j + 1] as number) < (a[i] as number)) j += 2;
-    else return true;
-  }
-  return false;
-}
-
-/** Whether two classes may share a character; a property escape is taken to share with anything. */
-function classesOverlap(a: PatternClass, b: PatternClass): boolean {
-  if (a.properties.length > 0 || b.properties.length > 0 || a.negate || b.negate) return true;
-  return rangesOverlap(a.ranges, b.ranges);
-}
-
 /**
  * Whether V8's backtracking RegExp runs the pattern in time linear in the string. The rule, a
  * sufficient one (when in doubt, the linear matcher):
  *
- * 1. From the start and after every character the pattern can consume, the instructions that
- *    may consume the next one are each reached by exactly one path (no epsilon loop, no two ways
- *    round an optional), and their classes are pairwise disjoint. Then one character picks at
- *    most one way forward, so a backtracking run on one start position is one path through the
- *    string with dead ends of bounded length beside it: O(n · m) steps (n characters, m
- *    instructions), never 2^n (`(a+)+`, `(a|a)*`) or n^2 (`\d+\d+`, `[a-z]*[a-z0-9]*$`).
+ * 1. After any prefix of any string, at most MAX_NATIVE_RUNS paths through the program have
+ *    read exactly that prefix (`boundedRuns`). A backtracking run from one start position
+ *    walks each such path once, so it takes O(n · MAX_NATIVE_RUNS · m) steps (n characters, m
+ *    instructions), never 2^n (`(a+)+`, `(a|a)*`: the paths double) or n^2 (`\d+\d+`,
+ *    `[a-z]*[a-z0-9]*$`: one more path per character). Overlapping alternatives that a later
+ *    character tells apart (semver's `[1-9]\d*|\d*[a-zA-Z-]…`) keep a bounded number of paths.
  * 2. And a match can only start at position 0 (every path from the start passes `^`), or the
  *    pattern has a bounded length (no loop): RegExp.test tries every start position, which is
  *    n runs of O(n) each for `a[a-z]*X` on `aaaa…`, but n runs of bounded length for `abc`.
@@ -336,15 +319,22 @@ function classesOverlap(a: PatternClass, b: PatternClass): boolean {
  *    many paths of bounded length whatever the string — bounded, not just linear (the IPv4
  *    address and CIDR patterns of the corpus: alternatives overlap, `{3}` is counted).
  *
- * Assertions other than `^` are taken as passable, which only adds paths: conservative.
+ * Assertions other than `^` are taken as passable, and a property escape (`\p{L}`) as matching
+ * every character: both only add paths, so both are conservative.
  */
 export function provablyLinear(program: PatternProgram): boolean {
-  if (!hasLoop(program.code) && anchoredAtStart(program.code) && pathCount(program.code) <= MAX_NATIVE_PATHS) return true;
-  return deterministic(program) && (anchoredAtStart(program.code) || !hasLoop(program.code));
+  const anchored = anchoredAtStart(program.code);
+  const looped = hasLoop(program.code);
+  if (!looped && anchored && pathCount(program.code) <= MAX_NATIVE_PATHS) return true;
+  return (anchored || !looped) && boundedRuns(program);
 }
 
 /** Rule 3's bound on the paths of an anchored pattern with no loop. */
 export const MAX_NATIVE_PATHS = 4096;
+/** Rule 1's bound on the paths alive after one prefix. */
+export const MAX_NATIVE_RUNS = 16;
+/** How many distinct sets of live paths rule 1 explores before it gives up (and says no). */
+const MAX_RUN_SETS = 2048;
 
 /** The paths from the start to the end of a program with no loop (capped past the bound). */
 function pathCount(code: readonly number[]): number {
@@ -359,35 +349,108 @@ function pathCount(code: readonly number[]): number {
   return count.get(0) ?? 0;
 }
 
-/** Rule 1: one path to each instruction that may consume next, and their classes disjoint. */
-function deterministic(program: PatternProgram): boolean {
+/**
+ * Rule 1, decided by a subset construction that counts: a state is how many live paths wait at
+ * each instruction that consumes, and one step reads one class of characters (the program's
+ * ranges cut the alphabet into pieces no class splits). The states are explored until every
+ * one is known (bounded) or a state holds more than MAX_NATIVE_RUNS paths (or the exploration
+ * passes MAX_RUN_SETS states: not proven, so no).
+ */
+function boundedRuns(program: PatternProgram): boolean {
   const { code, classes } = program;
-  const count = code.length / 3;
-  const seeds = [0];
-  for (let pc = 0; pc < count; pc++) if (code[pc * 3] === OP.class) seeds.push(pc + 1);
-  for (const seed of seeds) {
-    const reached = new Set<number>();
-    const consumers: number[] = [];
-    const stack = [seed];
-    while (stack.length > 0) {
-      const pc = stack.pop() as number;
-      if (reached.has(pc)) return false;
-      reached.add(pc);
-      const [op, a, b] = [code[pc * 3], code[pc * 3 + 1] as number, code[pc * 3 + 2] as number];
-      if (op === OP.class) consumers.push(pc);
-      else if (op === OP.split) stack.push(a, b);
-      else if (op === OP.jump) stack.push(a);
-      else if (op === OP.assert) stack.push(pc + 1);
-    }
-    for (let i = 0; i < consumers.length; i++) {
-      for (let j = i + 1; j < consumers.length; j++) {
-        const x = classes[code[(consumers[i] as number) * 3 + 1] as number] as PatternClass;
-        const y = classes[code[(consumers[j] as number) * 3 + 1] as number] as PatternClass;
-        if (classesOverlap(x, y)) return false;
+  const ways = new EpsilonWays(code);
+  const pieces = alphabetPieces(classes);
+  const takes = (pc: number, piece: number): boolean => {
+    const c = classes[code[pc * 3 + 1] as number] as PatternClass;
+    return c.properties.length > 0 || c.negate || rangesHold(c.ranges, piece);
+  };
+  const first = ways.from(0);
+  if (first === undefined) return false;
+  const seen = new Set<string>([runKey(first)]);
+  const queue = [first];
+  while (queue.length > 0) {
+    const state = queue.pop() as Map<number, number>;
+    for (const piece of pieces) {
+      const next = new Map<number, number>();
+      let total = 0;
+      for (const [pc, paths] of state) {
+        if (!takes(pc, piece)) continue;
+        const onward = ways.from(pc + 1);
+        if (onward === undefined) return false;
+        for (const [to, count] of onward) {
+          next.set(to, (next.get(to) ?? 0) + paths * count);
+          total += paths * count;
+        }
       }
+      if (total > MAX_NATIVE_RUNS) return false;
+      if (total === 0) continue;
+      const key = runKey(next);
+      if (seen.has(key)) continue;
+      if (seen.size >= MAX_RUN_SETS) return false;
+      seen.add(key);
+      queue.push(next);
     }
   }
   return true;
+}
+
+/**
+ * From an instruction, the consuming instructions reached without reading a character and by
+ * how many paths each; undefined when a loop can go round without reading (`(a*)*`).
+ */
+class EpsilonWays {
+  readonly #code: readonly number[];
+  readonly #known = new Map<number, ReadonlyMap<number, number> | undefined>();
+  readonly #walking = new Set<number>();
+
+  constructor(code: readonly number[]) {
+    this.#code = code;
+  }
+
+  from(pc: number): ReadonlyMap<number, number> | undefined {
+    if (this.#known.has(pc)) return this.#known.get(pc);
+    if (this.#walking.has(pc)) return undefined;
+    this.#walking.add(pc);
+    const ways = this.#walk(pc);
+    this.#walking.delete(pc);
+    this.#known.set(pc, ways);
+    return ways;
+  }
+
+  #walk(pc: number): ReadonlyMap<number, number> | undefined {
+    const [op, a, b] = [this.#code[pc * 3], this.#code[pc * 3 + 1] as number, this.#code[pc * 3 + 2] as number];
+    if (op === OP.class) return new Map([[pc, 1]]);
+    if (op === OP.match) return new Map();
+    const targets = op === OP.split ? [a, b] : op === OP.jump ? [a] : [pc + 1];
+    const ways = new Map<number, number>();
+    for (const target of targets) {
+      const onward = this.from(target);
+      if (onward === undefined) return undefined;
+      for (const [to, count] of onward) ways.set(to, Math.min((ways.get(to) ?? 0) + count, MAX_NATIVE_RUNS + 1));
+    }
+    return ways;
+  }
+}
+
+/** One character from each piece of the alphabet the classes' range ends cut it into. */
+function alphabetPieces(classes: readonly PatternClass[]): number[] {
+  const cuts = new Set<number>([0]);
+  for (const c of classes) {
+    for (let i = 0; i < c.ranges.length; i += 2) {
+      cuts.add(c.ranges[i] as number);
+      cuts.add((c.ranges[i + 1] as number) + 1);
+    }
+  }
+  return [...cuts].filter((cut) => cut <= MAX_CODE_POINT).sort((x, y) => x - y);
+}
+
+function rangesHold(ranges: readonly number[], char: number): boolean {
+  for (let i = 0; i < ranges.length; i += 2) if (char >= (ranges[i] as number) && char <= (ranges[i + 1] as number)) return true;
+  return false;
+}
+
+function runKey(state: ReadonlyMap<number, number>): string {
+  return [...state].sort((x, y) => x[0] - y[0]).join(";");
 }
 
 /** Every path from the start reaches `^` before it consumes a character or matches. */

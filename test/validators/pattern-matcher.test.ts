@@ -9,7 +9,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileProgram, OP, planPattern, provablyLinear, type PatternProgram } from "../../generator/schema/pattern-program.js";
 import { readPattern } from "../../generator/schema/patterns.js";
-import { corpusAndSuitePatterns, matcherFor } from "./pattern-support.js";
+import { backtrackingSteps, corpusAndSuitePatterns, matcherFor } from "./pattern-support.js";
+
+const SEMVER =
+  "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$";
 
 function programOf(source: string): PatternProgram {
   const reading = readPattern(source);
@@ -84,9 +87,7 @@ const PATTERNS = corpusAndSuitePatterns().filter((source) => {
 describe("the linear matcher answers as RegExp.prototype.test", () => {
   it("finds the corpus's and the suite's patterns", () => {
     expect(PATTERNS.length).toBeGreaterThan(40);
-    expect(PATTERNS).toContain(
-      "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$",
-    );
+    expect(PATTERNS).toContain(SEMVER);
     expect(PATTERNS).toContain("\\p{Letter}cole");
   });
 
@@ -217,7 +218,12 @@ describe("which patterns keep the native RegExp", () => {
     "\\S",
     "abc",
     "\\p{Letter}cole",
-  ])("native: %s (one way forward per character, and anchored or of bounded length)", (source) => {
+    "^.*bar$",
+    "^(:none:|:all:|([a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9._-]*[a-zA-Z0-9]))$",
+    "^\\p{L}+\\d$",
+    "^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$",
+    SEMVER,
+  ])("native: %s (a bounded number of live paths, and anchored or of bounded length)", (source) => {
     expect(planPattern(source).kind).toBe("native");
   });
 
@@ -230,9 +236,7 @@ describe("which patterns keep the native RegExp", () => {
     "^(\\w+\\s?)*$",
     "a+",
     "a[a-z]*X",
-    "^.*bar$",
-    "^(:none:|:all:|([a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9._-]*[a-zA-Z0-9]))$",
-    "^\\p{L}+\\d$",
+    "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
   ])("linear: %s", (source) => {
     const plan = planPattern(source);
     expect(plan.kind).toBe("linear");
@@ -248,6 +252,59 @@ describe("which patterns keep the native RegExp", () => {
     const plan = planPattern(source);
     expect(plan.kind).toBe("backtracking");
     if (plan.kind === "backtracking") expect(plan.why).toMatch(why);
+  });
+
+  // The plan's promise, checked without a clock: a backtracking run's steps (every path tried,
+  // as irregexp tries them) on a string pumped 8 times longer grow at most about 8 times.
+  const CAP = 2_000_000;
+  const growth = (source: string, head: string, unit: string, tail: string): { short: number; long: number } => {
+    const program = programOf(source);
+    return {
+      short: backtrackingSteps(program, head + unit.repeat(16) + tail, CAP),
+      long: backtrackingSteps(program, head + unit.repeat(128) + tail, CAP),
+    };
+  };
+
+  it("native plans run RegExp in linear time: every native corpus and suite pattern on pumped strings", () => {
+    const native = PATTERNS.filter((source) => planPattern(source).kind === "native");
+    expect(native.length).toBeGreaterThan(30);
+    for (const source of native) {
+      const program = programOf(source);
+      const own = [...new Set([...source, ...classSamples(program), "!", " "])];
+      const cases = fc.record({
+        choices: fc.array(fc.nat(), { minLength: 1, maxLength: 40 }),
+        picks: fc.array(fc.nat(), { minLength: 1, maxLength: 40 }),
+        unit: fc.array(fc.constantFrom(...own), { minLength: 1, maxLength: 4 }),
+        tail: fc.constantFrom("", ...own),
+      });
+      fc.assert(
+        fc.property(cases, ({ choices, picks, unit, tail }) => {
+          const head = walk(program, own, choices, picks);
+          const { short, long } = growth(source, head, unit.join(""), tail);
+          expect({ source, head, unit, tail, linear: long <= 10 * short + 100 }).toEqual({
+            source,
+            head,
+            unit,
+            tail,
+            linear: true,
+          });
+        }),
+        { numRuns: 25, seed: 34 },
+      );
+    }
+  });
+
+  it.each([
+    ["^(a+)+$", "a", "!"],
+    ["^[a-z]*[a-z0-9]*$", "a", "!"],
+    ["^(\\w+\\s?)*$", "a", "!"],
+    ["a[a-z]*X", "a", ""],
+    ["^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "a.", "@"],
+  ])("the step count sees the super-linear ones it keeps from RegExp: %s", (source, unit, tail) => {
+    expect(planPattern(source).kind).toBe("linear");
+    const { short, long } = growth(source, source.startsWith("^[^@") ? "a@" : "", unit, tail);
+    // Exponential ones spend the whole cap on the longer string.
+    expect(long > 20 * short || long > CAP).toBe(true);
   });
 
   it("is a function of the source alone", () => {

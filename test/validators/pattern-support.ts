@@ -8,7 +8,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ident } from "../../generator/emit/code.js";
 import { HELPER_NAMES, helperSource, type HelperNames } from "../../generator/emit/validators/runtime-helpers.js";
-import type { PatternProgram } from "../../generator/schema/pattern-program.js";
+import { ASSERTION, OP, type PatternProgram } from "../../generator/schema/pattern-program.js";
 import { loadModule } from "./load-module.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -75,4 +75,58 @@ export function corpusAndSuitePatterns(): readonly string[] {
   for (const dir of dirs)
     for (const file of jsonFiles(resolve(ROOT, dir))) collect(JSON.parse(readFileSync(file, "utf8")), found);
   return [...found].sort();
+}
+
+/**
+ * How many steps a backtracking matcher takes to answer RegExp.prototype.test on `input`: every
+ * path of `program` tried depth first from every start position, as V8's irregexp tries them
+ * (a split's first branch first), until one matches or `cap` steps are spent. A measure of the
+ * work a native RegExp does, without a clock: the tests compare it across input lengths.
+ */
+export function backtrackingSteps(program: PatternProgram, input: string, cap: number): number {
+  const chars = program.unicode
+    ? [...input].map((c) => c.codePointAt(0) as number)
+    : [...Array(input.length).keys()].map((i) => input.charCodeAt(i));
+  const properties = program.classes.map((c) => c.properties.map((escape) => new RegExp(escape, "u")));
+  const takes = (index: number, char: number): boolean => {
+    const c = program.classes[index];
+    if (c === undefined) return false;
+    let hit = false;
+    for (let i = 0; i < c.ranges.length && !hit; i += 2)
+      hit = char >= (c.ranges[i] as number) && char <= (c.ranges[i + 1] as number);
+    if (!hit) hit = (properties[index] ?? []).some((p) => p.test(String.fromCodePoint(char)));
+    return hit !== c.negate;
+  };
+  const word = (at: number): boolean => {
+    const char = chars[at];
+    return char !== undefined && /\w/.test(String.fromCharCode(char));
+  };
+  let steps = 0;
+  for (let start = 0; start <= chars.length; start++) {
+    const stack: [number, number][] = [[0, start]];
+    while (stack.length > 0) {
+      if (++steps > cap) return steps;
+      const [pc, at] = stack.pop() as [number, number];
+      const [op, a, b] = [program.code[pc * 3], program.code[pc * 3 + 1] as number, program.code[pc * 3 + 2] as number];
+      if (op === OP.match) return steps;
+      if (op === OP.split) stack.push([b, at], [a, at]);
+      else if (op === OP.jump) stack.push([a, at]);
+      else if (op === OP.class) {
+        const char = chars[at];
+        if (char !== undefined && takes(a, char)) stack.push([pc + 1, at + 1]);
+      } else {
+        const boundary = word(at - 1) !== word(at);
+        const holds =
+          a === ASSERTION.start
+            ? at === 0
+            : a === ASSERTION.end
+              ? at === chars.length
+              : a === ASSERTION.boundary
+                ? boundary
+                : !boundary;
+        if (holds) stack.push([pc + 1, at]);
+      }
+    }
+  }
+  return steps;
 }
