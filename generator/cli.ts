@@ -11,28 +11,34 @@ const USAGE = `Usage: ${GENERATOR_NAME} <command> [options]
 Commands:
   generate   write the bindings (default: every contract in ./contract → ./generated)
   check      exit 1 with a unified diff when a committed binding differs from what generate makes
-  diff       OLD NEW [--format text|markdown|json]: classify the changes between two contract schemas;
-             exit 1 when any is breaking
-  update     --from FILE [--body FILE] [--allow-major]: take a new upstream schema, regenerate, write a PR body
-  host       run the conformance host: the demo service, or agentcli's test server (host --help for its options)
-  introspect --stdio "<command>" [--contract FILE|ID] [--binding FILE] [--format text|json] [--timeout MS]
-             [--ready-timeout MS]: start a JSON-RPC stdio server, wait for its ready notification, call the
-             binding's introspection method and list the methods and notifications only one side has; exit 1
-             on drift. --stdio takes words or a JSON array ["cmd","arg",...] (no shell); --timeout bounds the
-             call (default 10000), --ready-timeout the ready wait (default: the binding's, else 10000)
-  conform    [--contract FILE|ID] (--suite-root DIR | --server CMD) [--include-side-effects] [--include-waiting]
-             [--seed N] [--max-examples K] [--methods LIST] [--checks LIST] [--strict] [--format text|json]
-             [--junit FILE] [--baseline FILE [--update-baseline]] [--time-budget S] [--value NAME=VALUE]...
-             [--deadline-scale F] [--replay FILE]: property-based testing of a live host against the contract:
-             generated positive, negative and lifecycle cases, each answer judged, failures shrunk to a
-             reproducer; exit 1 on a failing finding or a stale baseline entry (docs/conform.md)
-  mcp        [--contract FILE|ID] [--suite-root DIR | --server CMD] [--heartbeat MS]: serve the contract's
-             methods as MCP tools over stdio, each call made through its generated client (docs/mcp.md)
-  openrpc    [--contract FILE|ID] [--out FILE]: write the contract as an OpenRPC 1.3 document (docs/openrpc.md)
+  diff       OLD NEW [--format text|markdown|json]: classify the changes between two contract
+             schemas; exit 1 when any is breaking
+  update     --from FILE [--body FILE] [--allow-major]: take a new upstream schema, regenerate,
+             write a PR body
+  host       run the conformance host: the demo service, or agentcli's test server (host --help for
+             its options)
+  introspect --stdio "<command>" [--contract FILE|ID] [--binding FILE] [--format text|json]
+             [--timeout MS] [--ready-timeout MS]: start a JSON-RPC stdio server, wait for its ready
+             notification, call the binding's introspection method and list the methods and
+             notifications only one side has; exit 1 on drift. --stdio takes words or a JSON array
+             ["cmd","arg",...] (no shell); --timeout bounds the call (default 10000),
+             --ready-timeout the ready wait (default: the binding's, else 10000)
+  conform    [--contract FILE|ID] (--suite-root DIR | --server CMD) [--include-side-effects]
+             [--include-waiting] [--seed N] [--max-examples K] [--methods LIST] [--checks LIST]
+             [--strict] [--format text|json] [--junit FILE] [--baseline FILE [--update-baseline]]
+             [--time-budget S] [--value NAME=VALUE]... [--deadline-scale F] [--replay FILE]:
+             property-based testing of a live host against the contract: generated positive,
+             negative and lifecycle cases, each answer judged, failures shrunk to a reproducer; exit
+             1 on a failing finding or a stale baseline entry (docs/conform.md)
+  mcp        [--contract FILE|ID] [--suite-root DIR | --server CMD] [--heartbeat MS]: serve the
+             contract's methods as MCP tools over stdio, each call made through its generated client
+             (docs/mcp.md)
+  openrpc    [--contract FILE|ID] [--out FILE]: write the contract as an OpenRPC 1.3 document
+             (docs/openrpc.md)
 
 Options (generate, check, update, openrpc):
-  --contract FILE   one contract: a schema .json, a contract document .md (its fenced JSON), or the
-                    $id of a contract in ./contract (update needs it when there are several)
+  --contract FILE   one contract: a schema .json, a contract document .md (its fenced JSON), or
+                    the $id of a contract in ./contract (update needs it when there are several)
   --binding FILE    the binding file (tool names, timeouts, CLI rules, error codes); optional
   --out DIR         the output directory (default: generated)
 
@@ -42,9 +48,9 @@ Global:
   --version, -v     the generator's version
 
 Exit codes: 0 ok, 1 check found drift, diff found a breaking change, update refused a major version,
-introspect found drift, or conform found a violation; 2 bad input (for introspect also a server that does
-not start, exits, is not ready in time or answers malformed; for conform a host it cannot reach), 3 internal
-error.`;
+introspect found drift, or conform found a violation; 2 bad input (for introspect also a server that
+does not start, exits, is not ready in time or answers malformed; for conform a host it cannot
+reach), 3 internal error.`;
 
 type Command = (args: readonly string[], io: Io) => Promise<number>;
 

@@ -12,13 +12,13 @@ import { loadContract, type ContractSource, type LoadedContract } from "./load/c
 import { readContract } from "./contract/shape.js";
 import { buildModel } from "./model/build.js";
 import { nameModel } from "./naming/name-model.js";
-import { API_SURFACE_FILE, apiSurface } from "./output/api-surface.js";
+import { API_SURFACE_FILE, apiSurface, runtimeSurface } from "./output/api-surface.js";
 import { byCodeUnits } from "./order.js";
 import type { ContractModel } from "./model/types.js";
 import { differsOnDisk, type Generation } from "./output/files.js";
 import { formatTypeScript } from "./output/format.js";
 import { header, type HeaderFacts } from "./output/header.js";
-import { typeCheck } from "./output/typecheck.js";
+import { consumerCompiler, typeCheck, type Compiler } from "./output/typecheck.js";
 import { contractDirName, declaredContractDir, RUNTIME_DIR } from "./output/paths.js";
 import { isJsonObject } from "./json.js";
 import { indexSchema, type SchemaIndex } from "./resolve/index.js";
@@ -52,6 +52,19 @@ function runtimeFiles(): [string, string][] {
   ]);
 }
 
+let runtimeSurfaceMade: [string, string] | undefined;
+
+/** `runtime/api.md`: the runtime's public API, the same for every contract, made once per process. */
+function runtimeSurfaceFile(): [string, string] {
+  runtimeSurfaceMade ??= [
+    `${RUNTIME_DIR}/${API_SURFACE_FILE}`,
+    runtimeSurface(
+      new Map(runtimeSourceNames().map((name) => [name, readFileSync(new URL(name, RUNTIME_TEMPLATES_DIR), "utf8")])),
+    ),
+  ];
+  return runtimeSurfaceMade;
+}
+
 export interface PipelineOptions {
   /**
    * `always` (the API default); `when-changed`: only if the result differs from `outDir` on disk,
@@ -59,6 +72,8 @@ export interface PipelineOptions {
    */
   readonly typeCheck: "always" | "when-changed" | "never";
   readonly outDir?: string;
+  /** The compiler that checks; the project's own (`consumerCompiler`) when not given. */
+  readonly compiler?: Compiler;
 }
 
 /**
@@ -92,14 +107,14 @@ export async function generateFiles(
     options.typeCheck === "always" ||
     (options.typeCheck === "when-changed" && (options.outDir === undefined || differsOnDisk(options.outDir, code)));
   // The compiler runs in a process of its own: it checks while the API surface is read here.
-  const checked = mustCheck ? typeCheck(code) : Promise.resolve();
+  const checked = mustCheck ? typeCheck(code, options.compiler ?? consumerCompiler()) : Promise.resolve();
   // The binding's public declarations, committed beside it, so a surface change shows in review.
-  const [surface] = await Promise.all([
-    apiSurface(model.id, new Map(bindingFiles.map(([path, text]) => [path.slice(dir.length + 1), text]))),
-    checked,
-  ]);
+  const surface = apiSurface(model.id, new Map(bindingFiles.map(([path, text]) => [path.slice(dir.length + 1), text])));
+  await checked;
   const files = new Map(
-    [...code, [`${dir}/${API_SURFACE_FILE}`, surface] as [string, string]].sort(([a], [b]) => byCodeUnits(a, b)),
+    [...code, [`${dir}/${API_SURFACE_FILE}`, surface] as [string, string], runtimeSurfaceFile()].sort(([a], [b]) =>
+      byCodeUnits(a, b),
+    ),
   );
   return { contract, model, files };
 }

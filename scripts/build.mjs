@@ -62,7 +62,7 @@ async function compileJavaScript(entryPoints) {
   });
 }
 
-/** Declarations with tsgo (the type checker the generator already ships): a config naming only the entries' sources. */
+/** Declarations with the project's TypeScript (7, the native compiler): a config naming only the entries' sources. */
 async function compileDeclarations(sources) {
   const scratch = await mkdtemp(join(tmpdir(), "rightkit-build-"));
   try {
@@ -75,6 +75,10 @@ async function compileDeclarations(sources) {
           noEmit: false,
           declaration: true,
           emitDeclarationOnly: true,
+          // The build emits; `npm run typecheck` and the tests judge unused code, so a binding
+          // regenerated mid-change still builds.
+          noUnusedLocals: false,
+          noUnusedParameters: false,
           rootDir: ROOT,
           outDir: join(PARTIAL, "types"),
           // The config sits in a temp folder: @types is looked up from the package, not from there.
@@ -84,8 +88,8 @@ async function compileDeclarations(sources) {
         files: sources.map((source) => join(ROOT, source)),
       }),
     );
-    const tsgo = join(dirname(createRequire(import.meta.url).resolve("@typescript/native-preview/package.json")), "bin", "tsgo");
-    await promisify(execFile)(process.execPath, [tsgo, "-p", config, "--pretty", "false"], { cwd: ROOT }).catch((error) => {
+    const tsc = join(dirname(createRequire(import.meta.url).resolve("typescript/package.json")), "bin", "tsc");
+    await promisify(execFile)(process.execPath, [tsc, "-p", config, "--pretty", "false"], { cwd: ROOT }).catch((error) => {
       throw new Error(`declarations failed:\n${error.stdout ?? ""}${error.stderr ?? error.message}`);
     });
   } finally {

@@ -184,37 +184,37 @@ const allowed_a57f54 = new Set<unknown>([
   "rpc-response",
 ]);
 /** #/$defs/agentcli.apply/result/properties/actions/items */
-function matchesApplyAction(x: unknown, d: number): boolean {
+function matchesApplyAction(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.action;
+    const v1 = o1["action"];
     if ((v1 as unknown) !== "created" && (v1 as unknown) !== "updated" && (v1 as unknown) !== "adopted") {
       return false;
     }
   }
   {
-    const v2 = o1.job_id;
+    const v2 = o1["job_id"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   {
-    const v3 = o1.name;
+    const v3 = o1["name"];
     if (typeof v3 !== "string") {
       return false;
     }
   }
   {
-    const v4 = o1.invocation_mode;
+    const v4 = o1["invocation_mode"];
     if ((v4 as unknown) !== "schedule" && (v4 as unknown) !== "trigger") {
       return false;
     }
   }
   {
-    const v5 = o1.adopted_from_job_id;
+    const v5 = o1["adopted_from_job_id"];
     if (v5 !== undefined) {
       if (typeof v5 !== "string") {
         return false;
@@ -222,7 +222,7 @@ function matchesApplyAction(x: unknown, d: number): boolean {
     }
   }
   {
-    const v6 = o1.authorization_proof_verification;
+    const v6 = o1["authorization_proof_verification"];
     if (v6 !== undefined) {
       if (typeof v6 !== "object" || v6 === null || Array.isArray(v6)) {
         return false;
@@ -231,13 +231,13 @@ function matchesApplyAction(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkApplyAction(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.action;
+    const v1 = o1["action"];
     if ((v1 as unknown) !== "created" && (v1 as unknown) !== "updated" && (v1 as unknown) !== "adopted") {
       return [
         v1 === undefined
@@ -259,7 +259,7 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v2 = o1.job_id;
+    const v2 = o1["job_id"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -269,7 +269,7 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v3 = o1.name;
+    const v3 = o1["name"];
     if (typeof v3 !== "string") {
       return [
         v3 === undefined
@@ -279,7 +279,7 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v4 = o1.invocation_mode;
+    const v4 = o1["invocation_mode"];
     if ((v4 as unknown) !== "schedule" && (v4 as unknown) !== "trigger") {
       return [
         v4 === undefined
@@ -301,7 +301,7 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v5 = o1.adopted_from_job_id;
+    const v5 = o1["adopted_from_job_id"];
     if (v5 !== undefined) {
       if (typeof v5 !== "string") {
         return [
@@ -316,7 +316,7 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v6 = o1.authorization_proof_verification;
+    const v6 = o1["authorization_proof_verification"];
     if (v6 !== undefined) {
       if (typeof v6 !== "object" || v6 === null || Array.isArray(v6)) {
         return [
@@ -333,50 +333,50 @@ function checkApplyAction(x: unknown, d: number): ValidationIssue[] | undefined 
   return undefined;
 }
 /** #/$defs/agentcli.apply/result/properties/capabilities */
-function matchesApplyCapabilities(x: unknown, d: number): boolean {
+function matchesApplyCapabilities(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.source;
+    const v1 = o1["source"];
     if ((v1 as unknown) !== "static" && (v1 as unknown) !== "runtime") {
       return false;
     }
   }
   {
-    const v2 = o1.negotiated;
+    const v2 = o1["negotiated"];
     if (typeof v2 !== "boolean") {
       return false;
     }
   }
   {
-    const v3 = o1.handoff_version;
+    const v3 = o1["handoff_version"];
     if (typeof v3 !== "string") {
       return false;
     }
   }
   {
-    const v4 = o1.schema_version;
+    const v4 = o1["schema_version"];
     if ((typeof v4 !== "number" || !Number.isInteger(v4)) && v4 !== null) {
       return false;
     }
   }
   {
-    const v5 = o1.handoff_contract;
+    const v5 = o1["handoff_contract"];
     if ((typeof v5 !== "object" || v5 === null || Array.isArray(v5)) && v5 !== null) {
       return false;
     }
   }
   return true;
 }
-function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkApplyCapabilities(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.source;
+    const v1 = o1["source"];
     if ((v1 as unknown) !== "static" && (v1 as unknown) !== "runtime") {
       return [
         v1 === undefined
@@ -398,7 +398,7 @@ function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | unde
     }
   }
   {
-    const v2 = o1.negotiated;
+    const v2 = o1["negotiated"];
     if (typeof v2 !== "boolean") {
       return [
         v2 === undefined
@@ -413,7 +413,7 @@ function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | unde
     }
   }
   {
-    const v3 = o1.handoff_version;
+    const v3 = o1["handoff_version"];
     if (typeof v3 !== "string") {
       return [
         v3 === undefined
@@ -428,7 +428,7 @@ function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | unde
     }
   }
   {
-    const v4 = o1.schema_version;
+    const v4 = o1["schema_version"];
     if ((typeof v4 !== "number" || !Number.isInteger(v4)) && v4 !== null) {
       return [
         v4 === undefined
@@ -443,7 +443,7 @@ function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | unde
     }
   }
   {
-    const v5 = o1.handoff_contract;
+    const v5 = o1["handoff_contract"];
     if ((typeof v5 !== "object" || v5 === null || Array.isArray(v5)) && v5 !== null) {
       return [
         v5 === undefined
@@ -460,13 +460,13 @@ function checkApplyCapabilities(x: unknown, d: number): ValidationIssue[] | unde
   return undefined;
 }
 /** #/$defs/agentcli.apply/result/properties/handoff */
-function matchesApplyHandoff(x: unknown, d: number): boolean {
+function matchesApplyHandoff(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.field_version;
+    const v1 = o1["field_version"];
     if (
       (v1 as unknown) !== "1" &&
       (v1 as unknown) !== "2" &&
@@ -477,26 +477,26 @@ function matchesApplyHandoff(x: unknown, d: number): boolean {
     }
   }
   {
-    const v2 = o1.projected_fields;
+    const v2 = o1["projected_fields"];
     if (typeof v2 !== "number" || !Number.isInteger(v2)) {
       return false;
     }
   }
   {
-    const v3 = o1.v02_fields_included;
+    const v3 = o1["v02_fields_included"];
     if (typeof v3 !== "boolean") {
       return false;
     }
   }
   return true;
 }
-function checkApplyHandoff(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkApplyHandoff(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.field_version;
+    const v1 = o1["field_version"];
     if (
       (v1 as unknown) !== "1" &&
       (v1 as unknown) !== "2" &&
@@ -523,7 +523,7 @@ function checkApplyHandoff(x: unknown, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v2 = o1.projected_fields;
+    const v2 = o1["projected_fields"];
     if (typeof v2 !== "number" || !Number.isInteger(v2)) {
       return [
         v2 === undefined
@@ -538,7 +538,7 @@ function checkApplyHandoff(x: unknown, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v3 = o1.v02_fields_included;
+    const v3 = o1["v02_fields_included"];
     if (typeof v3 !== "boolean") {
       return [
         v3 === undefined
@@ -555,13 +555,13 @@ function checkApplyHandoff(x: unknown, d: number): ValidationIssue[] | undefined
   return undefined;
 }
 /** #/$defs/agentcli.apply/params */
-function matchesApplyParams(x: unknown, d: number): boolean {
+function matchesApplyParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.adoptBy;
+    const v1 = o1["adoptBy"];
     if (v1 !== undefined) {
       if ((v1 as unknown) !== "id" && (v1 as unknown) !== "name") {
         return false;
@@ -569,7 +569,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
     }
   }
   {
-    const v2 = o1.allowProofCommand;
+    const v2 = o1["allowProofCommand"];
     if (v2 !== undefined) {
       if (typeof v2 !== "boolean") {
         return false;
@@ -577,7 +577,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
     }
   }
   {
-    const v3 = o1.dbPath;
+    const v3 = o1["dbPath"];
     if (v3 !== undefined) {
       if (typeof v3 !== "string") {
         return false;
@@ -585,7 +585,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
     }
   }
   {
-    const v4 = o1.dryRun;
+    const v4 = o1["dryRun"];
     if (v4 !== undefined) {
       if (typeof v4 !== "boolean") {
         return false;
@@ -593,7 +593,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
     }
   }
   {
-    const v5 = o1.explain;
+    const v5 = o1["explain"];
     if (v5 !== undefined) {
       if (typeof v5 !== "boolean") {
         return false;
@@ -601,7 +601,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
     }
   }
   {
-    const v6 = o1.manifest;
+    const v6 = o1["manifest"];
     if (v6 !== undefined) {
       if (typeof v6 !== "object" || v6 === null || Array.isArray(v6)) {
         return false;
@@ -609,7 +609,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
     }
   }
   {
-    const v7 = o1.schedulerBin;
+    const v7 = o1["schedulerBin"];
     if (v7 !== undefined) {
       if (typeof v7 !== "string") {
         return false;
@@ -617,7 +617,7 @@ function matchesApplyParams(x: unknown, d: number): boolean {
     }
   }
   {
-    const v8 = o1.schedulerPrefix;
+    const v8 = o1["schedulerPrefix"];
     if (v8 !== undefined) {
       if (typeof v8 !== "string") {
         return false;
@@ -626,13 +626,13 @@ function matchesApplyParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkApplyParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.apply/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.adoptBy;
+    const v1 = o1["adoptBy"];
     if (v1 !== undefined) {
       if ((v1 as unknown) !== "id" && (v1 as unknown) !== "name") {
         return [
@@ -654,7 +654,7 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v2 = o1.allowProofCommand;
+    const v2 = o1["allowProofCommand"];
     if (v2 !== undefined) {
       if (typeof v2 !== "boolean") {
         return [
@@ -669,7 +669,7 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v3 = o1.dbPath;
+    const v3 = o1["dbPath"];
     if (v3 !== undefined) {
       if (typeof v3 !== "string") {
         return [
@@ -684,7 +684,7 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v4 = o1.dryRun;
+    const v4 = o1["dryRun"];
     if (v4 !== undefined) {
       if (typeof v4 !== "boolean") {
         return [
@@ -699,7 +699,7 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v5 = o1.explain;
+    const v5 = o1["explain"];
     if (v5 !== undefined) {
       if (typeof v5 !== "boolean") {
         return [
@@ -714,7 +714,7 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v6 = o1.manifest;
+    const v6 = o1["manifest"];
     if (v6 !== undefined) {
       if (typeof v6 !== "object" || v6 === null || Array.isArray(v6)) {
         return [
@@ -729,7 +729,7 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v7 = o1.schedulerBin;
+    const v7 = o1["schedulerBin"];
     if (v7 !== undefined) {
       if (typeof v7 !== "string") {
         return [
@@ -744,7 +744,7 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v8 = o1.schedulerPrefix;
+    const v8 = o1["schedulerPrefix"];
     if (v8 !== undefined) {
       if (typeof v8 !== "string") {
         return [
@@ -761,93 +761,93 @@ function checkApplyParams(x: unknown, d: number): ValidationIssue[] | undefined 
   return undefined;
 }
 /** #/$defs/agentcli.apply/result */
-function matchesApplyResult(x: unknown, d: number): boolean {
+function matchesApplyResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.target;
+    const v2 = o1["target"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   {
-    const v3 = o1.dry_run;
+    const v3 = o1["dry_run"];
     if (typeof v3 !== "boolean") {
       return false;
     }
   }
   {
-    const v4 = o1.scheduler;
+    const v4 = o1["scheduler"];
     if (typeof v4 !== "object" || v4 === null || Array.isArray(v4)) {
       return false;
     }
     const o13 = v4 as Record<string, unknown>;
     {
-      const v7 = o13.command;
+      const v7 = o13["command"];
       if (typeof v7 !== "string") {
         return false;
       }
     }
     {
-      const v8 = o13.db_path;
+      const v8 = o13["db_path"];
       if (typeof v8 !== "string") {
         return false;
       }
     }
   }
   {
-    const v9 = o1.capabilities;
+    const v9 = o1["capabilities"];
     if (typeof v9 !== "object" || v9 === null || Array.isArray(v9)) {
       return false;
     }
     const o29 = v9 as Record<string, unknown>;
     {
-      const v15 = o29.source;
+      const v15 = o29["source"];
       if ((v15 as unknown) !== "static" && (v15 as unknown) !== "runtime") {
         return false;
       }
     }
     {
-      const v16 = o29.negotiated;
+      const v16 = o29["negotiated"];
       if (typeof v16 !== "boolean") {
         return false;
       }
     }
     {
-      const v17 = o29.handoff_version;
+      const v17 = o29["handoff_version"];
       if (typeof v17 !== "string") {
         return false;
       }
     }
     {
-      const v18 = o29.schema_version;
+      const v18 = o29["schema_version"];
       if ((typeof v18 !== "number" || !Number.isInteger(v18)) && v18 !== null) {
         return false;
       }
     }
     {
-      const v19 = o29.handoff_contract;
+      const v19 = o29["handoff_contract"];
       if ((typeof v19 !== "object" || v19 === null || Array.isArray(v19)) && v19 !== null) {
         return false;
       }
     }
   }
   {
-    const v20 = o1.handoff;
+    const v20 = o1["handoff"];
     if (typeof v20 !== "object" || v20 === null || Array.isArray(v20)) {
       return false;
     }
     const o47 = v20 as Record<string, unknown>;
     {
-      const v24 = o47.field_version;
+      const v24 = o47["field_version"];
       if (
         (v24 as unknown) !== "1" &&
         (v24 as unknown) !== "2" &&
@@ -858,26 +858,26 @@ function matchesApplyResult(x: unknown, d: number): boolean {
       }
     }
     {
-      const v25 = o47.projected_fields;
+      const v25 = o47["projected_fields"];
       if (typeof v25 !== "number" || !Number.isInteger(v25)) {
         return false;
       }
     }
     {
-      const v26 = o47.v02_fields_included;
+      const v26 = o47["v02_fields_included"];
       if (typeof v26 !== "boolean") {
         return false;
       }
     }
   }
   {
-    const v27 = o1.job_count;
+    const v27 = o1["job_count"];
     if (typeof v27 !== "number" || !Number.isInteger(v27)) {
       return false;
     }
   }
   {
-    const v28 = o1.actions;
+    const v28 = o1["actions"];
     if (!Array.isArray(v28)) {
       return false;
     }
@@ -890,7 +890,7 @@ function matchesApplyResult(x: unknown, d: number): boolean {
       }
       const o68 = item2 as Record<string, unknown>;
       {
-        const v35 = o68.action;
+        const v35 = o68["action"];
         if (
           (v35 as unknown) !== "created" &&
           (v35 as unknown) !== "updated" &&
@@ -900,25 +900,25 @@ function matchesApplyResult(x: unknown, d: number): boolean {
         }
       }
       {
-        const v36 = o68.job_id;
+        const v36 = o68["job_id"];
         if (typeof v36 !== "string") {
           return false;
         }
       }
       {
-        const v37 = o68.name;
+        const v37 = o68["name"];
         if (typeof v37 !== "string") {
           return false;
         }
       }
       {
-        const v38 = o68.invocation_mode;
+        const v38 = o68["invocation_mode"];
         if ((v38 as unknown) !== "schedule" && (v38 as unknown) !== "trigger") {
           return false;
         }
       }
       {
-        const v39 = o68.adopted_from_job_id;
+        const v39 = o68["adopted_from_job_id"];
         if (v39 !== undefined) {
           if (typeof v39 !== "string") {
             return false;
@@ -926,7 +926,7 @@ function matchesApplyResult(x: unknown, d: number): boolean {
         }
       }
       {
-        const v40 = o68.authorization_proof_verification;
+        const v40 = o68["authorization_proof_verification"];
         if (v40 !== undefined) {
           if (typeof v40 !== "object" || v40 === null || Array.isArray(v40)) {
             return false;
@@ -936,7 +936,7 @@ function matchesApplyResult(x: unknown, d: number): boolean {
     }
   }
   {
-    const v41 = o1.authorization_proof_verifications;
+    const v41 = o1["authorization_proof_verifications"];
     if (v41 !== undefined) {
       if (!Array.isArray(v41)) {
         return false;
@@ -952,7 +952,7 @@ function matchesApplyResult(x: unknown, d: number): boolean {
     }
   }
   {
-    const v42 = o1.explain;
+    const v42 = o1["explain"];
     if (v42 !== undefined) {
       if (!Array.isArray(v42)) {
         return false;
@@ -967,13 +967,13 @@ function matchesApplyResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkApplyResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.apply/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -1000,7 +1000,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v2 = o1.target;
+    const v2 = o1["target"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -1020,7 +1020,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v3 = o1.dry_run;
+    const v3 = o1["dry_run"];
     if (typeof v3 !== "boolean") {
       return [
         v3 === undefined
@@ -1040,7 +1040,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v4 = o1.scheduler;
+    const v4 = o1["scheduler"];
     if (typeof v4 !== "object" || v4 === null || Array.isArray(v4)) {
       return [
         v4 === undefined
@@ -1060,7 +1060,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
     const o13 = v4 as Record<string, unknown>;
     {
-      const v7 = o13.command;
+      const v7 = o13["command"];
       if (typeof v7 !== "string") {
         return [
           v7 === undefined
@@ -1080,7 +1080,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
       }
     }
     {
-      const v8 = o13.db_path;
+      const v8 = o13["db_path"];
       if (typeof v8 !== "string") {
         return [
           v8 === undefined
@@ -1101,7 +1101,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v9 = o1.capabilities;
+    const v9 = o1["capabilities"];
     if (typeof v9 !== "object" || v9 === null || Array.isArray(v9)) {
       return [
         v9 === undefined
@@ -1121,7 +1121,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
     const o29 = v9 as Record<string, unknown>;
     {
-      const v15 = o29.source;
+      const v15 = o29["source"];
       if ((v15 as unknown) !== "static" && (v15 as unknown) !== "runtime") {
         return [
           v15 === undefined
@@ -1148,7 +1148,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
       }
     }
     {
-      const v16 = o29.negotiated;
+      const v16 = o29["negotiated"];
       if (typeof v16 !== "boolean") {
         return [
           v16 === undefined
@@ -1168,7 +1168,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
       }
     }
     {
-      const v17 = o29.handoff_version;
+      const v17 = o29["handoff_version"];
       if (typeof v17 !== "string") {
         return [
           v17 === undefined
@@ -1188,7 +1188,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
       }
     }
     {
-      const v18 = o29.schema_version;
+      const v18 = o29["schema_version"];
       if ((typeof v18 !== "number" || !Number.isInteger(v18)) && v18 !== null) {
         return [
           v18 === undefined
@@ -1208,7 +1208,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
       }
     }
     {
-      const v19 = o29.handoff_contract;
+      const v19 = o29["handoff_contract"];
       if ((typeof v19 !== "object" || v19 === null || Array.isArray(v19)) && v19 !== null) {
         return [
           v19 === undefined
@@ -1229,7 +1229,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v20 = o1.handoff;
+    const v20 = o1["handoff"];
     if (typeof v20 !== "object" || v20 === null || Array.isArray(v20)) {
       return [
         v20 === undefined
@@ -1249,7 +1249,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
     const o47 = v20 as Record<string, unknown>;
     {
-      const v24 = o47.field_version;
+      const v24 = o47["field_version"];
       if (
         (v24 as unknown) !== "1" &&
         (v24 as unknown) !== "2" &&
@@ -1281,7 +1281,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
       }
     }
     {
-      const v25 = o47.projected_fields;
+      const v25 = o47["projected_fields"];
       if (typeof v25 !== "number" || !Number.isInteger(v25)) {
         return [
           v25 === undefined
@@ -1301,7 +1301,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
       }
     }
     {
-      const v26 = o47.v02_fields_included;
+      const v26 = o47["v02_fields_included"];
       if (typeof v26 !== "boolean") {
         return [
           v26 === undefined
@@ -1322,7 +1322,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v27 = o1.job_count;
+    const v27 = o1["job_count"];
     if (typeof v27 !== "number" || !Number.isInteger(v27)) {
       return [
         v27 === undefined
@@ -1342,7 +1342,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v28 = o1.actions;
+    const v28 = o1["actions"];
     if (!Array.isArray(v28)) {
       return [
         v28 === undefined
@@ -1376,7 +1376,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
       }
       const o68 = item2 as Record<string, unknown>;
       {
-        const v35 = o68.action;
+        const v35 = o68["action"];
         if (
           (v35 as unknown) !== "created" &&
           (v35 as unknown) !== "updated" &&
@@ -1407,7 +1407,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
         }
       }
       {
-        const v36 = o68.job_id;
+        const v36 = o68["job_id"];
         if (typeof v36 !== "string") {
           return [
             v36 === undefined
@@ -1427,7 +1427,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
         }
       }
       {
-        const v37 = o68.name;
+        const v37 = o68["name"];
         if (typeof v37 !== "string") {
           return [
             v37 === undefined
@@ -1447,7 +1447,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
         }
       }
       {
-        const v38 = o68.invocation_mode;
+        const v38 = o68["invocation_mode"];
         if ((v38 as unknown) !== "schedule" && (v38 as unknown) !== "trigger") {
           return [
             v38 === undefined
@@ -1474,7 +1474,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
         }
       }
       {
-        const v39 = o68.adopted_from_job_id;
+        const v39 = o68["adopted_from_job_id"];
         if (v39 !== undefined) {
           if (typeof v39 !== "string") {
             return [
@@ -1489,7 +1489,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
         }
       }
       {
-        const v40 = o68.authorization_proof_verification;
+        const v40 = o68["authorization_proof_verification"];
         if (v40 !== undefined) {
           if (typeof v40 !== "object" || v40 === null || Array.isArray(v40)) {
             return [
@@ -1506,7 +1506,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v41 = o1.authorization_proof_verifications;
+    const v41 = o1["authorization_proof_verifications"];
     if (v41 !== undefined) {
       if (!Array.isArray(v41)) {
         return [
@@ -1536,7 +1536,7 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v42 = o1.explain;
+    const v42 = o1["explain"];
     if (v42 !== undefined) {
       if (!Array.isArray(v42)) {
         return [
@@ -1566,32 +1566,32 @@ function checkApplyResult(x: unknown, d: number): ValidationIssue[] | undefined 
   return undefined;
 }
 /** #/$defs/agentcli.apply/result/properties/scheduler */
-function matchesApplyScheduler(x: unknown, d: number): boolean {
+function matchesApplyScheduler(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.command;
+    const v1 = o1["command"];
     if (typeof v1 !== "string") {
       return false;
     }
   }
   {
-    const v2 = o1.db_path;
+    const v2 = o1["db_path"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   return true;
 }
-function checkApplyScheduler(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkApplyScheduler(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.command;
+    const v1 = o1["command"];
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
@@ -1606,7 +1606,7 @@ function checkApplyScheduler(x: unknown, d: number): ValidationIssue[] | undefin
     }
   }
   {
-    const v2 = o1.db_path;
+    const v2 = o1["db_path"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -1623,13 +1623,13 @@ function checkApplyScheduler(x: unknown, d: number): ValidationIssue[] | undefin
   return undefined;
 }
 /** #/$defs/agentcli.approvals.list/params */
-function matchesApprovalsListParams(x: unknown, d: number): boolean {
+function matchesApprovalsListParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.status;
+    const v1 = o1["status"];
     if (v1 !== undefined) {
       if (
         (v1 as unknown) !== "pending" &&
@@ -1643,7 +1643,7 @@ function matchesApprovalsListParams(x: unknown, d: number): boolean {
     }
   }
   {
-    const v2 = o1.taskId;
+    const v2 = o1["taskId"];
     if (v2 !== undefined) {
       if (typeof v2 !== "string") {
         return false;
@@ -1651,7 +1651,7 @@ function matchesApprovalsListParams(x: unknown, d: number): boolean {
     }
   }
   {
-    const v3 = o1.workflowId;
+    const v3 = o1["workflowId"];
     if (v3 !== undefined) {
       if (typeof v3 !== "string") {
         return false;
@@ -1660,7 +1660,7 @@ function matchesApprovalsListParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkApprovalsListParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkApprovalsListParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue("", "#/$defs/agentcli.approvals.list/params/type", "type", ": must be object, got " + kindOf(x)),
@@ -1668,7 +1668,7 @@ function checkApprovalsListParams(x: unknown, d: number): ValidationIssue[] | un
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.status;
+    const v1 = o1["status"];
     if (v1 !== undefined) {
       if (
         (v1 as unknown) !== "pending" &&
@@ -1696,7 +1696,7 @@ function checkApprovalsListParams(x: unknown, d: number): ValidationIssue[] | un
     }
   }
   {
-    const v2 = o1.taskId;
+    const v2 = o1["taskId"];
     if (v2 !== undefined) {
       if (typeof v2 !== "string") {
         return [
@@ -1711,7 +1711,7 @@ function checkApprovalsListParams(x: unknown, d: number): ValidationIssue[] | un
     }
   }
   {
-    const v3 = o1.workflowId;
+    const v3 = o1["workflowId"];
     if (v3 !== undefined) {
       if (typeof v3 !== "string") {
         return [
@@ -1728,25 +1728,25 @@ function checkApprovalsListParams(x: unknown, d: number): ValidationIssue[] | un
   return undefined;
 }
 /** #/$defs/agentcli.approvals.list/result */
-function matchesApprovalsListResult(x: unknown, d: number): boolean {
+function matchesApprovalsListResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.count;
+    const v2 = o1["count"];
     if (typeof v2 !== "number" || !Number.isInteger(v2)) {
       return false;
     }
   }
   {
-    const v3 = o1.records;
+    const v3 = o1["records"];
     if (!Array.isArray(v3)) {
       return false;
     }
@@ -1759,7 +1759,7 @@ function matchesApprovalsListResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkApprovalsListResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkApprovalsListResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue("", "#/$defs/agentcli.approvals.list/result/type", "type", ": must be object, got " + kindOf(x)),
@@ -1767,7 +1767,7 @@ function checkApprovalsListResult(x: unknown, d: number): ValidationIssue[] | un
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -1794,7 +1794,7 @@ function checkApprovalsListResult(x: unknown, d: number): ValidationIssue[] | un
     }
   }
   {
-    const v2 = o1.count;
+    const v2 = o1["count"];
     if (typeof v2 !== "number" || !Number.isInteger(v2)) {
       return [
         v2 === undefined
@@ -1814,7 +1814,7 @@ function checkApprovalsListResult(x: unknown, d: number): ValidationIssue[] | un
     }
   }
   {
-    const v3 = o1.records;
+    const v3 = o1["records"];
     if (!Array.isArray(v3)) {
       return [
         v3 === undefined
@@ -1849,13 +1849,13 @@ function checkApprovalsListResult(x: unknown, d: number): ValidationIssue[] | un
   return undefined;
 }
 /** #/$defs/agentcli.audit/params */
-function matchesAuditParams(x: unknown, d: number): boolean {
+function matchesAuditParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.limit;
+    const v1 = o1["limit"];
     if (v1 !== undefined) {
       if (typeof v1 !== "number" || !Number.isInteger(v1)) {
         return false;
@@ -1867,13 +1867,13 @@ function matchesAuditParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkAuditParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkAuditParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.audit/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.limit;
+    const v1 = o1["limit"];
     if (v1 !== undefined) {
       if (typeof v1 !== "number" || !Number.isInteger(v1)) {
         return [
@@ -1900,25 +1900,25 @@ function checkAuditParams(x: unknown, d: number): ValidationIssue[] | undefined 
   return undefined;
 }
 /** #/$defs/agentcli.audit/result */
-function matchesAuditResult(x: unknown, d: number): boolean {
+function matchesAuditResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.count;
+    const v2 = o1["count"];
     if (typeof v2 !== "number" || !Number.isInteger(v2)) {
       return false;
     }
   }
   {
-    const v3 = o1.records;
+    const v3 = o1["records"];
     if (!Array.isArray(v3)) {
       return false;
     }
@@ -1930,7 +1930,7 @@ function matchesAuditResult(x: unknown, d: number): boolean {
     }
   }
   {
-    const v4 = o1.warnings;
+    const v4 = o1["warnings"];
     if (!Array.isArray(v4)) {
       return false;
     }
@@ -1943,13 +1943,13 @@ function matchesAuditResult(x: unknown, d: number): boolean {
       }
       const o14 = item2 as Record<string, unknown>;
       {
-        const v7 = o14.line_number;
+        const v7 = o14["line_number"];
         if (typeof v7 !== "number" || !Number.isInteger(v7)) {
           return false;
         }
       }
       {
-        const v8 = o14.message;
+        const v8 = o14["message"];
         if (typeof v8 !== "string") {
           return false;
         }
@@ -1958,13 +1958,13 @@ function matchesAuditResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkAuditResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.audit/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -1991,7 +1991,7 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v2 = o1.count;
+    const v2 = o1["count"];
     if (typeof v2 !== "number" || !Number.isInteger(v2)) {
       return [
         v2 === undefined
@@ -2011,7 +2011,7 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v3 = o1.records;
+    const v3 = o1["records"];
     if (!Array.isArray(v3)) {
       return [
         v3 === undefined
@@ -2044,7 +2044,7 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v4 = o1.warnings;
+    const v4 = o1["warnings"];
     if (!Array.isArray(v4)) {
       return [
         v4 === undefined
@@ -2078,7 +2078,7 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
       }
       const o14 = item2 as Record<string, unknown>;
       {
-        const v7 = o14.line_number;
+        const v7 = o14["line_number"];
         if (typeof v7 !== "number" || !Number.isInteger(v7)) {
           return [
             v7 === undefined
@@ -2098,7 +2098,7 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
         }
       }
       {
-        const v8 = o14.message;
+        const v8 = o14["message"];
         if (typeof v8 !== "string") {
           return [
             v8 === undefined
@@ -2122,32 +2122,32 @@ function checkAuditResult(x: unknown, d: number): ValidationIssue[] | undefined 
   return undefined;
 }
 /** #/$defs/agentcli.audit/result/properties/warnings/items */
-function matchesAuditWarning(x: unknown, d: number): boolean {
+function matchesAuditWarning(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.line_number;
+    const v1 = o1["line_number"];
     if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return false;
     }
   }
   {
-    const v2 = o1.message;
+    const v2 = o1["message"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   return true;
 }
-function checkAuditWarning(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkAuditWarning(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.line_number;
+    const v1 = o1["line_number"];
     if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return [
         v1 === undefined
@@ -2162,7 +2162,7 @@ function checkAuditWarning(x: unknown, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v2 = o1.message;
+    const v2 = o1["message"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -2179,32 +2179,32 @@ function checkAuditWarning(x: unknown, d: number): ValidationIssue[] | undefined
   return undefined;
 }
 /** #/$defs/agentcli.authorization.evaluate/result/properties/decision */
-function matchesAuthorizationEvaluateDecision(x: unknown, d: number): boolean {
+function matchesAuthorizationEvaluateDecision(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.allowed;
+    const v1 = o1["allowed"];
     if (typeof v1 !== "boolean") {
       return false;
     }
   }
   {
-    const v2 = o1.reason;
+    const v2 = o1["reason"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   return true;
 }
-function checkAuthorizationEvaluateDecision(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationEvaluateDecision(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.allowed;
+    const v1 = o1["allowed"];
     if (typeof v1 !== "boolean") {
       return [
         v1 === undefined
@@ -2219,7 +2219,7 @@ function checkAuthorizationEvaluateDecision(x: unknown, d: number): ValidationIs
     }
   }
   {
-    const v2 = o1.reason;
+    const v2 = o1["reason"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -2231,25 +2231,25 @@ function checkAuthorizationEvaluateDecision(x: unknown, d: number): ValidationIs
   return undefined;
 }
 /** #/$defs/agentcli.authorization.evaluate/params */
-function matchesAuthorizationEvaluateParams(x: unknown, d: number): boolean {
+function matchesAuthorizationEvaluateParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.manifest;
+    const v1 = o1["manifest"];
     if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return false;
     }
   }
   {
-    const v2 = o1.taskId;
+    const v2 = o1["taskId"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   {
-    const v3 = o1.workflowId;
+    const v3 = o1["workflowId"];
     if (v3 !== undefined) {
       if (typeof v3 !== "string") {
         return false;
@@ -2258,13 +2258,13 @@ function matchesAuthorizationEvaluateParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkAuthorizationEvaluateParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationEvaluateParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.manifest;
+    const v1 = o1["manifest"];
     if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
         v1 === undefined
@@ -2279,7 +2279,7 @@ function checkAuthorizationEvaluateParams(x: unknown, d: number): ValidationIssu
     }
   }
   {
-    const v2 = o1.taskId;
+    const v2 = o1["taskId"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -2289,7 +2289,7 @@ function checkAuthorizationEvaluateParams(x: unknown, d: number): ValidationIssu
     }
   }
   {
-    const v3 = o1.workflowId;
+    const v3 = o1["workflowId"];
     if (v3 !== undefined) {
       if (typeof v3 !== "string") {
         return [
@@ -2306,31 +2306,31 @@ function checkAuthorizationEvaluateParams(x: unknown, d: number): ValidationIssu
   return undefined;
 }
 /** #/$defs/agentcli.authorization.evaluate/result */
-function matchesAuthorizationEvaluateResult(x: unknown, d: number): boolean {
+function matchesAuthorizationEvaluateResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.decision;
+    const v2 = o1["decision"];
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return false;
     }
     const o9 = v2 as Record<string, unknown>;
     {
-      const v5 = o9.allowed;
+      const v5 = o9["allowed"];
       if (typeof v5 !== "boolean") {
         return false;
       }
     }
     {
-      const v6 = o9.reason;
+      const v6 = o9["reason"];
       if (typeof v6 !== "string") {
         return false;
       }
@@ -2338,7 +2338,7 @@ function matchesAuthorizationEvaluateResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkAuthorizationEvaluateResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationEvaluateResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -2351,7 +2351,7 @@ function checkAuthorizationEvaluateResult(x: unknown, d: number): ValidationIssu
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -2378,7 +2378,7 @@ function checkAuthorizationEvaluateResult(x: unknown, d: number): ValidationIssu
     }
   }
   {
-    const v2 = o1.decision;
+    const v2 = o1["decision"];
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
         v2 === undefined
@@ -2398,7 +2398,7 @@ function checkAuthorizationEvaluateResult(x: unknown, d: number): ValidationIssu
     }
     const o9 = v2 as Record<string, unknown>;
     {
-      const v5 = o9.allowed;
+      const v5 = o9["allowed"];
       if (typeof v5 !== "boolean") {
         return [
           v5 === undefined
@@ -2418,7 +2418,7 @@ function checkAuthorizationEvaluateResult(x: unknown, d: number): ValidationIssu
       }
     }
     {
-      const v6 = o9.reason;
+      const v6 = o9["reason"];
       if (typeof v6 !== "string") {
         return [
           v6 === undefined
@@ -2447,13 +2447,13 @@ function matchesAuthorizationProofMethodsResult(x: unknown, d: number): boolean 
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.methods;
+    const v2 = o1["methods"];
     if (!Array.isArray(v2)) {
       return false;
     }
@@ -2464,7 +2464,7 @@ function matchesAuthorizationProofMethodsResult(x: unknown, d: number): boolean 
       if (d >= 1000) {
         return false;
       }
-      if (!matchesProviderEntry(item2, d + 1)) return false;
+      if (!matchesProviderEntry(item2)) return false;
     }
   }
   return true;
@@ -2482,7 +2482,7 @@ function checkAuthorizationProofMethodsResult(x: unknown, d: number): Validation
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -2509,7 +2509,7 @@ function checkAuthorizationProofMethodsResult(x: unknown, d: number): Validation
     }
   }
   {
-    const v2 = o1.methods;
+    const v2 = o1["methods"];
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
@@ -2542,7 +2542,7 @@ function checkAuthorizationProofMethodsResult(x: unknown, d: number): Validation
         ];
       }
       {
-        const issues = checkProviderEntry(item2, d + 1);
+        const issues = checkProviderEntry(item2);
         if (issues !== undefined)
           return within(
             issues,
@@ -2555,20 +2555,20 @@ function checkAuthorizationProofMethodsResult(x: unknown, d: number): Validation
   return undefined;
 }
 /** #/$defs/agentcli.authorizationProof.schema/params */
-function matchesAuthorizationProofSchemaParams(x: unknown, d: number): boolean {
+function matchesAuthorizationProofSchemaParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.method;
+    const v1 = o1["method"];
     if (typeof v1 !== "string") {
       return false;
     }
   }
   return true;
 }
-function checkAuthorizationProofSchemaParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationProofSchemaParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -2581,7 +2581,7 @@ function checkAuthorizationProofSchemaParams(x: unknown, d: number): ValidationI
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.method;
+    const v1 = o1["method"];
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
@@ -2603,32 +2603,32 @@ function checkAuthorizationProofSchemaParams(x: unknown, d: number): ValidationI
   return undefined;
 }
 /** #/$defs/agentcli.authorizationProof.schema/result */
-function matchesAuthorizationProofSchemaResult(x: unknown, d: number): boolean {
+function matchesAuthorizationProofSchemaResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.method;
+    const v2 = o1["method"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   {
-    const v3 = o1.verifier;
+    const v3 = o1["verifier"];
     if (typeof v3 !== "string") {
       return false;
     }
   }
   return true;
 }
-function checkAuthorizationProofSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationProofSchemaResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -2641,7 +2641,7 @@ function checkAuthorizationProofSchemaResult(x: unknown, d: number): ValidationI
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -2668,7 +2668,7 @@ function checkAuthorizationProofSchemaResult(x: unknown, d: number): ValidationI
     }
   }
   {
-    const v2 = o1.method;
+    const v2 = o1["method"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -2688,7 +2688,7 @@ function checkAuthorizationProofSchemaResult(x: unknown, d: number): ValidationI
     }
   }
   {
-    const v3 = o1.verifier;
+    const v3 = o1["verifier"];
     if (typeof v3 !== "string") {
       return [
         v3 === undefined
@@ -2710,26 +2710,26 @@ function checkAuthorizationProofSchemaResult(x: unknown, d: number): ValidationI
   return undefined;
 }
 /** #/$defs/agentcli.authorizationProof.verify/result */
-function matchesAuthorizationProofVerifyResult(x: unknown, d: number): boolean {
+function matchesAuthorizationProofVerifyResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.authorization_proof;
+    const v2 = o1["authorization_proof"];
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return false;
     }
   }
   return true;
 }
-function checkAuthorizationProofVerifyResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationProofVerifyResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -2742,7 +2742,7 @@ function checkAuthorizationProofVerifyResult(x: unknown, d: number): ValidationI
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -2769,7 +2769,7 @@ function checkAuthorizationProofVerifyResult(x: unknown, d: number): ValidationI
     }
   }
   {
-    const v2 = o1.authorization_proof;
+    const v2 = o1["authorization_proof"];
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
         v2 === undefined
@@ -2791,18 +2791,16 @@ function checkAuthorizationProofVerifyResult(x: unknown, d: number): ValidationI
   return undefined;
 }
 /** #/$defs/agentcli.authorization.providers/params */
-function matchesAuthorizationProvidersParams(x: unknown, d: number): boolean {
+function matchesAuthorizationProvidersParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-
   return true;
 }
-function checkAuthorizationProvidersParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationProvidersParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
-
   return undefined;
 }
 /** #/$defs/agentcli.authorization.providers/result */
@@ -2812,13 +2810,13 @@ function matchesAuthorizationProvidersResult(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.providers;
+    const v2 = o1["providers"];
     if (!Array.isArray(v2)) {
       return false;
     }
@@ -2829,7 +2827,7 @@ function matchesAuthorizationProvidersResult(x: unknown, d: number): boolean {
       if (d >= 1000) {
         return false;
       }
-      if (!matchesProviderEntry(item2, d + 1)) return false;
+      if (!matchesProviderEntry(item2)) return false;
     }
   }
   return true;
@@ -2840,7 +2838,7 @@ function checkAuthorizationProvidersResult(x: unknown, d: number): ValidationIss
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -2852,7 +2850,7 @@ function checkAuthorizationProvidersResult(x: unknown, d: number): ValidationIss
     }
   }
   {
-    const v2 = o1.providers;
+    const v2 = o1["providers"];
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
@@ -2880,7 +2878,7 @@ function checkAuthorizationProvidersResult(x: unknown, d: number): ValidationIss
         ];
       }
       {
-        const issues = checkProviderEntry(item2, d + 1);
+        const issues = checkProviderEntry(item2);
         if (issues !== undefined)
           return within(issues, "/providers/" + i2, "/properties/providers/items/$ref");
       }
@@ -2889,26 +2887,26 @@ function checkAuthorizationProvidersResult(x: unknown, d: number): ValidationIss
   return undefined;
 }
 /** #/$defs/agentcli.authorization.schema/params */
-function matchesAuthorizationSchemaParams(x: unknown, d: number): boolean {
+function matchesAuthorizationSchemaParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.provider;
+    const v1 = o1["provider"];
     if (typeof v1 !== "string") {
       return false;
     }
   }
   return true;
 }
-function checkAuthorizationSchemaParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationSchemaParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.provider;
+    const v1 = o1["provider"];
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
@@ -2925,38 +2923,38 @@ function checkAuthorizationSchemaParams(x: unknown, d: number): ValidationIssue[
   return undefined;
 }
 /** #/$defs/agentcli.authorization.schema/result */
-function matchesAuthorizationSchemaResult(x: unknown, d: number): boolean {
+function matchesAuthorizationSchemaResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.provider;
+    const v2 = o1["provider"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   {
-    const v3 = o1.capabilities;
+    const v3 = o1["capabilities"];
     if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return false;
     }
   }
   return true;
 }
-function checkAuthorizationSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkAuthorizationSchemaResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -2968,7 +2966,7 @@ function checkAuthorizationSchemaResult(x: unknown, d: number): ValidationIssue[
     }
   }
   {
-    const v2 = o1.provider;
+    const v2 = o1["provider"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -2983,7 +2981,7 @@ function checkAuthorizationSchemaResult(x: unknown, d: number): ValidationIssue[
     }
   }
   {
-    const v3 = o1.capabilities;
+    const v3 = o1["capabilities"];
     if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return [
         v3 === undefined
@@ -3000,13 +2998,13 @@ function checkAuthorizationSchemaResult(x: unknown, d: number): ValidationIssue[
   return undefined;
 }
 /** #/$defs/agentcli.compile/result/properties/output */
-function matchesCompileOutput(x: unknown, d: number): boolean {
+function matchesCompileOutput(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.explain;
+    const v1 = o1["explain"];
     if (v1 !== undefined) {
       if (!Array.isArray(v1)) {
         return false;
@@ -3021,13 +3019,13 @@ function matchesCompileOutput(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkCompileOutput(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkCompileOutput(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.explain;
+    const v1 = o1["explain"];
     if (v1 !== undefined) {
       if (!Array.isArray(v1)) {
         return [
@@ -3052,13 +3050,13 @@ function checkCompileOutput(x: unknown, d: number): ValidationIssue[] | undefine
   return undefined;
 }
 /** #/$defs/agentcli.compile/params */
-function matchesCompileParams(x: unknown, d: number): boolean {
+function matchesCompileParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.explain;
+    const v1 = o1["explain"];
     if (v1 !== undefined) {
       if (typeof v1 !== "boolean") {
         return false;
@@ -3066,7 +3064,7 @@ function matchesCompileParams(x: unknown, d: number): boolean {
     }
   }
   {
-    const v2 = o1.manifest;
+    const v2 = o1["manifest"];
     if (v2 !== undefined) {
       if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
         return false;
@@ -3074,7 +3072,7 @@ function matchesCompileParams(x: unknown, d: number): boolean {
     }
   }
   {
-    const v3 = o1.target;
+    const v3 = o1["target"];
     if (v3 !== undefined) {
       if (typeof v3 !== "string") {
         return false;
@@ -3083,13 +3081,13 @@ function matchesCompileParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkCompileParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkCompileParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.compile/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.explain;
+    const v1 = o1["explain"];
     if (v1 !== undefined) {
       if (typeof v1 !== "boolean") {
         return [
@@ -3104,7 +3102,7 @@ function checkCompileParams(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2 = o1.manifest;
+    const v2 = o1["manifest"];
     if (v2 !== undefined) {
       if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
         return [
@@ -3119,7 +3117,7 @@ function checkCompileParams(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v3 = o1.target;
+    const v3 = o1["target"];
     if (v3 !== undefined) {
       if (typeof v3 !== "string") {
         return [
@@ -3136,31 +3134,31 @@ function checkCompileParams(x: unknown, d: number): ValidationIssue[] | undefine
   return undefined;
 }
 /** #/$defs/agentcli.compile/result */
-function matchesCompileResult(x: unknown, d: number): boolean {
+function matchesCompileResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.target;
+    const v2 = o1["target"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   {
-    const v3 = o1.output;
+    const v3 = o1["output"];
     if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return false;
     }
     const o8 = v3 as Record<string, unknown>;
     {
-      const v5 = o8.explain;
+      const v5 = o8["explain"];
       if (v5 !== undefined) {
         if (!Array.isArray(v5)) {
           return false;
@@ -3176,13 +3174,13 @@ function matchesCompileResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkCompileResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkCompileResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.compile/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -3209,7 +3207,7 @@ function checkCompileResult(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2 = o1.target;
+    const v2 = o1["target"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -3229,7 +3227,7 @@ function checkCompileResult(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v3 = o1.output;
+    const v3 = o1["output"];
     if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return [
         v3 === undefined
@@ -3249,7 +3247,7 @@ function checkCompileResult(x: unknown, d: number): ValidationIssue[] | undefine
     }
     const o8 = v3 as Record<string, unknown>;
     {
-      const v5 = o8.explain;
+      const v5 = o8["explain"];
       if (v5 !== undefined) {
         if (!Array.isArray(v5)) {
           return [
@@ -3280,26 +3278,26 @@ function checkCompileResult(x: unknown, d: number): ValidationIssue[] | undefine
   return undefined;
 }
 /** #/$defs/agentcli.convert/params */
-function matchesConvertParams(x: unknown, d: number): boolean {
+function matchesConvertParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.manifest;
+    const v1 = o1["manifest"];
     if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return false;
     }
   }
   return true;
 }
-function checkConvertParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkConvertParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.convert/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.manifest;
+    const v1 = o1["manifest"];
     if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) {
       return [
         v1 === undefined
@@ -3321,32 +3319,32 @@ function checkConvertParams(x: unknown, d: number): ValidationIssue[] | undefine
   return undefined;
 }
 /** #/$defs/agentcli.convert/result */
-function matchesConvertResult(x: unknown, d: number): boolean {
+function matchesConvertResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.manifest;
+    const v2 = o1["manifest"];
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return false;
     }
   }
   return true;
 }
-function checkConvertResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkConvertResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.convert/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -3373,7 +3371,7 @@ function checkConvertResult(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2 = o1.manifest;
+    const v2 = o1["manifest"];
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
         v2 === undefined
@@ -3395,13 +3393,13 @@ function checkConvertResult(x: unknown, d: number): ValidationIssue[] | undefine
   return undefined;
 }
 /** #/$defs/agentcli.describe/result/properties/description */
-function matchesDescribeDescription(x: unknown, d: number): boolean {
+function matchesDescribeDescription(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.methods;
+    const v1 = o1["methods"];
     if (v1 !== undefined) {
       if (!Array.isArray(v1)) {
         return false;
@@ -3415,7 +3413,7 @@ function matchesDescribeDescription(x: unknown, d: number): boolean {
     }
   }
   {
-    const v2 = o1.notifications;
+    const v2 = o1["notifications"];
     if (v2 !== undefined) {
       if (!Array.isArray(v2)) {
         return false;
@@ -3430,13 +3428,13 @@ function matchesDescribeDescription(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkDescribeDescription(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkDescribeDescription(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.methods;
+    const v1 = o1["methods"];
     if (v1 !== undefined) {
       if (!Array.isArray(v1)) {
         return [
@@ -3459,7 +3457,7 @@ function checkDescribeDescription(x: unknown, d: number): ValidationIssue[] | un
     }
   }
   {
-    const v2 = o1.notifications;
+    const v2 = o1["notifications"];
     if (v2 !== undefined) {
       if (!Array.isArray(v2)) {
         return [
@@ -3489,13 +3487,13 @@ function checkDescribeDescription(x: unknown, d: number): ValidationIssue[] | un
   return undefined;
 }
 /** #/$defs/agentcli.describe/params */
-function matchesDescribeParams(x: unknown, d: number): boolean {
+function matchesDescribeParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.target;
+    const v1 = o1["target"];
     if (v1 !== undefined) {
       if (
         (v1 as unknown) !== "manifest" &&
@@ -3511,13 +3509,13 @@ function matchesDescribeParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkDescribeParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkDescribeParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.describe/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.target;
+    const v1 = o1["target"];
     if (v1 !== undefined) {
       if (
         (v1 as unknown) !== "manifest" &&
@@ -3548,25 +3546,25 @@ function checkDescribeParams(x: unknown, d: number): ValidationIssue[] | undefin
   return undefined;
 }
 /** #/$defs/agentcli.describe/result */
-function matchesDescribeResult(x: unknown, d: number): boolean {
+function matchesDescribeResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.description;
+    const v2 = o1["description"];
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return false;
     }
     const o7 = v2 as Record<string, unknown>;
     {
-      const v5 = o7.methods;
+      const v5 = o7["methods"];
       if (v5 !== undefined) {
         if (!Array.isArray(v5)) {
           return false;
@@ -3580,7 +3578,7 @@ function matchesDescribeResult(x: unknown, d: number): boolean {
       }
     }
     {
-      const v6 = o7.notifications;
+      const v6 = o7["notifications"];
       if (v6 !== undefined) {
         if (!Array.isArray(v6)) {
           return false;
@@ -3596,13 +3594,13 @@ function matchesDescribeResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkDescribeResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkDescribeResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.describe/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -3629,7 +3627,7 @@ function checkDescribeResult(x: unknown, d: number): ValidationIssue[] | undefin
     }
   }
   {
-    const v2 = o1.description;
+    const v2 = o1["description"];
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
         v2 === undefined
@@ -3649,7 +3647,7 @@ function checkDescribeResult(x: unknown, d: number): ValidationIssue[] | undefin
     }
     const o7 = v2 as Record<string, unknown>;
     {
-      const v5 = o7.methods;
+      const v5 = o7["methods"];
       if (v5 !== undefined) {
         if (!Array.isArray(v5)) {
           return [
@@ -3677,7 +3675,7 @@ function checkDescribeResult(x: unknown, d: number): ValidationIssue[] | undefin
       }
     }
     {
-      const v6 = o7.notifications;
+      const v6 = o7["notifications"];
       if (v6 !== undefined) {
         if (!Array.isArray(v6)) {
           return [
@@ -3708,25 +3706,25 @@ function checkDescribeResult(x: unknown, d: number): ValidationIssue[] | undefin
   return undefined;
 }
 /** #/$defs/agentcli.evidence.schema/result */
-function matchesEvidenceSchemaResult(x: unknown, d: number): boolean {
+function matchesEvidenceSchemaResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.provider;
+    const v2 = o1["provider"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   {
-    const v3 = o1.methods;
+    const v3 = o1["methods"];
     if (!Array.isArray(v3)) {
       return false;
     }
@@ -3741,7 +3739,7 @@ function matchesEvidenceSchemaResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkEvidenceSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkEvidenceSchemaResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue("", "#/$defs/agentcli.evidence.schema/result/type", "type", ": must be object, got " + kindOf(x)),
@@ -3749,7 +3747,7 @@ function checkEvidenceSchemaResult(x: unknown, d: number): ValidationIssue[] | u
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -3776,7 +3774,7 @@ function checkEvidenceSchemaResult(x: unknown, d: number): ValidationIssue[] | u
     }
   }
   {
-    const v2 = o1.provider;
+    const v2 = o1["provider"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -3796,7 +3794,7 @@ function checkEvidenceSchemaResult(x: unknown, d: number): ValidationIssue[] | u
     }
   }
   {
-    const v3 = o1.methods;
+    const v3 = o1["methods"];
     if (!Array.isArray(v3)) {
       return [
         v3 === undefined
@@ -3833,7 +3831,7 @@ function checkEvidenceSchemaResult(x: unknown, d: number): ValidationIssue[] | u
   return undefined;
 }
 /** #/$defs/agentcli.evidence.schema/result/properties/methods */
-function matchesEvidenceSchemaResult_methods(x: unknown, d: number): boolean {
+function matchesEvidenceSchemaResult_methods(x: unknown): boolean {
   if (!Array.isArray(x)) {
     return false;
   }
@@ -3847,7 +3845,7 @@ function matchesEvidenceSchemaResult_methods(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkEvidenceSchemaResult_methods(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkEvidenceSchemaResult_methods(x: unknown): ValidationIssue[] | undefined {
   if (!Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be array, got " + kindOf(x))];
   }
@@ -3862,38 +3860,38 @@ function checkEvidenceSchemaResult_methods(x: unknown, d: number): ValidationIss
   return undefined;
 }
 /** #/$defs/agentcli.identity.resolve/result */
-function matchesIdentityResolveResult(x: unknown, d: number): boolean {
+function matchesIdentityResolveResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.declared_identity;
+    const v2 = o1["declared_identity"];
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return false;
     }
   }
   {
-    const v3 = o1.resolved_identity;
+    const v3 = o1["resolved_identity"];
     if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return false;
     }
   }
   {
-    const v4 = o1.principal_used;
+    const v4 = o1["principal_used"];
     if (typeof v4 !== "string") {
       return false;
     }
   }
   return true;
 }
-function checkIdentityResolveResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkIdentityResolveResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -3906,7 +3904,7 @@ function checkIdentityResolveResult(x: unknown, d: number): ValidationIssue[] | 
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -3933,7 +3931,7 @@ function checkIdentityResolveResult(x: unknown, d: number): ValidationIssue[] | 
     }
   }
   {
-    const v2 = o1.declared_identity;
+    const v2 = o1["declared_identity"];
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
         v2 === undefined
@@ -3953,7 +3951,7 @@ function checkIdentityResolveResult(x: unknown, d: number): ValidationIssue[] | 
     }
   }
   {
-    const v3 = o1.resolved_identity;
+    const v3 = o1["resolved_identity"];
     if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return [
         v3 === undefined
@@ -3973,7 +3971,7 @@ function checkIdentityResolveResult(x: unknown, d: number): ValidationIssue[] | 
     }
   }
   {
-    const v4 = o1.principal_used;
+    const v4 = o1["principal_used"];
     if (typeof v4 !== "string") {
       return [
         v4 === undefined
@@ -3995,26 +3993,26 @@ function checkIdentityResolveResult(x: unknown, d: number): ValidationIssue[] | 
   return undefined;
 }
 /** #/$defs/agentcli.identity.validateDelegation/result */
-function matchesIdentityValidateDelegationResult(x: unknown, d: number): boolean {
+function matchesIdentityValidateDelegationResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.delegation;
+    const v2 = o1["delegation"];
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return false;
     }
   }
   return true;
 }
-function checkIdentityValidateDelegationResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkIdentityValidateDelegationResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue(
@@ -4027,7 +4025,7 @@ function checkIdentityValidateDelegationResult(x: unknown, d: number): Validatio
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -4054,7 +4052,7 @@ function checkIdentityValidateDelegationResult(x: unknown, d: number): Validatio
     }
   }
   {
-    const v2 = o1.delegation;
+    const v2 = o1["delegation"];
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
         v2 === undefined
@@ -4076,13 +4074,13 @@ function checkIdentityValidateDelegationResult(x: unknown, d: number): Validatio
   return undefined;
 }
 /** #/$defs/agentcli.inspect/params */
-function matchesInspectParams(x: unknown, d: number): boolean {
+function matchesInspectParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.dbPath;
+    const v1 = o1["dbPath"];
     if (v1 !== undefined) {
       if (typeof v1 !== "string") {
         return false;
@@ -4090,7 +4088,7 @@ function matchesInspectParams(x: unknown, d: number): boolean {
     }
   }
   {
-    const v2 = o1.entity;
+    const v2 = o1["entity"];
     if (v2 !== undefined) {
       if (typeof v2 !== "string") {
         return false;
@@ -4098,15 +4096,15 @@ function matchesInspectParams(x: unknown, d: number): boolean {
     }
   }
   {
-    const v3 = o1.fields;
+    const v3 = o1["fields"];
     if (v3 !== undefined) {
-      if (!matchesEvidenceSchemaResult_methods(v3, d) && typeof v3 !== "string") {
+      if (!matchesEvidenceSchemaResult_methods(v3) && typeof v3 !== "string") {
         return false;
       }
     }
   }
   {
-    const v4 = o1.limit;
+    const v4 = o1["limit"];
     if (v4 !== undefined) {
       if (typeof v4 !== "number" || !Number.isInteger(v4)) {
         return false;
@@ -4115,13 +4113,13 @@ function matchesInspectParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkInspectParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkInspectParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.inspect/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.dbPath;
+    const v1 = o1["dbPath"];
     if (v1 !== undefined) {
       if (typeof v1 !== "string") {
         return [
@@ -4136,7 +4134,7 @@ function checkInspectParams(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2 = o1.entity;
+    const v2 = o1["entity"];
     if (v2 !== undefined) {
       if (typeof v2 !== "string") {
         return [
@@ -4151,18 +4149,18 @@ function checkInspectParams(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v3 = o1.fields;
+    const v3 = o1["fields"];
     if (v3 !== undefined) {
-      if (!matchesEvidenceSchemaResult_methods(v3, d) && typeof v3 !== "string") {
+      if (!matchesEvidenceSchemaResult_methods(v3) && typeof v3 !== "string") {
         const reasons1 = Array.isArray(v3)
           ? within(
-              checkEvidenceSchemaResult_methods(v3, d),
+              checkEvidenceSchemaResult_methods(v3),
               "/fields",
               "#/$defs/agentcli.inspect/params/properties/fields/anyOf/0",
             )
           : typeof v3 === "string"
             ? within(
-                checkManifestVersion(v3, d),
+                checkManifestVersion(v3),
                 "/fields",
                 "#/$defs/agentcli.inspect/params/properties/fields/anyOf/1",
               )
@@ -4189,7 +4187,7 @@ function checkInspectParams(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v4 = o1.limit;
+    const v4 = o1["limit"];
     if (v4 !== undefined) {
       if (typeof v4 !== "number" || !Number.isInteger(v4)) {
         return [
@@ -4206,37 +4204,37 @@ function checkInspectParams(x: unknown, d: number): ValidationIssue[] | undefine
   return undefined;
 }
 /** #/$defs/agentcli.inspect/result */
-function matchesInspectResult(x: unknown, d: number): boolean {
+function matchesInspectResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.target;
+    const v2 = o1["target"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   {
-    const v3 = o1.entity;
+    const v3 = o1["entity"];
     if (typeof v3 !== "string") {
       return false;
     }
   }
   {
-    const v4 = o1.count;
+    const v4 = o1["count"];
     if (typeof v4 !== "number" || !Number.isInteger(v4)) {
       return false;
     }
   }
   {
-    const v5 = o1.items;
+    const v5 = o1["items"];
     if (!Array.isArray(v5)) {
       return false;
     }
@@ -4249,13 +4247,13 @@ function matchesInspectResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkInspectResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.inspect/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -4282,7 +4280,7 @@ function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2 = o1.target;
+    const v2 = o1["target"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -4302,7 +4300,7 @@ function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v3 = o1.entity;
+    const v3 = o1["entity"];
     if (typeof v3 !== "string") {
       return [
         v3 === undefined
@@ -4322,7 +4320,7 @@ function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v4 = o1.count;
+    const v4 = o1["count"];
     if (typeof v4 !== "number" || !Number.isInteger(v4)) {
       return [
         v4 === undefined
@@ -4342,7 +4340,7 @@ function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v5 = o1.items;
+    const v5 = o1["items"];
     if (!Array.isArray(v5)) {
       return [
         v5 === undefined
@@ -4377,62 +4375,58 @@ function checkInspectResult(x: unknown, d: number): ValidationIssue[] | undefine
   return undefined;
 }
 /** #/$defs/manifest */
-function matchesManifest(x: unknown, d: number): boolean {
+function matchesManifest(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-
   return true;
 }
-function checkManifest(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkManifest(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
-
   return undefined;
 }
 /** #/$defs/manifestVersion */
-function matchesManifestVersion(x: unknown, d: number): boolean {
+function matchesManifestVersion(x: unknown): boolean {
   if (typeof x !== "string") {
     return false;
   }
-
   return true;
 }
-function checkManifestVersion(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkManifestVersion(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "string") {
     return [issue("", "/type", "type", ": must be string, got " + kindOf(x))];
   }
-
   return undefined;
 }
 /** #/$defs/agentcli.paths/result */
-function matchesPathsResult(x: unknown, d: number): boolean {
+function matchesPathsResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.paths;
+    const v2 = o1["paths"];
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return false;
     }
   }
   return true;
 }
-function checkPathsResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkPathsResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.paths/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -4459,7 +4453,7 @@ function checkPathsResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v2 = o1.paths;
+    const v2 = o1["paths"];
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
         v2 === undefined
@@ -4481,32 +4475,32 @@ function checkPathsResult(x: unknown, d: number): ValidationIssue[] | undefined 
   return undefined;
 }
 /** #/$defs/agentcli.ping/result */
-function matchesPingResult(x: unknown, d: number): boolean {
+function matchesPingResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.pong;
+    const v2 = o1["pong"];
     if ((v2 as unknown) !== true) {
       return false;
     }
   }
   return true;
 }
-function checkPingResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkPingResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.ping/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -4533,7 +4527,7 @@ function checkPingResult(x: unknown, d: number): ValidationIssue[] | undefined {
     }
   }
   {
-    const v2 = o1.pong;
+    const v2 = o1["pong"];
     if ((v2 as unknown) !== true) {
       return [
         v2 === undefined
@@ -4562,32 +4556,32 @@ function checkPingResult(x: unknown, d: number): ValidationIssue[] | undefined {
   return undefined;
 }
 /** #/$defs/providerEntry */
-function matchesProviderEntry(x: unknown, d: number): boolean {
+function matchesProviderEntry(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.name;
+    const v1 = o1["name"];
     if (typeof v1 !== "string") {
       return false;
     }
   }
   {
-    const v2 = o1.capabilities;
+    const v2 = o1["capabilities"];
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return false;
     }
   }
   return true;
 }
-function checkProviderEntry(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkProviderEntry(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.name;
+    const v1 = o1["name"];
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
@@ -4597,7 +4591,7 @@ function checkProviderEntry(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2 = o1.capabilities;
+    const v2 = o1["capabilities"];
     if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) {
       return [
         v2 === undefined
@@ -4614,26 +4608,26 @@ function checkProviderEntry(x: unknown, d: number): ValidationIssue[] | undefine
   return undefined;
 }
 /** #/$defs/agentcli.ready/notification */
-function matchesReadyNotification(x: unknown, d: number): boolean {
+function matchesReadyNotification(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.manifest_version;
+    const v2 = o1["manifest_version"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   return true;
 }
-function checkReadyNotification(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkReadyNotification(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue("", "#/$defs/agentcli.ready/notification/type", "type", ": must be object, got " + kindOf(x)),
@@ -4641,7 +4635,7 @@ function checkReadyNotification(x: unknown, d: number): ValidationIssue[] | unde
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -4668,7 +4662,7 @@ function checkReadyNotification(x: unknown, d: number): ValidationIssue[] | unde
     }
   }
   {
-    const v2 = o1.manifest_version;
+    const v2 = o1["manifest_version"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -4690,19 +4684,19 @@ function checkReadyNotification(x: unknown, d: number): ValidationIssue[] | unde
   return undefined;
 }
 /** #/$defs/agentcli.registry.list/result */
-function matchesRegistryListResult(x: unknown, d: number): boolean {
+function matchesRegistryListResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.entries;
+    const v2 = o1["entries"];
     if (!Array.isArray(v2)) {
       return false;
     }
@@ -4715,7 +4709,7 @@ function matchesRegistryListResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkRegistryListResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkRegistryListResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue("", "#/$defs/agentcli.registry.list/result/type", "type", ": must be object, got " + kindOf(x)),
@@ -4723,7 +4717,7 @@ function checkRegistryListResult(x: unknown, d: number): ValidationIssue[] | und
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -4750,7 +4744,7 @@ function checkRegistryListResult(x: unknown, d: number): ValidationIssue[] | und
     }
   }
   {
-    const v2 = o1.entries;
+    const v2 = o1["entries"];
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
@@ -4785,20 +4779,20 @@ function checkRegistryListResult(x: unknown, d: number): ValidationIssue[] | und
   return undefined;
 }
 /** #/$defs/agentcli.registry.show/params */
-function matchesRegistryShowParams(x: unknown, d: number): boolean {
+function matchesRegistryShowParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.name;
+    const v1 = o1["name"];
     if (typeof v1 !== "string") {
       return false;
     }
   }
   return true;
 }
-function checkRegistryShowParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkRegistryShowParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue("", "#/$defs/agentcli.registry.show/params/type", "type", ": must be object, got " + kindOf(x)),
@@ -4806,7 +4800,7 @@ function checkRegistryShowParams(x: unknown, d: number): ValidationIssue[] | und
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.name;
+    const v1 = o1["name"];
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
@@ -4828,32 +4822,32 @@ function checkRegistryShowParams(x: unknown, d: number): ValidationIssue[] | und
   return undefined;
 }
 /** #/$defs/agentcli.registry.show/result */
-function matchesRegistryShowResult(x: unknown, d: number): boolean {
+function matchesRegistryShowResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.name;
+    const v2 = o1["name"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   {
-    const v3 = o1.manifest;
+    const v3 = o1["manifest"];
     if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return false;
     }
   }
   return true;
 }
-function checkRegistryShowResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkRegistryShowResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [
       issue("", "#/$defs/agentcli.registry.show/result/type", "type", ": must be object, got " + kindOf(x)),
@@ -4861,7 +4855,7 @@ function checkRegistryShowResult(x: unknown, d: number): ValidationIssue[] | und
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -4888,7 +4882,7 @@ function checkRegistryShowResult(x: unknown, d: number): ValidationIssue[] | und
     }
   }
   {
-    const v2 = o1.name;
+    const v2 = o1["name"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -4908,7 +4902,7 @@ function checkRegistryShowResult(x: unknown, d: number): ValidationIssue[] | und
     }
   }
   {
-    const v3 = o1.manifest;
+    const v3 = o1["manifest"];
     if (typeof v3 !== "object" || v3 === null || Array.isArray(v3)) {
       return [
         v3 === undefined
@@ -4930,7 +4924,7 @@ function checkRegistryShowResult(x: unknown, d: number): ValidationIssue[] | und
   return undefined;
 }
 /** #/$defs/rpcErrorCode */
-function matchesRpcErrorCode(x: unknown, d: number): boolean {
+function matchesRpcErrorCode(x: unknown): boolean {
   if (
     (x as unknown) !== -32700 &&
     (x as unknown) !== -32600 &&
@@ -4943,7 +4937,7 @@ function matchesRpcErrorCode(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkRpcErrorCode(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkRpcErrorCode(x: unknown): ValidationIssue[] | undefined {
   if (
     (x as unknown) !== -32700 &&
     (x as unknown) !== -32600 &&
@@ -4966,32 +4960,32 @@ function checkRpcErrorCode(x: unknown, d: number): ValidationIssue[] | undefined
   return undefined;
 }
 /** #/$defs/rpcErrorData */
-function matchesRpcErrorData(x: unknown, d: number): boolean {
+function matchesRpcErrorData(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.code;
+    const v1 = o1["code"];
     if (typeof v1 !== "string") {
       return false;
     }
   }
   {
-    const v2 = o1.error_type;
+    const v2 = o1["error_type"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   return true;
 }
-function checkRpcErrorData(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkRpcErrorData(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.code;
+    const v1 = o1["code"];
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
@@ -5001,7 +4995,7 @@ function checkRpcErrorData(x: unknown, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v2 = o1.error_type;
+    const v2 = o1["error_type"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -5024,7 +5018,7 @@ function matchesRpcErrorType(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.code;
+    const v1 = o1["code"];
     if (
       (v1 as unknown) !== -32700 &&
       (v1 as unknown) !== -32600 &&
@@ -5037,18 +5031,18 @@ function matchesRpcErrorType(x: unknown, d: number): boolean {
     }
   }
   {
-    const v2 = o1.message;
+    const v2 = o1["message"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   {
-    const v3 = o1.data;
+    const v3 = o1["data"];
     if (v3 !== undefined) {
       if (d >= 1000) {
         return false;
       }
-      if (!matchesRpcErrorData(v3, d + 1)) return false;
+      if (!matchesRpcErrorData(v3)) return false;
     }
   }
   return true;
@@ -5059,7 +5053,7 @@ function checkRpcErrorType(x: unknown, d: number): ValidationIssue[] | undefined
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.code;
+    const v1 = o1["code"];
     if (
       (v1 as unknown) !== -32700 &&
       (v1 as unknown) !== -32600 &&
@@ -5088,7 +5082,7 @@ function checkRpcErrorType(x: unknown, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v2 = o1.message;
+    const v2 = o1["message"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -5103,7 +5097,7 @@ function checkRpcErrorType(x: unknown, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v3 = o1.data;
+    const v3 = o1["data"];
     if (v3 !== undefined) {
       if (d >= 1000) {
         return [
@@ -5116,7 +5110,7 @@ function checkRpcErrorType(x: unknown, d: number): ValidationIssue[] | undefined
         ];
       }
       {
-        const issues = checkRpcErrorData(v3, d + 1);
+        const issues = checkRpcErrorData(v3);
         if (issues !== undefined) return within(issues, "/data", "#/$defs/rpcError/properties/data/$ref");
       }
     }
@@ -5124,13 +5118,13 @@ function checkRpcErrorType(x: unknown, d: number): ValidationIssue[] | undefined
   return undefined;
 }
 /** #/$defs/agentcli.schema/params */
-function matchesSchemaParams(x: unknown, d: number): boolean {
+function matchesSchemaParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.legacy;
+    const v1 = o1["legacy"];
     if (v1 !== undefined) {
       if (typeof v1 !== "boolean") {
         return false;
@@ -5138,7 +5132,7 @@ function matchesSchemaParams(x: unknown, d: number): boolean {
     }
   }
   {
-    const v2 = o1.target;
+    const v2 = o1["target"];
     if (v2 !== undefined) {
       if (!allowed_a57f54.has(v2)) {
         return false;
@@ -5147,13 +5141,13 @@ function matchesSchemaParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkSchemaParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkSchemaParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.schema/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.legacy;
+    const v1 = o1["legacy"];
     if (v1 !== undefined) {
       if (typeof v1 !== "boolean") {
         return [
@@ -5168,7 +5162,7 @@ function checkSchemaParams(x: unknown, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v2 = o1.target;
+    const v2 = o1["target"];
     if (v2 !== undefined) {
       if (!allowed_a57f54.has(v2)) {
         return [
@@ -5192,35 +5186,35 @@ function checkSchemaParams(x: unknown, d: number): ValidationIssue[] | undefined
   return undefined;
 }
 /** #/$defs/agentcli.schema/result */
-function matchesSchemaResult(x: unknown, d: number): boolean {
+function matchesSchemaResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.schema_format;
+    const v2 = o1["schema_format"];
     if ((v2 as unknown) !== "json-schema-draft-2020-12" && (v2 as unknown) !== "agentcli-legacy") {
       return false;
     }
   }
-  if (o1.schema === undefined) {
+  if (o1["schema"] === undefined) {
     return false;
   }
   return true;
 }
-function checkSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkSchemaResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.schema/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -5247,7 +5241,7 @@ function checkSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined
     }
   }
   {
-    const v2 = o1.schema_format;
+    const v2 = o1["schema_format"];
     if ((v2 as unknown) !== "json-schema-draft-2020-12" && (v2 as unknown) !== "agentcli-legacy") {
       return [
         v2 === undefined
@@ -5273,7 +5267,7 @@ function checkSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined
       ];
     }
   }
-  if (o1.schema === undefined) {
+  if (o1["schema"] === undefined) {
     return [
       issue(
         "",
@@ -5286,25 +5280,25 @@ function checkSchemaResult(x: unknown, d: number): ValidationIssue[] | undefined
   return undefined;
 }
 /** #/$defs/agentcli.targets/result/properties/targets/items */
-function matchesTargetEntry(x: unknown, d: number): boolean {
+function matchesTargetEntry(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.name;
+    const v1 = o1["name"];
     if (typeof v1 !== "string") {
       return false;
     }
   }
   {
-    const v2 = o1.description;
+    const v2 = o1["description"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   {
-    const v3 = o1.capabilities;
+    const v3 = o1["capabilities"];
     if (!Array.isArray(v3)) {
       return false;
     }
@@ -5316,20 +5310,20 @@ function matchesTargetEntry(x: unknown, d: number): boolean {
     }
   }
   {
-    const v4 = o1.features;
+    const v4 = o1["features"];
     if (typeof v4 !== "object" || v4 === null || Array.isArray(v4)) {
       return false;
     }
   }
   return true;
 }
-function checkTargetEntry(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkTargetEntry(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.name;
+    const v1 = o1["name"];
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
@@ -5339,7 +5333,7 @@ function checkTargetEntry(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v2 = o1.description;
+    const v2 = o1["description"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -5354,7 +5348,7 @@ function checkTargetEntry(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v3 = o1.capabilities;
+    const v3 = o1["capabilities"];
     if (!Array.isArray(v3)) {
       return [
         v3 === undefined
@@ -5382,7 +5376,7 @@ function checkTargetEntry(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v4 = o1.features;
+    const v4 = o1["features"];
     if (typeof v4 !== "object" || v4 === null || Array.isArray(v4)) {
       return [
         v4 === undefined
@@ -5399,19 +5393,19 @@ function checkTargetEntry(x: unknown, d: number): ValidationIssue[] | undefined 
   return undefined;
 }
 /** #/$defs/agentcli.targets/result */
-function matchesTargetsResult(x: unknown, d: number): boolean {
+function matchesTargetsResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.targets;
+    const v2 = o1["targets"];
     if (!Array.isArray(v2)) {
       return false;
     }
@@ -5424,19 +5418,19 @@ function matchesTargetsResult(x: unknown, d: number): boolean {
       }
       const o14 = item2 as Record<string, unknown>;
       {
-        const v7 = o14.name;
+        const v7 = o14["name"];
         if (typeof v7 !== "string") {
           return false;
         }
       }
       {
-        const v8 = o14.description;
+        const v8 = o14["description"];
         if (typeof v8 !== "string") {
           return false;
         }
       }
       {
-        const v9 = o14.capabilities;
+        const v9 = o14["capabilities"];
         if (!Array.isArray(v9)) {
           return false;
         }
@@ -5448,7 +5442,7 @@ function matchesTargetsResult(x: unknown, d: number): boolean {
         }
       }
       {
-        const v10 = o14.features;
+        const v10 = o14["features"];
         if (typeof v10 !== "object" || v10 === null || Array.isArray(v10)) {
           return false;
         }
@@ -5457,13 +5451,13 @@ function matchesTargetsResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkTargetsResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.targets/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -5490,7 +5484,7 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2 = o1.targets;
+    const v2 = o1["targets"];
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
@@ -5524,7 +5518,7 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
       }
       const o14 = item2 as Record<string, unknown>;
       {
-        const v7 = o14.name;
+        const v7 = o14["name"];
         if (typeof v7 !== "string") {
           return [
             v7 === undefined
@@ -5544,7 +5538,7 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
         }
       }
       {
-        const v8 = o14.description;
+        const v8 = o14["description"];
         if (typeof v8 !== "string") {
           return [
             v8 === undefined
@@ -5564,7 +5558,7 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
         }
       }
       {
-        const v9 = o14.capabilities;
+        const v9 = o14["capabilities"];
         if (!Array.isArray(v9)) {
           return [
             v9 === undefined
@@ -5597,7 +5591,7 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
         }
       }
       {
-        const v10 = o14.features;
+        const v10 = o14["features"];
         if (typeof v10 !== "object" || v10 === null || Array.isArray(v10)) {
           return [
             v10 === undefined
@@ -5621,34 +5615,32 @@ function checkTargetsResult(x: unknown, d: number): ValidationIssue[] | undefine
   return undefined;
 }
 /** #/$defs/agentcli.validate/params */
-function matchesValidateParams(x: unknown, d: number): boolean {
+function matchesValidateParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-
   return true;
 }
-function checkValidateParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkValidateParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.validate/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-
   return undefined;
 }
 /** #/$defs/agentcli.validate/result */
-function matchesValidateResult(x: unknown, d: number): boolean {
+function matchesValidateResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if (typeof v1 !== "boolean") {
       return false;
     }
   }
   {
-    const v2 = o1.errors;
+    const v2 = o1["errors"];
     if (!Array.isArray(v2)) {
       return false;
     }
@@ -5660,7 +5652,7 @@ function matchesValidateResult(x: unknown, d: number): boolean {
     }
   }
   {
-    const v3 = o1.warnings;
+    const v3 = o1["warnings"];
     if (!Array.isArray(v3)) {
       return false;
     }
@@ -5673,13 +5665,13 @@ function matchesValidateResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkValidateResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkValidateResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.validate/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if (typeof v1 !== "boolean") {
       return [
         v1 === undefined
@@ -5699,7 +5691,7 @@ function checkValidateResult(x: unknown, d: number): ValidationIssue[] | undefin
     }
   }
   {
-    const v2 = o1.errors;
+    const v2 = o1["errors"];
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
@@ -5732,7 +5724,7 @@ function checkValidateResult(x: unknown, d: number): ValidationIssue[] | undefin
     }
   }
   {
-    const v3 = o1.warnings;
+    const v3 = o1["warnings"];
     if (!Array.isArray(v3)) {
       return [
         v3 === undefined
@@ -5767,7 +5759,7 @@ function checkValidateResult(x: unknown, d: number): ValidationIssue[] | undefin
   return undefined;
 }
 /** #/$defs/validationIssues */
-function matchesValidationIssues(x: unknown, d: number): boolean {
+function matchesValidationIssues(x: unknown): boolean {
   if (!Array.isArray(x)) {
     return false;
   }
@@ -5779,7 +5771,7 @@ function matchesValidationIssues(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkValidationIssues(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkValidationIssues(x: unknown): ValidationIssue[] | undefined {
   if (!Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be array, got " + kindOf(x))];
   }
@@ -5792,38 +5784,38 @@ function checkValidationIssues(x: unknown, d: number): ValidationIssue[] | undef
   return undefined;
 }
 /** #/$defs/agentcli.version/result */
-function matchesVersionResult(x: unknown, d: number): boolean {
+function matchesVersionResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.package_version;
+    const v2 = o1["package_version"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   {
-    const v3 = o1.manifest_version;
+    const v3 = o1["manifest_version"];
     if (typeof v3 !== "string") {
       return false;
     }
   }
   return true;
 }
-function checkVersionResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkVersionResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/agentcli.version/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ok;
+    const v1 = o1["ok"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -5850,7 +5842,7 @@ function checkVersionResult(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2 = o1.package_version;
+    const v2 = o1["package_version"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -5870,7 +5862,7 @@ function checkVersionResult(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v3 = o1.manifest_version;
+    const v3 = o1["manifest_version"];
     if (typeof v3 !== "string") {
       return [
         v3 === undefined
@@ -5894,7 +5886,7 @@ function checkVersionResult(x: unknown, d: number): ValidationIssue[] | undefine
 /** Checks a value against #/$defs/agentcli.apply/result/properties/actions/items; on failure, the first issue found. */
 export function validateApplyAction(value: unknown): ValidationResult<ApplyAction> {
   return outcome(
-    checkApplyAction(value, 0),
+    checkApplyAction(value),
     value as ApplyAction,
     "#/$defs/agentcli.apply/result/properties/actions/items",
   );
@@ -5902,12 +5894,12 @@ export function validateApplyAction(value: unknown): ValidationResult<ApplyActio
 
 /** True when a value matches #/$defs/agentcli.apply/result/properties/actions/items; allocates nothing. */
 export function isApplyAction(value: unknown): value is ApplyAction {
-  return matchesApplyAction(value, 0);
+  return matchesApplyAction(value);
 }
 /** Checks a value against #/$defs/agentcli.apply/result/properties/capabilities; on failure, the first issue found. */
 export function validateApplyCapabilities(value: unknown): ValidationResult<ApplyCapabilities> {
   return outcome(
-    checkApplyCapabilities(value, 0),
+    checkApplyCapabilities(value),
     value as ApplyCapabilities,
     "#/$defs/agentcli.apply/result/properties/capabilities",
   );
@@ -5915,12 +5907,12 @@ export function validateApplyCapabilities(value: unknown): ValidationResult<Appl
 
 /** True when a value matches #/$defs/agentcli.apply/result/properties/capabilities; allocates nothing. */
 export function isApplyCapabilities(value: unknown): value is ApplyCapabilities {
-  return matchesApplyCapabilities(value, 0);
+  return matchesApplyCapabilities(value);
 }
 /** Checks a value against #/$defs/agentcli.apply/result/properties/handoff; on failure, the first issue found. */
 export function validateApplyHandoff(value: unknown): ValidationResult<ApplyHandoff> {
   return outcome(
-    checkApplyHandoff(value, 0),
+    checkApplyHandoff(value),
     value as ApplyHandoff,
     "#/$defs/agentcli.apply/result/properties/handoff",
   );
@@ -5928,30 +5920,30 @@ export function validateApplyHandoff(value: unknown): ValidationResult<ApplyHand
 
 /** True when a value matches #/$defs/agentcli.apply/result/properties/handoff; allocates nothing. */
 export function isApplyHandoff(value: unknown): value is ApplyHandoff {
-  return matchesApplyHandoff(value, 0);
+  return matchesApplyHandoff(value);
 }
 /** Checks a value against #/$defs/agentcli.apply/params; on failure, the first issue found. */
 export function validateApplyParams(value: unknown): ValidationResult<ApplyParams> {
-  return finished(checkApplyParams(value, 0), value as ApplyParams);
+  return finished(checkApplyParams(value), value as ApplyParams);
 }
 
 /** True when a value matches #/$defs/agentcli.apply/params; allocates nothing. */
 export function isApplyParams(value: unknown): value is ApplyParams {
-  return matchesApplyParams(value, 0);
+  return matchesApplyParams(value);
 }
 /** Checks a value against #/$defs/agentcli.apply/result; on failure, the first issue found. */
 export function validateApplyResult(value: unknown): ValidationResult<ApplyResult> {
-  return finished(checkApplyResult(value, 0), value as ApplyResult);
+  return finished(checkApplyResult(value), value as ApplyResult);
 }
 
 /** True when a value matches #/$defs/agentcli.apply/result; allocates nothing. */
 export function isApplyResult(value: unknown): value is ApplyResult {
-  return matchesApplyResult(value, 0);
+  return matchesApplyResult(value);
 }
 /** Checks a value against #/$defs/agentcli.apply/result/properties/scheduler; on failure, the first issue found. */
 export function validateApplyScheduler(value: unknown): ValidationResult<ApplyScheduler> {
   return outcome(
-    checkApplyScheduler(value, 0),
+    checkApplyScheduler(value),
     value as ApplyScheduler,
     "#/$defs/agentcli.apply/result/properties/scheduler",
   );
@@ -5959,48 +5951,48 @@ export function validateApplyScheduler(value: unknown): ValidationResult<ApplySc
 
 /** True when a value matches #/$defs/agentcli.apply/result/properties/scheduler; allocates nothing. */
 export function isApplyScheduler(value: unknown): value is ApplyScheduler {
-  return matchesApplyScheduler(value, 0);
+  return matchesApplyScheduler(value);
 }
 /** Checks a value against #/$defs/agentcli.approvals.list/params; on failure, the first issue found. */
 export function validateApprovalsListParams(value: unknown): ValidationResult<ApprovalsListParams> {
-  return finished(checkApprovalsListParams(value, 0), value as ApprovalsListParams);
+  return finished(checkApprovalsListParams(value), value as ApprovalsListParams);
 }
 
 /** True when a value matches #/$defs/agentcli.approvals.list/params; allocates nothing. */
 export function isApprovalsListParams(value: unknown): value is ApprovalsListParams {
-  return matchesApprovalsListParams(value, 0);
+  return matchesApprovalsListParams(value);
 }
 /** Checks a value against #/$defs/agentcli.approvals.list/result; on failure, the first issue found. */
 export function validateApprovalsListResult(value: unknown): ValidationResult<ApprovalsListResult> {
-  return finished(checkApprovalsListResult(value, 0), value as ApprovalsListResult);
+  return finished(checkApprovalsListResult(value), value as ApprovalsListResult);
 }
 
 /** True when a value matches #/$defs/agentcli.approvals.list/result; allocates nothing. */
 export function isApprovalsListResult(value: unknown): value is ApprovalsListResult {
-  return matchesApprovalsListResult(value, 0);
+  return matchesApprovalsListResult(value);
 }
 /** Checks a value against #/$defs/agentcli.audit/params; on failure, the first issue found. */
 export function validateAuditParams(value: unknown): ValidationResult<AuditParams> {
-  return finished(checkAuditParams(value, 0), value as AuditParams);
+  return finished(checkAuditParams(value), value as AuditParams);
 }
 
 /** True when a value matches #/$defs/agentcli.audit/params; allocates nothing. */
 export function isAuditParams(value: unknown): value is AuditParams {
-  return matchesAuditParams(value, 0);
+  return matchesAuditParams(value);
 }
 /** Checks a value against #/$defs/agentcli.audit/result; on failure, the first issue found. */
 export function validateAuditResult(value: unknown): ValidationResult<AuditResult> {
-  return finished(checkAuditResult(value, 0), value as AuditResult);
+  return finished(checkAuditResult(value), value as AuditResult);
 }
 
 /** True when a value matches #/$defs/agentcli.audit/result; allocates nothing. */
 export function isAuditResult(value: unknown): value is AuditResult {
-  return matchesAuditResult(value, 0);
+  return matchesAuditResult(value);
 }
 /** Checks a value against #/$defs/agentcli.audit/result/properties/warnings/items; on failure, the first issue found. */
 export function validateAuditWarning(value: unknown): ValidationResult<AuditWarning> {
   return outcome(
-    checkAuditWarning(value, 0),
+    checkAuditWarning(value),
     value as AuditWarning,
     "#/$defs/agentcli.audit/result/properties/warnings/items",
   );
@@ -6008,14 +6000,14 @@ export function validateAuditWarning(value: unknown): ValidationResult<AuditWarn
 
 /** True when a value matches #/$defs/agentcli.audit/result/properties/warnings/items; allocates nothing. */
 export function isAuditWarning(value: unknown): value is AuditWarning {
-  return matchesAuditWarning(value, 0);
+  return matchesAuditWarning(value);
 }
 /** Checks a value against #/$defs/agentcli.authorization.evaluate/result/properties/decision; on failure, the first issue found. */
 export function validateAuthorizationEvaluateDecision(
   value: unknown,
 ): ValidationResult<AuthorizationEvaluateDecision> {
   return outcome(
-    checkAuthorizationEvaluateDecision(value, 0),
+    checkAuthorizationEvaluateDecision(value),
     value as AuthorizationEvaluateDecision,
     "#/$defs/agentcli.authorization.evaluate/result/properties/decision",
   );
@@ -6023,14 +6015,14 @@ export function validateAuthorizationEvaluateDecision(
 
 /** True when a value matches #/$defs/agentcli.authorization.evaluate/result/properties/decision; allocates nothing. */
 export function isAuthorizationEvaluateDecision(value: unknown): value is AuthorizationEvaluateDecision {
-  return matchesAuthorizationEvaluateDecision(value, 0);
+  return matchesAuthorizationEvaluateDecision(value);
 }
 /** Checks a value against #/$defs/agentcli.authorization.evaluate/params; on failure, the first issue found. */
 export function validateAuthorizationEvaluateParams(
   value: unknown,
 ): ValidationResult<AuthorizationEvaluateParams> {
   return outcome(
-    checkAuthorizationEvaluateParams(value, 0),
+    checkAuthorizationEvaluateParams(value),
     value as AuthorizationEvaluateParams,
     "#/$defs/agentcli.authorization.evaluate/params",
   );
@@ -6038,25 +6030,25 @@ export function validateAuthorizationEvaluateParams(
 
 /** True when a value matches #/$defs/agentcli.authorization.evaluate/params; allocates nothing. */
 export function isAuthorizationEvaluateParams(value: unknown): value is AuthorizationEvaluateParams {
-  return matchesAuthorizationEvaluateParams(value, 0);
+  return matchesAuthorizationEvaluateParams(value);
 }
 /** Checks a value against #/$defs/agentcli.authorization.evaluate/result; on failure, the first issue found. */
 export function validateAuthorizationEvaluateResult(
   value: unknown,
 ): ValidationResult<AuthorizationEvaluateResult> {
-  return finished(checkAuthorizationEvaluateResult(value, 0), value as AuthorizationEvaluateResult);
+  return finished(checkAuthorizationEvaluateResult(value), value as AuthorizationEvaluateResult);
 }
 
 /** True when a value matches #/$defs/agentcli.authorization.evaluate/result; allocates nothing. */
 export function isAuthorizationEvaluateResult(value: unknown): value is AuthorizationEvaluateResult {
-  return matchesAuthorizationEvaluateResult(value, 0);
+  return matchesAuthorizationEvaluateResult(value);
 }
 /** Checks a value against #/$defs/agentcli.authorizationProof.methods/params; on failure, the first issue found. */
 export function validateAuthorizationProofMethodsParams(
   value: unknown,
 ): ValidationResult<AuthorizationProofMethodsParams> {
   return outcome(
-    checkAuthorizationProvidersParams(value, 0),
+    checkAuthorizationProvidersParams(value),
     value as AuthorizationProofMethodsParams,
     "#/$defs/agentcli.authorizationProof.methods/params",
   );
@@ -6064,7 +6056,7 @@ export function validateAuthorizationProofMethodsParams(
 
 /** True when a value matches #/$defs/agentcli.authorizationProof.methods/params; allocates nothing. */
 export function isAuthorizationProofMethodsParams(value: unknown): value is AuthorizationProofMethodsParams {
-  return matchesAuthorizationProvidersParams(value, 0);
+  return matchesAuthorizationProvidersParams(value);
 }
 /** Checks a value against #/$defs/agentcli.authorizationProof.methods/result; on failure, the first issue found. */
 export function validateAuthorizationProofMethodsResult(
@@ -6081,30 +6073,30 @@ export function isAuthorizationProofMethodsResult(value: unknown): value is Auth
 export function validateAuthorizationProofSchemaParams(
   value: unknown,
 ): ValidationResult<AuthorizationProofSchemaParams> {
-  return finished(checkAuthorizationProofSchemaParams(value, 0), value as AuthorizationProofSchemaParams);
+  return finished(checkAuthorizationProofSchemaParams(value), value as AuthorizationProofSchemaParams);
 }
 
 /** True when a value matches #/$defs/agentcli.authorizationProof.schema/params; allocates nothing. */
 export function isAuthorizationProofSchemaParams(value: unknown): value is AuthorizationProofSchemaParams {
-  return matchesAuthorizationProofSchemaParams(value, 0);
+  return matchesAuthorizationProofSchemaParams(value);
 }
 /** Checks a value against #/$defs/agentcli.authorizationProof.schema/result; on failure, the first issue found. */
 export function validateAuthorizationProofSchemaResult(
   value: unknown,
 ): ValidationResult<AuthorizationProofSchemaResult> {
-  return finished(checkAuthorizationProofSchemaResult(value, 0), value as AuthorizationProofSchemaResult);
+  return finished(checkAuthorizationProofSchemaResult(value), value as AuthorizationProofSchemaResult);
 }
 
 /** True when a value matches #/$defs/agentcli.authorizationProof.schema/result; allocates nothing. */
 export function isAuthorizationProofSchemaResult(value: unknown): value is AuthorizationProofSchemaResult {
-  return matchesAuthorizationProofSchemaResult(value, 0);
+  return matchesAuthorizationProofSchemaResult(value);
 }
 /** Checks a value against #/$defs/agentcli.authorizationProof.verify/params; on failure, the first issue found. */
 export function validateAuthorizationProofVerifyParams(
   value: unknown,
 ): ValidationResult<AuthorizationProofVerifyParams> {
   return outcome(
-    checkAuthorizationEvaluateParams(value, 0),
+    checkAuthorizationEvaluateParams(value),
     value as AuthorizationProofVerifyParams,
     "#/$defs/agentcli.authorizationProof.verify/params",
   );
@@ -6112,25 +6104,25 @@ export function validateAuthorizationProofVerifyParams(
 
 /** True when a value matches #/$defs/agentcli.authorizationProof.verify/params; allocates nothing. */
 export function isAuthorizationProofVerifyParams(value: unknown): value is AuthorizationProofVerifyParams {
-  return matchesAuthorizationEvaluateParams(value, 0);
+  return matchesAuthorizationEvaluateParams(value);
 }
 /** Checks a value against #/$defs/agentcli.authorizationProof.verify/result; on failure, the first issue found. */
 export function validateAuthorizationProofVerifyResult(
   value: unknown,
 ): ValidationResult<AuthorizationProofVerifyResult> {
-  return finished(checkAuthorizationProofVerifyResult(value, 0), value as AuthorizationProofVerifyResult);
+  return finished(checkAuthorizationProofVerifyResult(value), value as AuthorizationProofVerifyResult);
 }
 
 /** True when a value matches #/$defs/agentcli.authorizationProof.verify/result; allocates nothing. */
 export function isAuthorizationProofVerifyResult(value: unknown): value is AuthorizationProofVerifyResult {
-  return matchesAuthorizationProofVerifyResult(value, 0);
+  return matchesAuthorizationProofVerifyResult(value);
 }
 /** Checks a value against #/$defs/agentcli.authorization.providers/params; on failure, the first issue found. */
 export function validateAuthorizationProvidersParams(
   value: unknown,
 ): ValidationResult<AuthorizationProvidersParams> {
   return outcome(
-    checkAuthorizationProvidersParams(value, 0),
+    checkAuthorizationProvidersParams(value),
     value as AuthorizationProvidersParams,
     "#/$defs/agentcli.authorization.providers/params",
   );
@@ -6138,7 +6130,7 @@ export function validateAuthorizationProvidersParams(
 
 /** True when a value matches #/$defs/agentcli.authorization.providers/params; allocates nothing. */
 export function isAuthorizationProvidersParams(value: unknown): value is AuthorizationProvidersParams {
-  return matchesAuthorizationProvidersParams(value, 0);
+  return matchesAuthorizationProvidersParams(value);
 }
 /** Checks a value against #/$defs/agentcli.authorization.providers/result; on failure, the first issue found. */
 export function validateAuthorizationProvidersResult(
@@ -6160,7 +6152,7 @@ export function validateAuthorizationSchemaParams(
   value: unknown,
 ): ValidationResult<AuthorizationSchemaParams> {
   return outcome(
-    checkAuthorizationSchemaParams(value, 0),
+    checkAuthorizationSchemaParams(value),
     value as AuthorizationSchemaParams,
     "#/$defs/agentcli.authorization.schema/params",
   );
@@ -6168,14 +6160,14 @@ export function validateAuthorizationSchemaParams(
 
 /** True when a value matches #/$defs/agentcli.authorization.schema/params; allocates nothing. */
 export function isAuthorizationSchemaParams(value: unknown): value is AuthorizationSchemaParams {
-  return matchesAuthorizationSchemaParams(value, 0);
+  return matchesAuthorizationSchemaParams(value);
 }
 /** Checks a value against #/$defs/agentcli.authorization.schema/result; on failure, the first issue found. */
 export function validateAuthorizationSchemaResult(
   value: unknown,
 ): ValidationResult<AuthorizationSchemaResult> {
   return outcome(
-    checkAuthorizationSchemaResult(value, 0),
+    checkAuthorizationSchemaResult(value),
     value as AuthorizationSchemaResult,
     "#/$defs/agentcli.authorization.schema/result",
   );
@@ -6183,12 +6175,12 @@ export function validateAuthorizationSchemaResult(
 
 /** True when a value matches #/$defs/agentcli.authorization.schema/result; allocates nothing. */
 export function isAuthorizationSchemaResult(value: unknown): value is AuthorizationSchemaResult {
-  return matchesAuthorizationSchemaResult(value, 0);
+  return matchesAuthorizationSchemaResult(value);
 }
 /** Checks a value against #/$defs/agentcli.compile/result/properties/output; on failure, the first issue found. */
 export function validateCompileOutput(value: unknown): ValidationResult<CompileOutput> {
   return outcome(
-    checkCompileOutput(value, 0),
+    checkCompileOutput(value),
     value as CompileOutput,
     "#/$defs/agentcli.compile/result/properties/output",
   );
@@ -6196,48 +6188,48 @@ export function validateCompileOutput(value: unknown): ValidationResult<CompileO
 
 /** True when a value matches #/$defs/agentcli.compile/result/properties/output; allocates nothing. */
 export function isCompileOutput(value: unknown): value is CompileOutput {
-  return matchesCompileOutput(value, 0);
+  return matchesCompileOutput(value);
 }
 /** Checks a value against #/$defs/agentcli.compile/params; on failure, the first issue found. */
 export function validateCompileParams(value: unknown): ValidationResult<CompileParams> {
-  return finished(checkCompileParams(value, 0), value as CompileParams);
+  return finished(checkCompileParams(value), value as CompileParams);
 }
 
 /** True when a value matches #/$defs/agentcli.compile/params; allocates nothing. */
 export function isCompileParams(value: unknown): value is CompileParams {
-  return matchesCompileParams(value, 0);
+  return matchesCompileParams(value);
 }
 /** Checks a value against #/$defs/agentcli.compile/result; on failure, the first issue found. */
 export function validateCompileResult(value: unknown): ValidationResult<CompileResult> {
-  return finished(checkCompileResult(value, 0), value as CompileResult);
+  return finished(checkCompileResult(value), value as CompileResult);
 }
 
 /** True when a value matches #/$defs/agentcli.compile/result; allocates nothing. */
 export function isCompileResult(value: unknown): value is CompileResult {
-  return matchesCompileResult(value, 0);
+  return matchesCompileResult(value);
 }
 /** Checks a value against #/$defs/agentcli.convert/params; on failure, the first issue found. */
 export function validateConvertParams(value: unknown): ValidationResult<ConvertParams> {
-  return finished(checkConvertParams(value, 0), value as ConvertParams);
+  return finished(checkConvertParams(value), value as ConvertParams);
 }
 
 /** True when a value matches #/$defs/agentcli.convert/params; allocates nothing. */
 export function isConvertParams(value: unknown): value is ConvertParams {
-  return matchesConvertParams(value, 0);
+  return matchesConvertParams(value);
 }
 /** Checks a value against #/$defs/agentcli.convert/result; on failure, the first issue found. */
 export function validateConvertResult(value: unknown): ValidationResult<ConvertResult> {
-  return finished(checkConvertResult(value, 0), value as ConvertResult);
+  return finished(checkConvertResult(value), value as ConvertResult);
 }
 
 /** True when a value matches #/$defs/agentcli.convert/result; allocates nothing. */
 export function isConvertResult(value: unknown): value is ConvertResult {
-  return matchesConvertResult(value, 0);
+  return matchesConvertResult(value);
 }
 /** Checks a value against #/$defs/agentcli.describe/result/properties/description; on failure, the first issue found. */
 export function validateDescribeDescription(value: unknown): ValidationResult<DescribeDescription> {
   return outcome(
-    checkDescribeDescription(value, 0),
+    checkDescribeDescription(value),
     value as DescribeDescription,
     "#/$defs/agentcli.describe/result/properties/description",
   );
@@ -6245,30 +6237,30 @@ export function validateDescribeDescription(value: unknown): ValidationResult<De
 
 /** True when a value matches #/$defs/agentcli.describe/result/properties/description; allocates nothing. */
 export function isDescribeDescription(value: unknown): value is DescribeDescription {
-  return matchesDescribeDescription(value, 0);
+  return matchesDescribeDescription(value);
 }
 /** Checks a value against #/$defs/agentcli.describe/params; on failure, the first issue found. */
 export function validateDescribeParams(value: unknown): ValidationResult<DescribeParams> {
-  return finished(checkDescribeParams(value, 0), value as DescribeParams);
+  return finished(checkDescribeParams(value), value as DescribeParams);
 }
 
 /** True when a value matches #/$defs/agentcli.describe/params; allocates nothing. */
 export function isDescribeParams(value: unknown): value is DescribeParams {
-  return matchesDescribeParams(value, 0);
+  return matchesDescribeParams(value);
 }
 /** Checks a value against #/$defs/agentcli.describe/result; on failure, the first issue found. */
 export function validateDescribeResult(value: unknown): ValidationResult<DescribeResult> {
-  return finished(checkDescribeResult(value, 0), value as DescribeResult);
+  return finished(checkDescribeResult(value), value as DescribeResult);
 }
 
 /** True when a value matches #/$defs/agentcli.describe/result; allocates nothing. */
 export function isDescribeResult(value: unknown): value is DescribeResult {
-  return matchesDescribeResult(value, 0);
+  return matchesDescribeResult(value);
 }
 /** Checks a value against #/$defs/agentcli.evidence.providers/params; on failure, the first issue found. */
 export function validateEvidenceProvidersParams(value: unknown): ValidationResult<EvidenceProvidersParams> {
   return outcome(
-    checkAuthorizationProvidersParams(value, 0),
+    checkAuthorizationProvidersParams(value),
     value as EvidenceProvidersParams,
     "#/$defs/agentcli.evidence.providers/params",
   );
@@ -6276,7 +6268,7 @@ export function validateEvidenceProvidersParams(value: unknown): ValidationResul
 
 /** True when a value matches #/$defs/agentcli.evidence.providers/params; allocates nothing. */
 export function isEvidenceProvidersParams(value: unknown): value is EvidenceProvidersParams {
-  return matchesAuthorizationProvidersParams(value, 0);
+  return matchesAuthorizationProvidersParams(value);
 }
 /** Checks a value against #/$defs/agentcli.evidence.providers/result; on failure, the first issue found. */
 export function validateEvidenceProvidersResult(value: unknown): ValidationResult<EvidenceProvidersResult> {
@@ -6294,7 +6286,7 @@ export function isEvidenceProvidersResult(value: unknown): value is EvidenceProv
 /** Checks a value against #/$defs/agentcli.evidence.schema/params; on failure, the first issue found. */
 export function validateEvidenceSchemaParams(value: unknown): ValidationResult<EvidenceSchemaParams> {
   return outcome(
-    checkAuthorizationSchemaParams(value, 0),
+    checkAuthorizationSchemaParams(value),
     value as EvidenceSchemaParams,
     "#/$defs/agentcli.evidence.schema/params",
   );
@@ -6302,21 +6294,21 @@ export function validateEvidenceSchemaParams(value: unknown): ValidationResult<E
 
 /** True when a value matches #/$defs/agentcli.evidence.schema/params; allocates nothing. */
 export function isEvidenceSchemaParams(value: unknown): value is EvidenceSchemaParams {
-  return matchesAuthorizationSchemaParams(value, 0);
+  return matchesAuthorizationSchemaParams(value);
 }
 /** Checks a value against #/$defs/agentcli.evidence.schema/result; on failure, the first issue found. */
 export function validateEvidenceSchemaResult(value: unknown): ValidationResult<EvidenceSchemaResult> {
-  return finished(checkEvidenceSchemaResult(value, 0), value as EvidenceSchemaResult);
+  return finished(checkEvidenceSchemaResult(value), value as EvidenceSchemaResult);
 }
 
 /** True when a value matches #/$defs/agentcli.evidence.schema/result; allocates nothing. */
 export function isEvidenceSchemaResult(value: unknown): value is EvidenceSchemaResult {
-  return matchesEvidenceSchemaResult(value, 0);
+  return matchesEvidenceSchemaResult(value);
 }
 /** Checks a value against #/$defs/agentcli.identity.providers/params; on failure, the first issue found. */
 export function validateIdentityProvidersParams(value: unknown): ValidationResult<IdentityProvidersParams> {
   return outcome(
-    checkAuthorizationProvidersParams(value, 0),
+    checkAuthorizationProvidersParams(value),
     value as IdentityProvidersParams,
     "#/$defs/agentcli.identity.providers/params",
   );
@@ -6324,7 +6316,7 @@ export function validateIdentityProvidersParams(value: unknown): ValidationResul
 
 /** True when a value matches #/$defs/agentcli.identity.providers/params; allocates nothing. */
 export function isIdentityProvidersParams(value: unknown): value is IdentityProvidersParams {
-  return matchesAuthorizationProvidersParams(value, 0);
+  return matchesAuthorizationProvidersParams(value);
 }
 /** Checks a value against #/$defs/agentcli.identity.providers/result; on failure, the first issue found. */
 export function validateIdentityProvidersResult(value: unknown): ValidationResult<IdentityProvidersResult> {
@@ -6342,7 +6334,7 @@ export function isIdentityProvidersResult(value: unknown): value is IdentityProv
 /** Checks a value against #/$defs/agentcli.identity.resolve/params; on failure, the first issue found. */
 export function validateIdentityResolveParams(value: unknown): ValidationResult<IdentityResolveParams> {
   return outcome(
-    checkAuthorizationEvaluateParams(value, 0),
+    checkAuthorizationEvaluateParams(value),
     value as IdentityResolveParams,
     "#/$defs/agentcli.identity.resolve/params",
   );
@@ -6350,21 +6342,21 @@ export function validateIdentityResolveParams(value: unknown): ValidationResult<
 
 /** True when a value matches #/$defs/agentcli.identity.resolve/params; allocates nothing. */
 export function isIdentityResolveParams(value: unknown): value is IdentityResolveParams {
-  return matchesAuthorizationEvaluateParams(value, 0);
+  return matchesAuthorizationEvaluateParams(value);
 }
 /** Checks a value against #/$defs/agentcli.identity.resolve/result; on failure, the first issue found. */
 export function validateIdentityResolveResult(value: unknown): ValidationResult<IdentityResolveResult> {
-  return finished(checkIdentityResolveResult(value, 0), value as IdentityResolveResult);
+  return finished(checkIdentityResolveResult(value), value as IdentityResolveResult);
 }
 
 /** True when a value matches #/$defs/agentcli.identity.resolve/result; allocates nothing. */
 export function isIdentityResolveResult(value: unknown): value is IdentityResolveResult {
-  return matchesIdentityResolveResult(value, 0);
+  return matchesIdentityResolveResult(value);
 }
 /** Checks a value against #/$defs/agentcli.identity.schema/params; on failure, the first issue found. */
 export function validateIdentitySchemaParams(value: unknown): ValidationResult<IdentitySchemaParams> {
   return outcome(
-    checkAuthorizationSchemaParams(value, 0),
+    checkAuthorizationSchemaParams(value),
     value as IdentitySchemaParams,
     "#/$defs/agentcli.identity.schema/params",
   );
@@ -6372,12 +6364,12 @@ export function validateIdentitySchemaParams(value: unknown): ValidationResult<I
 
 /** True when a value matches #/$defs/agentcli.identity.schema/params; allocates nothing. */
 export function isIdentitySchemaParams(value: unknown): value is IdentitySchemaParams {
-  return matchesAuthorizationSchemaParams(value, 0);
+  return matchesAuthorizationSchemaParams(value);
 }
 /** Checks a value against #/$defs/agentcli.identity.schema/result; on failure, the first issue found. */
 export function validateIdentitySchemaResult(value: unknown): ValidationResult<IdentitySchemaResult> {
   return outcome(
-    checkAuthorizationSchemaResult(value, 0),
+    checkAuthorizationSchemaResult(value),
     value as IdentitySchemaResult,
     "#/$defs/agentcli.identity.schema/result",
   );
@@ -6385,14 +6377,14 @@ export function validateIdentitySchemaResult(value: unknown): ValidationResult<I
 
 /** True when a value matches #/$defs/agentcli.identity.schema/result; allocates nothing. */
 export function isIdentitySchemaResult(value: unknown): value is IdentitySchemaResult {
-  return matchesAuthorizationSchemaResult(value, 0);
+  return matchesAuthorizationSchemaResult(value);
 }
 /** Checks a value against #/$defs/agentcli.identity.validateDelegation/params; on failure, the first issue found. */
 export function validateIdentityValidateDelegationParams(
   value: unknown,
 ): ValidationResult<IdentityValidateDelegationParams> {
   return outcome(
-    checkAuthorizationEvaluateParams(value, 0),
+    checkAuthorizationEvaluateParams(value),
     value as IdentityValidateDelegationParams,
     "#/$defs/agentcli.identity.validateDelegation/params",
   );
@@ -6402,61 +6394,61 @@ export function validateIdentityValidateDelegationParams(
 export function isIdentityValidateDelegationParams(
   value: unknown,
 ): value is IdentityValidateDelegationParams {
-  return matchesAuthorizationEvaluateParams(value, 0);
+  return matchesAuthorizationEvaluateParams(value);
 }
 /** Checks a value against #/$defs/agentcli.identity.validateDelegation/result; on failure, the first issue found. */
 export function validateIdentityValidateDelegationResult(
   value: unknown,
 ): ValidationResult<IdentityValidateDelegationResult> {
-  return finished(checkIdentityValidateDelegationResult(value, 0), value as IdentityValidateDelegationResult);
+  return finished(checkIdentityValidateDelegationResult(value), value as IdentityValidateDelegationResult);
 }
 
 /** True when a value matches #/$defs/agentcli.identity.validateDelegation/result; allocates nothing. */
 export function isIdentityValidateDelegationResult(
   value: unknown,
 ): value is IdentityValidateDelegationResult {
-  return matchesIdentityValidateDelegationResult(value, 0);
+  return matchesIdentityValidateDelegationResult(value);
 }
 /** Checks a value against #/$defs/agentcli.inspect/params; on failure, the first issue found. */
 export function validateInspectParams(value: unknown): ValidationResult<InspectParams> {
-  return finished(checkInspectParams(value, 0), value as InspectParams);
+  return finished(checkInspectParams(value), value as InspectParams);
 }
 
 /** True when a value matches #/$defs/agentcli.inspect/params; allocates nothing. */
 export function isInspectParams(value: unknown): value is InspectParams {
-  return matchesInspectParams(value, 0);
+  return matchesInspectParams(value);
 }
 /** Checks a value against #/$defs/agentcli.inspect/result; on failure, the first issue found. */
 export function validateInspectResult(value: unknown): ValidationResult<InspectResult> {
-  return finished(checkInspectResult(value, 0), value as InspectResult);
+  return finished(checkInspectResult(value), value as InspectResult);
 }
 
 /** True when a value matches #/$defs/agentcli.inspect/result; allocates nothing. */
 export function isInspectResult(value: unknown): value is InspectResult {
-  return matchesInspectResult(value, 0);
+  return matchesInspectResult(value);
 }
 /** Checks a value against #/$defs/manifest; on failure, the first issue found. */
 export function validateManifest(value: unknown): ValidationResult<Manifest> {
-  return outcome(checkManifest(value, 0), value as Manifest, "#/$defs/manifest");
+  return outcome(checkManifest(value), value as Manifest, "#/$defs/manifest");
 }
 
 /** True when a value matches #/$defs/manifest; allocates nothing. */
 export function isManifest(value: unknown): value is Manifest {
-  return matchesManifest(value, 0);
+  return matchesManifest(value);
 }
 /** Checks a value against #/$defs/manifestVersion; on failure, the first issue found. */
 export function validateManifestVersion(value: unknown): ValidationResult<ManifestVersion> {
-  return outcome(checkManifestVersion(value, 0), value as ManifestVersion, "#/$defs/manifestVersion");
+  return outcome(checkManifestVersion(value), value as ManifestVersion, "#/$defs/manifestVersion");
 }
 
 /** True when a value matches #/$defs/manifestVersion; allocates nothing. */
 export function isManifestVersion(value: unknown): value is ManifestVersion {
-  return matchesManifestVersion(value, 0);
+  return matchesManifestVersion(value);
 }
 /** Checks a value against #/$defs/agentcli.paths/params; on failure, the first issue found. */
 export function validatePathsParams(value: unknown): ValidationResult<PathsParams> {
   return outcome(
-    checkAuthorizationProvidersParams(value, 0),
+    checkAuthorizationProvidersParams(value),
     value as PathsParams,
     "#/$defs/agentcli.paths/params",
   );
@@ -6464,21 +6456,21 @@ export function validatePathsParams(value: unknown): ValidationResult<PathsParam
 
 /** True when a value matches #/$defs/agentcli.paths/params; allocates nothing. */
 export function isPathsParams(value: unknown): value is PathsParams {
-  return matchesAuthorizationProvidersParams(value, 0);
+  return matchesAuthorizationProvidersParams(value);
 }
 /** Checks a value against #/$defs/agentcli.paths/result; on failure, the first issue found. */
 export function validatePathsResult(value: unknown): ValidationResult<PathsResult> {
-  return finished(checkPathsResult(value, 0), value as PathsResult);
+  return finished(checkPathsResult(value), value as PathsResult);
 }
 
 /** True when a value matches #/$defs/agentcli.paths/result; allocates nothing. */
 export function isPathsResult(value: unknown): value is PathsResult {
-  return matchesPathsResult(value, 0);
+  return matchesPathsResult(value);
 }
 /** Checks a value against #/$defs/agentcli.ping/params; on failure, the first issue found. */
 export function validatePingParams(value: unknown): ValidationResult<PingParams> {
   return outcome(
-    checkAuthorizationProvidersParams(value, 0),
+    checkAuthorizationProvidersParams(value),
     value as PingParams,
     "#/$defs/agentcli.ping/params",
   );
@@ -6486,39 +6478,39 @@ export function validatePingParams(value: unknown): ValidationResult<PingParams>
 
 /** True when a value matches #/$defs/agentcli.ping/params; allocates nothing. */
 export function isPingParams(value: unknown): value is PingParams {
-  return matchesAuthorizationProvidersParams(value, 0);
+  return matchesAuthorizationProvidersParams(value);
 }
 /** Checks a value against #/$defs/agentcli.ping/result; on failure, the first issue found. */
 export function validatePingResult(value: unknown): ValidationResult<PingResult> {
-  return finished(checkPingResult(value, 0), value as PingResult);
+  return finished(checkPingResult(value), value as PingResult);
 }
 
 /** True when a value matches #/$defs/agentcli.ping/result; allocates nothing. */
 export function isPingResult(value: unknown): value is PingResult {
-  return matchesPingResult(value, 0);
+  return matchesPingResult(value);
 }
 /** Checks a value against #/$defs/providerEntry; on failure, the first issue found. */
 export function validateProviderEntry(value: unknown): ValidationResult<ProviderEntry> {
-  return outcome(checkProviderEntry(value, 0), value as ProviderEntry, "#/$defs/providerEntry");
+  return outcome(checkProviderEntry(value), value as ProviderEntry, "#/$defs/providerEntry");
 }
 
 /** True when a value matches #/$defs/providerEntry; allocates nothing. */
 export function isProviderEntry(value: unknown): value is ProviderEntry {
-  return matchesProviderEntry(value, 0);
+  return matchesProviderEntry(value);
 }
 /** Checks a value against #/$defs/agentcli.ready/notification; on failure, the first issue found. */
 export function validateReadyNotification(value: unknown): ValidationResult<ReadyNotification> {
-  return finished(checkReadyNotification(value, 0), value as ReadyNotification);
+  return finished(checkReadyNotification(value), value as ReadyNotification);
 }
 
 /** True when a value matches #/$defs/agentcli.ready/notification; allocates nothing. */
 export function isReadyNotification(value: unknown): value is ReadyNotification {
-  return matchesReadyNotification(value, 0);
+  return matchesReadyNotification(value);
 }
 /** Checks a value against #/$defs/agentcli.registry.list/params; on failure, the first issue found. */
 export function validateRegistryListParams(value: unknown): ValidationResult<RegistryListParams> {
   return outcome(
-    checkAuthorizationProvidersParams(value, 0),
+    checkAuthorizationProvidersParams(value),
     value as RegistryListParams,
     "#/$defs/agentcli.registry.list/params",
   );
@@ -6526,52 +6518,52 @@ export function validateRegistryListParams(value: unknown): ValidationResult<Reg
 
 /** True when a value matches #/$defs/agentcli.registry.list/params; allocates nothing. */
 export function isRegistryListParams(value: unknown): value is RegistryListParams {
-  return matchesAuthorizationProvidersParams(value, 0);
+  return matchesAuthorizationProvidersParams(value);
 }
 /** Checks a value against #/$defs/agentcli.registry.list/result; on failure, the first issue found. */
 export function validateRegistryListResult(value: unknown): ValidationResult<RegistryListResult> {
-  return finished(checkRegistryListResult(value, 0), value as RegistryListResult);
+  return finished(checkRegistryListResult(value), value as RegistryListResult);
 }
 
 /** True when a value matches #/$defs/agentcli.registry.list/result; allocates nothing. */
 export function isRegistryListResult(value: unknown): value is RegistryListResult {
-  return matchesRegistryListResult(value, 0);
+  return matchesRegistryListResult(value);
 }
 /** Checks a value against #/$defs/agentcli.registry.show/params; on failure, the first issue found. */
 export function validateRegistryShowParams(value: unknown): ValidationResult<RegistryShowParams> {
-  return finished(checkRegistryShowParams(value, 0), value as RegistryShowParams);
+  return finished(checkRegistryShowParams(value), value as RegistryShowParams);
 }
 
 /** True when a value matches #/$defs/agentcli.registry.show/params; allocates nothing. */
 export function isRegistryShowParams(value: unknown): value is RegistryShowParams {
-  return matchesRegistryShowParams(value, 0);
+  return matchesRegistryShowParams(value);
 }
 /** Checks a value against #/$defs/agentcli.registry.show/result; on failure, the first issue found. */
 export function validateRegistryShowResult(value: unknown): ValidationResult<RegistryShowResult> {
-  return finished(checkRegistryShowResult(value, 0), value as RegistryShowResult);
+  return finished(checkRegistryShowResult(value), value as RegistryShowResult);
 }
 
 /** True when a value matches #/$defs/agentcli.registry.show/result; allocates nothing. */
 export function isRegistryShowResult(value: unknown): value is RegistryShowResult {
-  return matchesRegistryShowResult(value, 0);
+  return matchesRegistryShowResult(value);
 }
 /** Checks a value against #/$defs/rpcErrorCode; on failure, the first issue found. */
 export function validateRpcErrorCode(value: unknown): ValidationResult<RpcErrorCode> {
-  return outcome(checkRpcErrorCode(value, 0), value as RpcErrorCode, "#/$defs/rpcErrorCode");
+  return outcome(checkRpcErrorCode(value), value as RpcErrorCode, "#/$defs/rpcErrorCode");
 }
 
 /** True when a value matches #/$defs/rpcErrorCode; allocates nothing. */
 export function isRpcErrorCode(value: unknown): value is RpcErrorCode {
-  return matchesRpcErrorCode(value, 0);
+  return matchesRpcErrorCode(value);
 }
 /** Checks a value against #/$defs/rpcErrorData; on failure, the first issue found. */
 export function validateRpcErrorData(value: unknown): ValidationResult<RpcErrorData> {
-  return outcome(checkRpcErrorData(value, 0), value as RpcErrorData, "#/$defs/rpcErrorData");
+  return outcome(checkRpcErrorData(value), value as RpcErrorData, "#/$defs/rpcErrorData");
 }
 
 /** True when a value matches #/$defs/rpcErrorData; allocates nothing. */
 export function isRpcErrorData(value: unknown): value is RpcErrorData {
-  return matchesRpcErrorData(value, 0);
+  return matchesRpcErrorData(value);
 }
 /** Checks a value against #/$defs/rpcError; on failure, the first issue found. */
 export function validateRpcErrorType(value: unknown): ValidationResult<RpcErrorType> {
@@ -6584,26 +6576,26 @@ export function isRpcErrorType(value: unknown): value is RpcErrorType {
 }
 /** Checks a value against #/$defs/agentcli.schema/params; on failure, the first issue found. */
 export function validateSchemaParams(value: unknown): ValidationResult<SchemaParams> {
-  return finished(checkSchemaParams(value, 0), value as SchemaParams);
+  return finished(checkSchemaParams(value), value as SchemaParams);
 }
 
 /** True when a value matches #/$defs/agentcli.schema/params; allocates nothing. */
 export function isSchemaParams(value: unknown): value is SchemaParams {
-  return matchesSchemaParams(value, 0);
+  return matchesSchemaParams(value);
 }
 /** Checks a value against #/$defs/agentcli.schema/result; on failure, the first issue found. */
 export function validateSchemaResult(value: unknown): ValidationResult<SchemaResult> {
-  return finished(checkSchemaResult(value, 0), value as SchemaResult);
+  return finished(checkSchemaResult(value), value as SchemaResult);
 }
 
 /** True when a value matches #/$defs/agentcli.schema/result; allocates nothing. */
 export function isSchemaResult(value: unknown): value is SchemaResult {
-  return matchesSchemaResult(value, 0);
+  return matchesSchemaResult(value);
 }
 /** Checks a value against #/$defs/agentcli.targets/result/properties/targets/items; on failure, the first issue found. */
 export function validateTargetEntry(value: unknown): ValidationResult<TargetEntry> {
   return outcome(
-    checkTargetEntry(value, 0),
+    checkTargetEntry(value),
     value as TargetEntry,
     "#/$defs/agentcli.targets/result/properties/targets/items",
   );
@@ -6611,12 +6603,12 @@ export function validateTargetEntry(value: unknown): ValidationResult<TargetEntr
 
 /** True when a value matches #/$defs/agentcli.targets/result/properties/targets/items; allocates nothing. */
 export function isTargetEntry(value: unknown): value is TargetEntry {
-  return matchesTargetEntry(value, 0);
+  return matchesTargetEntry(value);
 }
 /** Checks a value against #/$defs/agentcli.targets/params; on failure, the first issue found. */
 export function validateTargetsParams(value: unknown): ValidationResult<TargetsParams> {
   return outcome(
-    checkAuthorizationProvidersParams(value, 0),
+    checkAuthorizationProvidersParams(value),
     value as TargetsParams,
     "#/$defs/agentcli.targets/params",
   );
@@ -6624,48 +6616,48 @@ export function validateTargetsParams(value: unknown): ValidationResult<TargetsP
 
 /** True when a value matches #/$defs/agentcli.targets/params; allocates nothing. */
 export function isTargetsParams(value: unknown): value is TargetsParams {
-  return matchesAuthorizationProvidersParams(value, 0);
+  return matchesAuthorizationProvidersParams(value);
 }
 /** Checks a value against #/$defs/agentcli.targets/result; on failure, the first issue found. */
 export function validateTargetsResult(value: unknown): ValidationResult<TargetsResult> {
-  return finished(checkTargetsResult(value, 0), value as TargetsResult);
+  return finished(checkTargetsResult(value), value as TargetsResult);
 }
 
 /** True when a value matches #/$defs/agentcli.targets/result; allocates nothing. */
 export function isTargetsResult(value: unknown): value is TargetsResult {
-  return matchesTargetsResult(value, 0);
+  return matchesTargetsResult(value);
 }
 /** Checks a value against #/$defs/agentcli.validate/params; on failure, the first issue found. */
 export function validateValidateParams(value: unknown): ValidationResult<ValidateParams> {
-  return finished(checkValidateParams(value, 0), value as ValidateParams);
+  return finished(checkValidateParams(value), value as ValidateParams);
 }
 
 /** True when a value matches #/$defs/agentcli.validate/params; allocates nothing. */
 export function isValidateParams(value: unknown): value is ValidateParams {
-  return matchesValidateParams(value, 0);
+  return matchesValidateParams(value);
 }
 /** Checks a value against #/$defs/agentcli.validate/result; on failure, the first issue found. */
 export function validateValidateResult(value: unknown): ValidationResult<ValidateResult> {
-  return finished(checkValidateResult(value, 0), value as ValidateResult);
+  return finished(checkValidateResult(value), value as ValidateResult);
 }
 
 /** True when a value matches #/$defs/agentcli.validate/result; allocates nothing. */
 export function isValidateResult(value: unknown): value is ValidateResult {
-  return matchesValidateResult(value, 0);
+  return matchesValidateResult(value);
 }
 /** Checks a value against #/$defs/validationIssues; on failure, the first issue found. */
 export function validateValidationIssues(value: unknown): ValidationResult<ValidationIssues> {
-  return outcome(checkValidationIssues(value, 0), value as ValidationIssues, "#/$defs/validationIssues");
+  return outcome(checkValidationIssues(value), value as ValidationIssues, "#/$defs/validationIssues");
 }
 
 /** True when a value matches #/$defs/validationIssues; allocates nothing. */
 export function isValidationIssues(value: unknown): value is ValidationIssues {
-  return matchesValidationIssues(value, 0);
+  return matchesValidationIssues(value);
 }
 /** Checks a value against #/$defs/agentcli.version/params; on failure, the first issue found. */
 export function validateVersionParams(value: unknown): ValidationResult<VersionParams> {
   return outcome(
-    checkAuthorizationProvidersParams(value, 0),
+    checkAuthorizationProvidersParams(value),
     value as VersionParams,
     "#/$defs/agentcli.version/params",
   );
@@ -6673,14 +6665,14 @@ export function validateVersionParams(value: unknown): ValidationResult<VersionP
 
 /** True when a value matches #/$defs/agentcli.version/params; allocates nothing. */
 export function isVersionParams(value: unknown): value is VersionParams {
-  return matchesAuthorizationProvidersParams(value, 0);
+  return matchesAuthorizationProvidersParams(value);
 }
 /** Checks a value against #/$defs/agentcli.version/result; on failure, the first issue found. */
 export function validateVersionResult(value: unknown): ValidationResult<VersionResult> {
-  return finished(checkVersionResult(value, 0), value as VersionResult);
+  return finished(checkVersionResult(value), value as VersionResult);
 }
 
 /** True when a value matches #/$defs/agentcli.version/result; allocates nothing. */
 export function isVersionResult(value: unknown): value is VersionResult {
-  return matchesVersionResult(value, 0);
+  return matchesVersionResult(value);
 }

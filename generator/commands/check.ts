@@ -4,6 +4,7 @@ import { OutputFolder } from "../output/file-door.js";
 import { compareGeneration } from "../output/files.js";
 import { int64ReadingChange, MANIFEST_FILE } from "../output/numbers-reading.js";
 import { GENERATOR_NAME } from "../version.js";
+import type { Tone } from "../terminal-style.js";
 import { EXIT, type Io } from "./exit.js";
 import { generateAll, generateOptions } from "./generation.js";
 
@@ -18,7 +19,7 @@ export async function runCheck(args: readonly string[], io: Io): Promise<number>
     io.out(`${options.out} is up to date (${files.size} files)`);
     return EXIT.ok;
   }
-  for (const { patch } of drift) io.out(patch);
+  for (const { patch } of drift) for (const line of patch.split("\n")) io.out(line, patchTone(line));
   // A switch of the binding's numbers.int64 changes every 64-bit field's type: say what it costs callers.
   for (const { path } of drift) {
     if (basename(path) !== MANIFEST_FILE) continue;
@@ -28,6 +29,15 @@ export async function runCheck(args: readonly string[], io: Io): Promise<number>
   }
   io.err(
     `${options.out} is stale or hand-edited: ${drift.length} file(s) differ (${drift.map((d) => d.path).join(", ")}). Run \`${GENERATOR_NAME} generate\` and commit the result.`,
+    "bad",
   );
   return EXIT.drift;
+}
+
+/** A unified diff's line as a terminal shows it: added green, removed red, headers plain. */
+function patchTone(line: string): Tone | undefined {
+  if (line.startsWith("+++") || line.startsWith("---")) return "heading";
+  if (line.startsWith("+")) return "added";
+  if (line.startsWith("-")) return "removed";
+  return undefined;
 }

@@ -21,7 +21,7 @@ import { BindgenError } from "../errors.js";
 import { terminalLine } from "../terminal.js";
 import { checkWritableFile, writeFileWhole } from "../output/file-door.js";
 import { conformOptions, type ConformOptions } from "./conform-options.js";
-import { EXIT, STD_IO, type Io } from "./exit.js";
+import { EXIT, type Io } from "./exit.js";
 
 export async function runConform(args: readonly string[], io: Io): Promise<number> {
   const options = conformOptions(args);
@@ -31,7 +31,7 @@ export async function runConform(args: readonly string[], io: Io): Promise<numbe
     if (file !== undefined) checkWritableFile(file);
   const baseline = options.baseline === undefined || options.updateBaseline ? undefined : readBaseline(options.baseline, plan.id);
   const saved = options.replay === undefined ? undefined : readReplayFile(options.replay);
-  const validators = compileValidators(
+  const validators = await compileValidators(
     plan.index,
     [
       ...plan.methods.flatMap((method) => [method.params, method.result]),
@@ -63,7 +63,7 @@ async function conformRun(
   redactor: Redactor,
 ): Promise<number> {
   const enabled = options.checks === undefined ? CHECK_NAMES : CHECK_NAMES.filter((check) => options.checks?.includes(check));
-  const progress = io === STD_IO && process.stderr.isTTY ? progressLine() : undefined;
+  const progress = io.progress;
   const run = await runConformance(plan, connection, validators, {
     seed: options.seed,
     maxExamples: options.maxExamples,
@@ -74,9 +74,14 @@ async function conformRun(
     timeBudgetMs: options.timeBudgetMs,
     safety: { includeSideEffects: options.includeSideEffects, includeWaiting: options.includeWaiting },
     given: options.values,
-    ...(progress === undefined ? {} : { onCase: progress.update }),
+    ...(progress === undefined
+      ? {}
+      : {
+          onCase: (method: string, cases: number, failing: number) =>
+            progress(`conform: ${method}: ${cases} cases, ${failing} failing so far`),
+        }),
   });
-  progress?.done();
+  progress?.("");
   redactor.learn(run.findings);
   const facts = {
     plan,
@@ -96,7 +101,8 @@ async function conformRun(
   if (options.baseline !== undefined && options.updateBaseline)
     writeFileWhole(options.baseline, redactor.text(baselineText(plan.id, report.findings)));
   if (options.junit !== undefined) writeFileWhole(options.junit, redactor.text(renderJunit(report, enabled)));
-  io.out(redactor.text(options.format === "json" ? jsonText(report, 2) : renderText(report, enabled)));
+  if (options.format === "json") io.out(redactor.text(jsonText(report, 2)));
+  else for (const line of renderText(report, enabled)) io.out(redactor.text(line.text), line.tone);
   if (options.updateBaseline) return EXIT.ok;
   return report.conforms ? EXIT.ok : EXIT.drift;
 }
@@ -142,18 +148,4 @@ function checkNames(plan: ConformPlan, options: ConformOptions): void {
       );
     }
   }
-}
-
-/** A live line on a terminal's stderr: method, cases run, failing findings so far. */
-function progressLine(): { update: (method: string, cases: number, failing: number) => void; done: () => void } {
-  let last = 0;
-  return {
-    update: (method, cases, failing) => {
-      const now = Date.now();
-      if (now - last < 100) return;
-      last = now;
-      process.stderr.write(`\r\u001b[K${terminalLine(`conform: ${method}: ${cases} cases, ${failing} failing so far`)}`);
-    },
-    done: () => process.stderr.write("\r\u001b[K"),
-  };
 }

@@ -5,6 +5,7 @@
  */
 import { isBindgenError } from "../errors.js";
 import { terminalLine, terminalText } from "../terminal.js";
+import { colourWanted, LiveLine, paint, progressWanted, type Tone } from "../terminal-style.js";
 import { GENERATOR_NAME } from "../version.js";
 
 /** 0 ok; 1 the command found what it looks for (drift, a breaking change, a refused major); 2 bad input; 3 our bug. */
@@ -15,18 +16,36 @@ export const HOST_EXIT = Object.freeze({ ok: 0, couldNotStart: 1, badInput: 2 })
 
 /** Where a command's lines go, one at a time; tests pass their own. */
 export interface Io {
-  readonly out: (line: string) => void;
-  readonly err: (line: string) => void;
+  /** A line of output; `tone` says what it means, which a terminal may show in colour. */
+  readonly out: (line: string, tone?: Tone) => void;
+  readonly err: (line: string, tone?: Tone) => void;
+  /** What long work is doing now, for a person watching (one live line); "" when it is done. */
+  readonly progress?: (line: string) => void;
 }
+
+function writer(stream: NodeJS.WriteStream): (line: string, tone?: Tone) => void {
+  return (line, tone) => {
+    const text = terminalText(line);
+    stream.write(`${tone !== undefined && colourWanted(stream) ? paint(text, tone) : text}\n`);
+  };
+}
+
+const liveLine = new LiveLine((text) => process.stderr.write(text));
 
 /**
  * The process's own streams, behind the terminal door: whatever a command prints, a control
  * character in it is shown escaped, not obeyed (JSON output keeps its meaning: inside a string
- * `\u001b` is the same character).
+ * `\u001b` is the same character). Colour and the live line are added after the door
+ * (terminal-style.ts), where a terminal wants them.
  */
 export const STD_IO: Io = Object.freeze({
-  out: (line: string) => process.stdout.write(`${terminalText(line)}\n`),
-  err: (line: string) => process.stderr.write(`${terminalText(line)}\n`),
+  out: writer(process.stdout),
+  err: writer(process.stderr),
+  progress: (line: string) => {
+    if (!progressWanted(process.stderr)) return;
+    if (line === "") liveLine.clear();
+    else liveLine.show(terminalLine(line));
+  },
 });
 
 /**

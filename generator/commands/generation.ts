@@ -43,7 +43,9 @@ export async function generateAll(
   const all = new Map<string, string>();
   const folders = new FolderNames();
   for (const source of options.contracts) {
-    const { files, model } = await generateOne(source, typeCheck, options.out);
+    // A large schema takes seconds (the type check most of them): say which one a person waits for.
+    io.progress?.(`${GENERATOR_NAME}: ${source.contract}: generating${typeCheck === "never" ? "" : " and checking"}`);
+    const { files, model } = await generateOne(source, typeCheck, options.out).finally(() => io.progress?.(""));
     folders.add(model.id, source.contract);
     // One line each, on stderr, located like an error; they never change the exit code.
     for (const warning of model.warnings) {

@@ -13,30 +13,36 @@ import {
 import type { ConsentScript } from "../host/services/demo/service.js";
 import { serveStdioHost, startHost, type SocketServiceName } from "../host/start.js";
 import { HOST_EXIT, STD_IO, type Io } from "./exit.js";
+import { hanging } from "../terminal-style.js";
 
-const USAGE = `usage: rightkit-bindgen host (--suite-root DIR | --socket PATH | --stdio) [--rank N] [--scenario NAME]
-                             [--consent approve|deny] [--consent-delay MS] [--no-peer-check]
-       rightkit-bindgen host (--suite-root DIR | --socket PATH | --stdio) --service int64 [--scenario NAME]
+const USAGE = `usage: rightkit-bindgen host (--suite-root DIR | --socket PATH | --stdio) [--rank N]
+         [--scenario NAME] [--consent approve|deny] [--consent-delay MS] [--no-peer-check]
+       rightkit-bindgen host (--suite-root DIR | --socket PATH | --stdio) --service int64
+         [--scenario NAME]
        rightkit-bindgen host --stdio --service agentcli [--scenario NAME]
 
 Runs a conformance host until SIGINT or SIGTERM (or, on stdio, until stdin ends).
   --service NAME     which service answers: demo (rightkit.agent.demo, the default), int64
-                     (rightkit.test.int64, the test-only contract of 64-bit integers: echo, extremes) or
-                     agentcli (agentcli serve's offline methods; stdio only, agentcli.ready first)
-  --suite-root DIR   speak rightkit-daemon's own protocol (hello, allowlist, events, takeover) and publish
-                     DIR/runtime/<service name>/service.json; removed again on exit
-  --rank N           with --suite-root: lower wins the service (0..255, default 100); a live host of a
-                     higher rank is asked to hand over, one of a lower or equal rank refuses this one
-  --no-peer-check    with --suite-root: do NOT check that each peer runs as this user (the 0700 directory
-                     is then the only guard); needed where the check does not exist (it does on Linux)
-  --socket PATH      speak JSON-RPC 2.0 on a Unix socket (mode 0600; its directory must be, or is made, 0700)
+                     (rightkit.test.int64, the test-only contract of 64-bit integers: echo,
+                     extremes) or agentcli (agentcli serve's offline methods; stdio only,
+                     agentcli.ready first)
+  --suite-root DIR   speak rightkit-daemon's own protocol (hello, allowlist, events, takeover) and
+                     publish DIR/runtime/<service name>/service.json; removed again on exit
+  --rank N           with --suite-root: lower wins the service (0..255, default 100); a live host
+                     of a higher rank is asked to hand over, one of a lower or equal rank refuses
+                     this one
+  --no-peer-check    with --suite-root: do NOT check that each peer runs as this user (the 0700
+                     directory is then the only guard); needed where the check does not exist (it
+                     does on Linux)
+  --socket PATH      speak JSON-RPC 2.0 on a Unix socket (mode 0600; its directory must be, or is
+                     made, 0700)
   --stdio            speak JSON-RPC 2.0 to one client on stdin/stdout
   --scenario NAME    how the host behaves (default normal)
   --consent ANSWER   demo only: how the scripted person answers demo.request (default approve)
   --consent-delay MS demo only: wait this long before answering consent
 
-Exit codes: 0 stopped by a signal or handed over, 1 could not start (e.g. outranked), 2 bad arguments;
-agentcli's exit_at_start scenario exits 3.`;
+Exit codes: 0 stopped by a signal or handed over, 1 could not start (e.g. outranked), 2 bad
+arguments; agentcli's exit_at_start scenario exits 3.`;
 
 type Mode =
   | { kind: "suite"; suiteRoot: string; rank: number | undefined; peerCheck: boolean }
@@ -60,7 +66,7 @@ export async function runHostCommand(argv: readonly string[], io: Io = STD_IO): 
   if (command === "help") {
     io.out(
       `${USAGE}\n\nscenarios:\n${describeScenarios()
-        .map(([name, text]) => `  ${name.padEnd(22)} ${text}`)
+        .flatMap(([name, text]) => hanging(`  ${name.padEnd(22)} `, text))
         .join("\n")}`,
     );
     return HOST_EXIT.ok;

@@ -45,10 +45,12 @@ export async function runUpdate(args: readonly string[], io: Io): Promise<number
   // Where the body and the generation go is checked before the work: a bad path is found first.
   if (options.body !== undefined) checkWritableFile(options.body);
   OutputFolder.at(options.out);
-  const outcome = await planUpdate(options);
+  // Judging, regenerating and checking a large schema takes seconds: a person sees which step.
+  io.progress?.(`rightkit-bindgen: update: diffing and regenerating ${options.from}`);
+  const outcome = await planUpdate(options).finally(() => io.progress?.(""));
   if (outcome.kind === "refused") {
     io.out(renderDiff(outcome.diff, "text"));
-    io.err(terminalLine(`rightkit-bindgen: update refused: ${outcome.reason}. Nothing was written.`));
+    io.err(terminalLine(`rightkit-bindgen: update refused: ${outcome.reason}. Nothing was written.`), "bad");
     return EXIT.drift;
   }
   const body = prBody(outcome.plan);

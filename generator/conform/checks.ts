@@ -82,6 +82,12 @@ export interface Judgement {
   readonly notServed: boolean;
   /** No answer in time: stop calling it. */
   readonly timedOut: boolean;
+  /**
+   * Why the answer says nothing about what the case was made to test: a lifecycle case refused
+   * for its own params never reached the token. The runner draws other params instead and
+   * counts it in a note, never as a finding.
+   */
+  readonly inconclusive?: string;
 }
 
 export interface CallContext {
@@ -147,8 +153,24 @@ export function judge(observation: Observation, context: CallContext): Judgement
       );
     }
   }
+  const inconclusive = inconclusiveFor(observation, context);
+  if (inconclusive !== undefined) return { violations, applied, notServed, timedOut: false, inconclusive };
   judgeByKind(observation, context, apply, add);
   return { violations, applied, notServed, timedOut: false };
+}
+
+/**
+ * A lifecycle case refused with the invalid-arguments code (when that is not a code its rule
+ * lists) was refused for its params: a host may check rules the schema does not state (press
+ * needs key) before it looks at the token, and a correct one does. That is no evidence about the
+ * token either way.
+ */
+function inconclusiveFor(observation: Exclude<Observation, { kind: "fault" }>, context: CallContext): string | undefined {
+  if (context.kind !== "never-issued" && context.kind !== "ended") return undefined;
+  const invalid = invalidArgumentsCode(context.errors);
+  if (observation.kind !== "error" || observation.code !== invalid) return undefined;
+  if (context.rule?.refusedWith.some((code) => code === invalid) === true) return undefined;
+  return `refused for its params (${String(invalid)}) before the ${context.rule?.link ?? "linked value"} was looked at`;
 }
 
 function judgeByKind(

@@ -10,8 +10,16 @@ import { CHECK_NAMES, type CheckName } from "./checks.js";
 import type { ConformReport, ReportFinding } from "./report.js";
 import { jsonText } from "./json-text.js";
 import { terminalLine } from "../terminal.js";
+import { TERMINAL_COLUMNS, type Tone } from "../terminal-style.js";
 
-export function renderText(report: ConformReport, enabled: readonly CheckName[]): string {
+/** A line of the report and what it means (a terminal shows that in colour). */
+export interface ReportLine {
+  readonly text: string;
+  readonly tone?: Tone;
+}
+
+export function renderText(report: ConformReport, enabled: readonly CheckName[]): ReportLine[] {
+  const toned = new Map<number, Tone>();
   const lines: string[] = [
     `conform ${report.contract} against ${report.target}`,
     `seed ${report.seed}, ${report.maxExamples} cases per method and case family${report.strict ? ", --strict" : ""}${report.deadlineScale === 1 ? "" : `, deadlines × ${report.deadlineScale}`}`,
@@ -21,6 +29,7 @@ export function renderText(report: ConformReport, enabled: readonly CheckName[])
       const group = report.findings.filter((finding) => finding.check === check && finding.severity === severity);
       if (group.length === 0) continue;
       lines.push("", `${severity === "failing" ? "FAIL" : "warn"} ${check}`);
+      toned.set(lines.length - 1, severity === "failing" ? "bad" : "warn");
       for (const finding of group) lines.push(...renderFinding(finding));
     }
   }
@@ -37,7 +46,11 @@ export function renderText(report: ConformReport, enabled: readonly CheckName[])
   const warnings = report.findings.filter((finding) => finding.severity === "warning").length;
   const counts = `${failing} failing, ${known} in the baseline, ${warnings} warning${warnings === 1 ? "" : "s"}, ${report.stale.length} stale`;
   lines.push("", report.conforms ? `conforms (${counts})` : `does not conform (${counts})`);
-  return lines.map(terminalLine).join("\n");
+  toned.set(lines.length - 1, report.conforms ? "good" : "bad");
+  return lines.map((line, i) => {
+    const tone = toned.get(i);
+    return tone === undefined ? { text: terminalLine(line) } : { text: terminalLine(line), tone };
+  });
 }
 
 function renderFinding(finding: ReportFinding): string[] {
@@ -74,15 +87,41 @@ function renderCensus(report: ConformReport, enabled: readonly CheckName[]): str
       return `${counted.cases}${counted.failing > 0 ? ` !${counted.failing}` : ""}${counted.warnings > 0 ? ` ~${counted.warnings}` : ""}`;
     }),
   ]);
-  const widths = columns.map((column, i) => Math.max(column.length, ...rows.map((row) => (row[i] ?? "").length)));
-  const line = (cells: readonly string[]): string =>
-    cells
-      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join("  ")
-      .trimEnd();
   return [
     `cases per method and check (!n failing findings, ~n warnings; ${report.summary.calls} calls in all):`,
-    line(columns),
-    ...rows.map(line),
+    ...fitted(columns, rows, TERMINAL_COLUMNS),
   ];
+}
+
+/**
+ * A table in as many blocks as it takes to fit `width` columns: each block repeats the first
+ * column (the method) and takes the next columns while they fit. A first column wider than the
+ * terminal (a long method name) still gets one more column per block.
+ */
+export function fitted(columns: readonly string[], rows: readonly (readonly string[])[], width: number): string[] {
+  const widths = columns.map((column, i) => Math.max(column.length, ...rows.map((row) => (row[i] ?? "").length)));
+  const blocks: number[][] = [];
+  let block: number[] = [];
+  let used = widths[0] ?? 0;
+  for (let i = 1; i < columns.length; i++) {
+    const more = 2 + (widths[i] ?? 0);
+    if (block.length > 0 && used + more > width) {
+      blocks.push(block);
+      block = [];
+      used = widths[0] ?? 0;
+    }
+    block.push(i);
+    used += more;
+  }
+  if (block.length > 0 || blocks.length === 0) blocks.push(block);
+  const line = (cells: readonly string[], picked: readonly number[]): string =>
+    [0, ...picked]
+      .map((i) => (i === 0 ? (cells[0] ?? "").padEnd(widths[0] ?? 0) : (cells[i] ?? "").padStart(widths[i] ?? 0)))
+      .join("  ")
+      .trimEnd();
+  return blocks.flatMap((picked, b) => [
+    ...(b === 0 ? [] : [""]),
+    line(columns, picked),
+    ...rows.map((row) => line(row, picked)),
+  ]);
 }

@@ -46,6 +46,12 @@ export interface RunResult {
   readonly calls: ReadonlyMap<string, number>;
 }
 
+/**
+ * How many draws a family may take in all, per case it is to run: a case that proved nothing
+ * (inconclusive: refused for its params) is replaced by the next draw, up to this many.
+ */
+const DRAWS_PER_CASE = 3;
+
 /** Candidate cases tried while shrinking one finding, and the time that may take. */
 const SHRINK_BUDGET = 300;
 const SHRINK_TIME_MS = 5_000;
@@ -102,11 +108,18 @@ export async function runConformance(
       const fresh: { finding: Finding; run: number }[] = [];
       // fast-check's own draws under the family's seed: the same values, in the same order, that
       // `fc.check` runs under it, so a finding's run index is its path for the shrink below.
-      let ran = 0;
-      for (const [index, value] of draws(family, seed, options.maxExamples)) {
-        if (timeLeft() === 0) break;
-        ran = index + 1;
+      let judged = 0;
+      let inconclusive = 0;
+      let why = "";
+      for (const [index, value] of draws(family, seed, options.maxExamples * DRAWS_PER_CASE)) {
+        if (judged >= options.maxExamples || timeLeft() === 0) break;
         const execution = await executor.run(family, value);
+        const unjudged = execution.called?.judgement.inconclusive;
+        if (unjudged === undefined) judged += 1;
+        else {
+          inconclusive += 1;
+          why = unjudged;
+        }
         census.count(method.tool, execution, (judged) => findings.severityOf(judged));
         for (const judged of execution.called?.judgement.violations ?? []) {
           const { finding, isNew } = findings.record(method.tool, judged, familyName(family), execution.steps);
@@ -117,8 +130,18 @@ export async function runConformance(
         }
         options.onCase?.(method.tool, census.of(method.tool).cases, failing);
       }
-      if (ran < options.maxExamples) {
-        notes.push(`${method.tool}: ${options.maxExamples - ran} ${familyName(family)} cases not run: the time budget was spent`);
+      if (judged < options.maxExamples && timeLeft() === 0) {
+        notes.push(
+          `${method.tool}: ${options.maxExamples - judged} ${familyName(family)} cases not run: the time budget was spent`,
+        );
+      }
+      if (inconclusive > 0) {
+        const name = familyName(family);
+        notes.push(
+          judged === 0
+            ? `${method.tool}: ${name}: untested, none of ${inconclusive} cases got past its params (${why})`
+            : `${method.tool}: ${name}: ${inconclusive} inconclusive cases, drawn again (${why})`,
+        );
       }
       recording = false;
       for (const { finding, run: index } of fresh) await shrink(executor, family, finding, seed, index, timeLeft);

@@ -1,12 +1,12 @@
 /**
  * The validators `conform` judges with: our own compiler's output for the contract (the code a
- * binding's validators.ts holds), compiled in process with the `typescript` package's
- * transpileModule and run as a fresh function scope. A validator returns its issue instead of
- * throwing, so one bad answer is one finding and the run goes on, for any `--contract`.
+ * binding's validators.ts holds), its types erased in process (output/strip-types.ts) and loaded
+ * as a module of its own. A validator returns its issue instead of throwing, so one bad answer
+ * is one finding and the run goes on, for any `--contract`.
  */
 import { emitValidators } from "../emit/validators/index.js";
 import type { Pointer } from "../json.js";
-import { keepCompiledTypescript, typescript } from "../output/typescript.js";
+import { importStandalone, stripTypes } from "../output/strip-types.js";
 import type { SchemaIndex } from "../resolve/index.js";
 import type { Int64Reading } from "../schema/integers.js";
 
@@ -23,26 +23,20 @@ export type Validate = (value: unknown) => Verdict;
  * One validator per pointer asked for (a method's params or result, a notification's params), as
  * the binding's own: in bigint mode (`int64`) a 64-bit location takes a bigint and only a bigint.
  */
-export function compileValidators(
+export async function compileValidators(
   index: SchemaIndex,
   pointers: readonly Pointer[],
   int64: Int64Reading = "number",
-): ReadonlyMap<Pointer, Validate> {
+): Promise<ReadonlyMap<Pointer, Validate>> {
   const unique = [...new Set(pointers)];
   // Names only the compiled module sees; the pointers are what callers know the validators by.
   const entries = unique.map((pointer, i) => ({ name: `Shape${i}`, pointer }));
   const source = `${emitValidators(index, entries, int64)}`;
-  const ts = typescript();
-  const { outputText } = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-  });
-  keepCompiledTypescript();
-  const module = { exports: {} as Record<string, unknown> };
   // The code is our compiler's, from the contract: it reads nothing and imports nothing.
-  new Function("module", "exports", outputText)(module, module.exports);
+  const module = await importStandalone<Record<string, unknown>>(stripTypes("validators.ts", source));
   return new Map(
     entries.map(({ name, pointer }) => {
-      const validate = module.exports[`validate${name}`];
+      const validate = module[`validate${name}`];
       if (typeof validate !== "function") throw new Error(`the compiled validators have no validate${name}`);
       return [pointer, validate as Validate];
     }),

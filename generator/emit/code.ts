@@ -4,29 +4,82 @@
  * Inside the `code` tag, a plain string, number or boolean is a *value*: it is written as a
  * JavaScript literal. Only `Code` passes through as code, and `Code` can be made from text
  * only here — by the tag's own literal parts, or by the helpers below, each of which either
- * validates (`ident`) or escapes (`literal`, `docComment`, `propertyKey`) what it is given.
+ * validates (`ident`, `binding`) or escapes (`literal`, `docComment`, `propertyKey`) what it is given.
  * So a schema string can never become code, whatever path it takes through the emitters.
+ *
+ * Code may also hold what is decided only once everything around it is known: a `Binding` (a
+ * name declared once and read anywhere) and parts written only `ifUsed` a binding — a local's
+ * declaration, a parameter, the argument for a parameter. A `Usage` then follows, from the code
+ * that is surely written, which bindings are read, and writes the text: nothing is declared that
+ * nothing reads, whatever the emitters built and then dropped on the way.
  */
 import { isIdentifier } from "../naming/identifiers.js";
 
 const MINT = Symbol("mint");
 
-export class Code {
-  readonly #text: string;
+/** A binding's reads, all one object: a Usage knows the binding by it. */
+interface UseNode {
+  readonly kind: "use";
+  readonly name: string;
+  readonly binding: Binding;
+}
 
-  /** Not callable outside this module: the `MINT` token is not exported. */
-  constructor(token: typeof MINT, text: string) {
-    if (token !== MINT) throw new TypeError("Code can only be made by emit/code.ts");
-    this.#text = text;
+/** Code is text, or a tree whose leaves are text, reads of bindings and parts written only if a binding is read. */
+type Node =
+  | string
+  | { readonly kind: "seq"; readonly parts: readonly Node[] }
+  | UseNode
+  | { readonly kind: "if-used"; readonly on: UseNode; readonly body: Node }
+  /** Parts joined by `separator`; a part written empty is left out, separator and all. */
+  | { readonly kind: "joined"; readonly parts: readonly Node[]; readonly separator: string };
+
+/** The node of a Code: readable only in this module (a static block hands it out, no method does). */
+let nodeOf: (code: Code) => Node;
+
+export class Code {
+  readonly #node: Node;
+  /** A statement control never goes past (`exits`). */
+  readonly exits: boolean;
+
+  static {
+    nodeOf = (code) => code.#node;
   }
 
-  /** Handlebars and string concatenation read code through this. */
+  /** Not callable outside this module: the `MINT` token is not exported. */
+  constructor(token: typeof MINT, node: Node, exits = false) {
+    if (token !== MINT) throw new TypeError("Code can only be made by emit/code.ts");
+    this.#node = node;
+    this.exits = exits;
+  }
+
+  /** Handlebars and string concatenation read code through this; code with a part still undecided must be written by its Usage. */
   toString(): string {
-    return this.#text;
+    return written(this.#node, undecided);
+  }
+
+  /** The text as if every part `ifUsed` were written: an upper bound of it, for measuring code whose usage is not settled yet. */
+  draft(): string {
+    return written(this.#node, () => true);
   }
 
   get isEmpty(): boolean {
-    return this.#text === "";
+    return this.#node === "";
+  }
+}
+
+/**
+ * A name declared once in the generated code — a function, a parameter, a local, a module
+ * constant — and read anywhere. As code, a binding is a read of it; `declared` is its name where
+ * it is declared, which reads nothing.
+ */
+export class Binding extends Code {
+  readonly declared: Code;
+
+  constructor(token: typeof MINT, name: string) {
+    const use: { kind: "use"; name: string; binding?: Binding } = { kind: "use", name };
+    super(token, use as UseNode);
+    use.binding = this;
+    this.declared = mint(name);
   }
 }
 
@@ -43,17 +96,38 @@ export const EMPTY: Code = mint("");
 export function code(strings: TemplateStringsArray, ...values: readonly CodeValue[]): Code {
   // A genuine template call passes a frozen strings array; refuse anything built at run time.
   if (!Object.isFrozen(strings) || !Array.isArray(strings.raw)) throw new TypeError("code must be used as a template tag");
+  // Text runs are concatenated as they come; only a value holding a tree makes the result one.
   let text = strings[0] ?? "";
+  let parts: Node[] | undefined;
   values.forEach((value, i) => {
-    text += interpolate(value) + (strings[i + 1] ?? "");
+    const node = interpolate(value);
+    if (typeof node === "string") {
+      text += node;
+    } else {
+      (parts ??= []).push(text, node);
+      text = "";
+    }
+    text += strings[i + 1] ?? "";
   });
-  return mint(text);
+  if (parts === undefined) return mint(text);
+  parts.push(text);
+  return new Code(MINT, { kind: "seq", parts });
 }
 
-function interpolate(value: CodeValue): string {
-  if (value instanceof Code) return value.toString();
-  if (Array.isArray(value)) return value.map((item: CodeValue) => interpolate(item)).join(", ");
-  return literal(value as string | number | boolean | null).toString();
+function interpolate(value: CodeValue): Node {
+  if (value instanceof Code) return nodeOf(value);
+  if (Array.isArray(value))
+    return sequence(
+      value.map((item: CodeValue) => interpolate(item)),
+      ", ",
+    );
+  return literalText(value as string | number | boolean | null);
+}
+
+/** Nodes with `separator` between each two, every one kept: text when they all are. */
+function sequence(nodes: readonly Node[], separator: string): Node {
+  if (nodes.every((node) => typeof node === "string")) return nodes.join(separator);
+  return { kind: "seq", parts: nodes.flatMap((node, i) => (i === 0 ? [node] : [separator, node])) };
 }
 
 /** A part handed to `join` or `lines` must already be code: a string slipped in by a cast would otherwise pass through raw. */
@@ -62,20 +136,145 @@ function asCode(part: unknown): Code {
   return part;
 }
 
-/** Joins code fragments with a separator that is itself code. */
+/** Joins code fragments with a separator that is itself code; a fragment written empty is left out, with its separator. */
 export function join(parts: readonly Code[], separator: Code = mint(", ")): Code {
-  return mint(parts.map((part) => asCode(part).toString()).join(asCode(separator).toString()));
+  return joined(
+    parts.map((part) => nodeOf(asCode(part))),
+    written(nodeOf(asCode(separator)), undecided),
+  );
 }
 
-/** Joins code fragments one per line. */
+/**
+ * Statements one per line, leaving out empty ones and everything after one that `exits`: code
+ * no run reaches is refused by TypeScript under allowUnreachableCode: false (@tsconfig/strictest).
+ * The lines exit when one of them does.
+ */
 export function lines(parts: readonly Code[]): Code {
-  return mint(
-    parts
-      .map(asCode)
-      .filter((part) => !part.isEmpty)
-      .map(String)
-      .join("\n"),
+  const last = parts.findIndex((part) => asCode(part).exits);
+  const kept = last === -1 ? parts : parts.slice(0, last + 1);
+  return joined(
+    kept.map((part) => nodeOf(asCode(part))),
+    "\n",
+    last !== -1,
   );
+}
+
+function joined(nodes: readonly Node[], separator: string, exits = false): Code {
+  const kept = nodes.filter((node) => node !== "");
+  if (kept.every((node) => typeof node === "string")) return new Code(MINT, kept.join(separator), exits);
+  return new Code(MINT, { kind: "joined", parts: kept, separator }, exits);
+}
+
+/** `statement`, known to never let control go on past it (it returns, in every run): see `lines`. */
+export function exits(statement: Code): Code {
+  return new Code(MINT, nodeOf(statement), true);
+}
+
+// --- bindings ------------------------------------------------------------------------------
+
+/** A binding named `name`. Refuses anything that is not a safe identifier. */
+export function binding(name: string): Binding {
+  if (!isIdentifier(name)) throw new TypeError(`not a safe identifier: ${JSON.stringify(name)}`);
+  return new Binding(MINT, name);
+}
+
+/** `part`, written only if `on` is read by code that is written: a declaration, a parameter, the argument for one. */
+export function ifUsed(on: Binding, part: Code): Code {
+  const body = nodeOf(part);
+  return body === "" ? EMPTY : new Code(MINT, { kind: "if-used", on: nodeOf(on) as UseNode, body });
+}
+
+/**
+ * Which bindings the code that is written reads. Code is included once it is known to be
+ * written; a part `ifUsed` a binding that no included code reads yet waits, and is included when
+ * one does — so what is read follows from what is written, to the end: an argument is passed when
+ * its parameter is read, which makes what the argument reads read in turn. Then `write` gives
+ * the text, every conditional part decided. One Usage serves one module: its state is the module's.
+ */
+export class Usage {
+  readonly #used = new Set<UseNode>();
+  readonly #waiting = new Map<UseNode, Node[]>();
+  #fresh: Binding[] = [];
+
+  /** Takes `code` as written: what it reads is read. */
+  include(code: Code): void {
+    const pending: Node[] = [nodeOf(code)];
+    for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+      if (typeof node === "string") continue;
+      switch (node.kind) {
+        case "seq":
+        case "joined":
+          for (const part of node.parts) pending.push(part);
+          break;
+        case "use":
+          if (!this.#used.has(node)) {
+            this.#used.add(node);
+            this.#fresh.push(node.binding);
+            for (const waiting of this.#waiting.get(node) ?? []) pending.push(waiting);
+            this.#waiting.delete(node);
+          }
+          break;
+        case "if-used":
+          if (this.#used.has(node.on)) pending.push(node.body);
+          else {
+            const waiting = this.#waiting.get(node.on);
+            if (waiting === undefined) this.#waiting.set(node.on, [node.body]);
+            else waiting.push(node.body);
+          }
+          break;
+      }
+    }
+  }
+
+  isUsed(binding: Binding): boolean {
+    return this.#used.has(nodeOf(binding) as UseNode);
+  }
+
+  /** The bindings first read since the last call, in the order they were met. */
+  takeFresh(): Binding[] {
+    const fresh = this.#fresh;
+    this.#fresh = [];
+    return fresh;
+  }
+
+  /** `code` as text: each part `ifUsed` a binding written when the binding is read, left out when not. */
+  write(code: Code): Code {
+    return mint(written(nodeOf(code), (on) => this.#used.has(on)));
+  }
+}
+
+function undecided(on: UseNode): never {
+  throw new Error(`code reading ${on.name} is not decided yet: write it through its Usage`);
+}
+
+/** The text of `node`, `decide` saying for each part `ifUsed` a binding whether it is written. */
+function written(node: Node, decide: (on: UseNode) => boolean): string {
+  if (typeof node === "string") return node;
+  const out: string[] = [];
+  const write = (node: Node): void => {
+    if (typeof node === "string") {
+      out.push(node);
+      return;
+    }
+    switch (node.kind) {
+      case "seq":
+        node.parts.forEach(write);
+        break;
+      case "use":
+        out.push(node.name);
+        break;
+      case "if-used":
+        if (decide(node.on)) write(node.body);
+        break;
+      case "joined": {
+        const texts = node.parts.map((part) => written(part, decide)).filter((text) => text !== "");
+        out.push(texts.join(node.separator));
+        break;
+      }
+    }
+  };
+  write(node);
+  return out.join("");
 }
 
 // --- identifiers ---------------------------------------------------------------------------

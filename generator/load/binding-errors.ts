@@ -166,7 +166,7 @@ class Explainer {
     }
     // No form is named: the discriminator is missing, misspelled or holds no form's value.
     const discriminators = [...new Set(branches.flatMap((branch) => constsOf(branch).map(([key]) => key)))].sort();
-    const known = [...new Set(branches.flatMap((branch, index) => this.#knownKeys(`${error.schemaPath}/${index}`)))];
+    const known = [...new Set(branches.flatMap((_branch, index) => this.#knownKeys(`${error.schemaPath}/${index}`)))];
     const closedForms = branches.every((branch) => isJsonObject(branch) && branch.additionalProperties === false);
     for (const key of discriminators) {
       const allowed = branches.flatMap((branch) =>

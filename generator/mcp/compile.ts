@@ -5,9 +5,8 @@
  * generated client's own. Schema text becomes code only inside the pipeline's emitters (through
  * emit/code.ts); here the TypeScript they made is only transpiled, its types erased.
  *
- * Transpiled with the `typescript` package's `transpileModule`, as conform compiles its
- * validators: a runtime dependency already, in process, no second toolchain (esbuild is a dev
- * dependency; Node 20 strips no types). Node must import the modules from files, so they go to a
+ * Its types are erased by output/strip-types.ts, as conform's validators are (Node 20 strips no
+ * types itself). Node must import the modules from files, so they go to a
  * private directory (mkdtemp: 0700, a fresh name; each file created exclusively, 0600) that is
  * removed as soon as they are loaded: neither the binding nor the runtime imports anything later.
  * The binding's `../runtime/index.js` is one line re-exporting the runtime this process already
@@ -19,7 +18,7 @@ import { code } from "../emit/code.js";
 import type { ContractSource } from "../load/contract.js";
 import { ScratchFolder } from "../output/file-door.js";
 import { RUNTIME_DIR } from "../output/paths.js";
-import { keepCompiledTypescript, typescript } from "../output/typescript.js";
+import { stripTypes } from "../output/strip-types.js";
 import { runtimeModule } from "../package-files.js";
 import { generateFiles, type Generated } from "../pipeline.js";
 import type { BindingModule } from "./binding-module.js";
@@ -27,23 +26,11 @@ import type { BindingModule } from "./binding-module.js";
 /** The binding's own modules, as the emitters name them: `client.ts`, `validators.ts`, …. */
 const MODULE_FILE = /^[a-z][a-z-]*\.ts$/;
 
-/** Generates the contract's binding (not type-checked by tsgo: its types are erased here) and loads its index. */
+/** Generates the contract's binding (not type-checked: its types are erased here) and loads its index. */
 export async function compileBinding(source: ContractSource): Promise<BindingModule> {
   const generated = await generateFiles(source, { typeCheck: "never" });
   const modules = bindingModules(generated);
-  const ts = typescript();
-  const compiled = modules.map(
-    ([name, text]) =>
-      [
-        name.replace(/\.ts$/, ".js"),
-        ts.transpileModule(text, {
-          // verbatimModuleSyntax: imports stay exactly as written, `import type` alone erased (the
-          // rule the binding is type-checked under, so each file transpiles on its own).
-          compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
-        }).outputText,
-      ] as const,
-  );
-  keepCompiledTypescript();
+  const compiled = modules.map(([name, text]) => [name.replace(/\.ts$/, ".js"), stripTypes(name, text)] as const);
   const scratch = ScratchFolder.make("rightkit-bindgen-mcp-");
   try {
     scratch.write("package.json", `${JSON.stringify({ type: "module" })}\n`);

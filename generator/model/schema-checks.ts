@@ -8,7 +8,7 @@
 import { BindgenError } from "../errors.js";
 import type { SchemaIndex } from "../resolve/index.js";
 import { byCodeUnits } from "../order.js";
-import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../json.js";
+import { appendPointer, isJsonObject, type Pointer } from "../json.js";
 import { DEFAULT_DIALECT, dialectOf, type Dialect } from "../schema/dialects.js";
 import { refusalOf } from "../schema/refusals.js";
 import { planPattern } from "../schema/pattern-program.js";

@@ -6,7 +6,16 @@
  */
 import { BindgenError } from "../errors.js";
 import { appendPointer } from "../json.js";
-import type { ContractModel, Method, MethodDraft, ModelDraft, Namespace, NamedType, Notification } from "../model/types.js";
+import type {
+  ContractModel,
+  Method,
+  MethodDraft,
+  ModelDraft,
+  Namespace,
+  NamedType,
+  Notification,
+  TypeId,
+} from "../model/types.js";
 import { byCodeUnits } from "../order.js";
 import {
   bindingNames,
@@ -26,8 +35,12 @@ export function nameModel(draft: ModelDraft): ContractModel {
   const transport = draft.transport;
   const versionField = transport?.kind === "jsonrpc-stdio" ? transport.ready?.versionField : undefined;
   const names = bindingNames(draft.wantedClientClass, versionField);
-  const typeNames = planNames(draft.requests, takenTypeNames(names));
+  const same = partsThatAreTheirTarget(draft);
+  const requests = new Map([...draft.requests].filter(([id]) => !same.has(id)));
+  const typeNames = planNames(requests, takenTypeNames(names));
+  for (const [part, target] of same) typeNames.set(part, typeNames.get(target) as string);
   const types: NamedType[] = [...draft.nodes.entries()]
+    .filter(([id]) => !same.has(id))
     .map(([id, type]) => ({ id, name: typeNames.get(id) as string, type }))
     .sort((a, b) => byCodeUnits(a.name, b.name));
   const memberTree = planMembers(draft.methods, clientOwnMembers(versionField));
@@ -48,6 +61,26 @@ export function nameModel(draft: ModelDraft): ContractModel {
     tree: arrange(memberTree),
     names,
   };
+}
+
+/**
+ * Method parts (params, result, a notification's params) that are only a `$ref` to a definition,
+ * as schemars writes every one (`"params": { "$ref": "#/$defs/CloseParams" }`): each is its
+ * target's type, under its target's name, declared once — not an alias under a name of its own,
+ * which met the target's name (`CloseParams`) and came out numbered (`CloseParams2`). A part with
+ * documentation of its own (a title, a description) keeps its own type, so the text still shows.
+ */
+function partsThatAreTheirTarget(draft: ModelDraft): Map<TypeId, TypeId> {
+  const parts = new Set([...draft.methods.flatMap((m) => [m.params, m.result]), ...draft.notifications.map((n) => n.params)]);
+  const same = new Map<TypeId, TypeId>();
+  for (const part of parts) {
+    const node = draft.nodes.get(part);
+    if (node?.kind !== "ref" || parts.has(node.target) || !draft.requests.has(node.target)) continue;
+    const { docs } = node;
+    if (docs.title !== undefined || docs.description !== undefined || docs.constraints.length > 0 || docs.deprecated) continue;
+    same.set(part, node.target);
+  }
+  return same;
 }
 
 /** A binding's own client constants may not take a name the generated client or the runtime declares. */

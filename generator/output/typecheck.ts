@@ -3,15 +3,17 @@
  * one generation, with the strictest options a binding repo might use. Code that does not
  * compile is refused with its diagnostics; nothing is written.
  *
- * The compiler is tsgo (@typescript/native-preview, pinned in package.json), the native port of
- * TypeScript: on biome's megabytes of validators it checks in a fifth of the time and memory of
- * the JavaScript compiler (docs/benchmarks.md). It reads files from disk, so the generation is
- * written to a private temporary directory, checked there, and the directory removed.
+ * The compiler is the binding repo's own (`typescript`, a peer dependency of 5.9 to 7.x): the
+ * one its code is compiled with, so "it compiles" means under that compiler, and no second
+ * compiler is installed (docs/decisions.md, "The compiler is the consumer's"). TypeScript 7 is
+ * the native one, five times faster on biome's megabytes of validators; its `bin/tsc` and 5.9's
+ * are both Node scripts, so each runs as this Node runs it. The compiler reads files from disk,
+ * so the generation is written to a private temporary directory, checked there, and removed.
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { BindgenError } from "../errors.js";
 import { nodeTypeRoots } from "../package-files.js";
 import { ScratchFolder } from "./file-door.js";
@@ -35,13 +37,55 @@ export const STRICT_TSCONFIG = {
   skipLibCheck: true,
 } as const;
 
-/** The tsgo executable of this platform, found the way the package's own `tsgo` command finds it. */
-export async function tsgoExecutable(): Promise<string> {
-  const packageJson = createRequire(import.meta.url).resolve("@typescript/native-preview/package.json");
-  const module = (await import(pathToFileURL(join(dirname(packageJson), "lib", "getExePath.js")).href)) as {
-    default: () => string;
+/** The TypeScript versions generated code is promised to compile under. */
+export const SUPPORTED_TYPESCRIPT = { lowest: [5, 9], belowMajor: 8, range: ">=5.9.3 <8" } as const;
+
+/** A TypeScript compiler: its version and its `tsc` script. */
+export interface Compiler {
+  readonly version: string;
+  readonly tsc: string;
+}
+
+/** The compiler installed in the package folder `dir` (`node_modules/typescript`, or an alias). */
+export function compilerAt(dir: string): Compiler {
+  const { version, bin } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+    version: string;
+    bin: Record<string, string>;
   };
-  return module.default();
+  return { version, tsc: join(dir, bin.tsc ?? "bin/tsc") };
+}
+
+/**
+ * The binding repo's compiler: `typescript` as resolved from `from` (the working directory), or
+ * else from this package (a global install beside one). None, or one outside the supported
+ * range, is the user's to fix: exit 2 naming what to install.
+ */
+export function consumerCompiler(from = process.cwd(), beside: string = import.meta.url): Compiler {
+  let packageJson: string | undefined;
+  for (const base of [join(from, "package.json"), beside]) {
+    try {
+      packageJson = createRequire(base).resolve("typescript/package.json");
+      break;
+    } catch {
+      // Not from here: try the next place.
+    }
+  }
+  if (packageJson === undefined) {
+    throw new BindgenError(
+      "bad_argument",
+      `no TypeScript compiler found: rightkit-bindgen compiles what it writes with the project's own (npm install --save-dev typescript, ${SUPPORTED_TYPESCRIPT.range})`,
+    );
+  }
+  const compiler = compilerAt(dirname(packageJson));
+  const [major = 0, minor = 0] = compiler.version.split(".").map(Number);
+  const [lowMajor, lowMinor] = SUPPORTED_TYPESCRIPT.lowest;
+  if (major < lowMajor || (major === lowMajor && minor < lowMinor) || major >= SUPPORTED_TYPESCRIPT.belowMajor) {
+    throw new BindgenError(
+      "bad_argument",
+      `TypeScript ${compiler.version} (${dirname(packageJson)}) is not supported: generated code is checked with TypeScript ${SUPPORTED_TYPESCRIPT.range}`,
+    );
+  }
+  return compiler;
 }
 
 export interface Diagnostic {
@@ -81,10 +125,13 @@ export interface Run {
   readonly stderr: string;
 }
 
-/** tsgo on `project` (a tsconfig, or the folder holding one) from `cwd`, in the background: the caller goes on meanwhile. */
-export function compile(exe: string, project: string, cwd: string): Promise<Run> {
+/** `compiler` on `project` (a tsconfig, or the folder holding one) from `cwd`, in the background: the caller goes on meanwhile. */
+export function compile(compiler: Compiler, project: string, cwd: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(exe, ["-p", project, "--pretty", "false"], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [compiler.tsc, "-p", project, "--pretty", "false"], {
+      cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
@@ -104,8 +151,7 @@ export function compile(exe: string, project: string, cwd: string): Promise<Run>
  * `files` maps output-relative paths to contents. Runtime code uses Node's standard library,
  * so Node's type declarations are loaded from this package's own dependencies.
  */
-export async function typeCheck(files: ReadonlyMap<string, string>): Promise<void> {
-  const exe = await tsgoExecutable();
+export async function typeCheck(files: ReadonlyMap<string, string>, compiler: Compiler): Promise<void> {
   const scratch = ScratchFolder.make("rightkit-bindgen-check-");
   try {
     for (const [path, text] of files) scratch.write(path, text);
@@ -113,12 +159,12 @@ export async function typeCheck(files: ReadonlyMap<string, string>): Promise<voi
     scratch.write("package.json", '{ "type": "module" }\n');
     const compilerOptions = { ...STRICT_TSCONFIG, types: ["node"], typeRoots: [nodeTypeRoots()] };
     scratch.write("tsconfig.json", JSON.stringify({ compilerOptions, files: [...files.keys()] }));
-    const run = await compile(exe, scratch.path, scratch.path);
+    const run = await compile(compiler, scratch.path, scratch.path);
     if (run.status === 0) return;
     const diagnostics = parseDiagnostics(run.stdout);
     const first = diagnostics[0];
     // No diagnostic to show: the compiler itself failed, which is not the generated code's fault.
-    if (first === undefined) throw new Error(`tsgo exited with ${run.status}: ${run.stderr || run.stdout}`);
+    if (first === undefined) throw new Error(`tsc ${compiler.version} exited with ${run.status}: ${run.stderr || run.stdout}`);
     const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more)` : "";
     throw new BindgenError("type_check", `generated code does not compile: ${first.text}${more}`, {
       file: first.file,

@@ -29,15 +29,7 @@ export type Subschemas = "none" | "schema" | "array" | "map" | "schema-or-array"
  * instance (definitions, `contentSchema`). Keywords without subschemas have `none`.
  */
 export type Applies =
-  | "none"
-  | "in-place"
-  | "property"
-  | "other-properties"
-  | "property-names"
-  | "prefix-items"
-  | "items"
-  | "condition"
-  | "negation";
+  "none" | "in-place" | "property" | "other-properties" | "property-names" | "prefix-items" | "items" | "condition" | "negation";
 
 /**
  * `constrains`: can fail a value. `annotates`: never fails one (documentation, and `format`, which
@@ -159,8 +151,6 @@ const row = (keyword: string, fields: Omit<Row, "keyword">): KeywordRow => ({
 
 const identifier = (keyword: string, dialects: readonly Draft[]): KeywordRow =>
   row(keyword, { dialects, subschemas: "none", role: "identifies", diff: LOCATION_DIFF });
-const refused = (keyword: string, dialects: readonly Draft[]): KeywordRow =>
-  row(keyword, { dialects, subschemas: "none", role: "refused", diff: UNCLASSIFIED_DIFF });
 const annotation = (keyword: string, extra: Partial<Omit<Row, "keyword">> = {}): KeywordRow =>
   row(keyword, { subschemas: "none", role: "annotates", diff: ANNOTATION_DIFF, ...extra });
 /** A constraint the diff does not model (`not`, `if`, `contains`, …): any change needs a reviewer. */
@@ -191,7 +181,12 @@ const JSON_SCHEMA_KEYWORDS: readonly KeywordRow[] = [
   // applicators: objects
   row("properties", { subschemas: "map", applies: "property", role: "constrains", diff: both("properties", "per-member") }),
   unmodelled("patternProperties", "map", "other-properties"),
-  row("additionalProperties", { subschemas: "schema", applies: "other-properties", role: "constrains", diff: typed("additional") }),
+  row("additionalProperties", {
+    subschemas: "schema",
+    applies: "other-properties",
+    role: "constrains",
+    diff: typed("additional"),
+  }),
   unmodelled("propertyNames", "schema", "property-names"),
   // applicators: in place
   row("allOf", { subschemas: "array", applies: "in-place", role: "constrains", diff: both("members", "per-member") }),
@@ -199,7 +194,13 @@ const JSON_SCHEMA_KEYWORDS: readonly KeywordRow[] = [
   row("oneOf", { subschemas: "array", applies: "in-place", role: "constrains", diff: both("members", "per-member") }),
   // applicators: arrays. 2020-12 reads `items` as one schema only; its array form is draft-07's tuple.
   row("items", { subschemas: "schema-or-array", applies: "items", role: "constrains", diff: typed("items") }),
-  row("prefixItems", { dialects: ["2020-12"], subschemas: "array", applies: "prefix-items", role: "constrains", diff: both("items", "per-member") }),
+  row("prefixItems", {
+    dialects: ["2020-12"],
+    subschemas: "array",
+    applies: "prefix-items",
+    role: "constrains",
+    diff: both("items", "per-member"),
+  }),
   unmodelled("contains", "schema", "items"),
   unmodelled("not", "schema", "negation"),
   unmodelled("if", "schema", "condition"),
@@ -251,7 +252,13 @@ const JSON_SCHEMA_KEYWORDS: readonly KeywordRow[] = [
   annotation("contentSchema", { dialects: SINCE_2019, subschemas: "schema" }),
 
   // retired: draft-07 spellings that 2020-12 replaced (dialects.ts says what 2020-12 does with them)
-  row("additionalItems", { dialects: ["draft-07", "2019-09"], subschemas: "schema", applies: "items", role: "constrains", diff: typed("items") }),
+  row("additionalItems", {
+    dialects: ["draft-07", "2019-09"],
+    subschemas: "schema",
+    applies: "items",
+    role: "constrains",
+    diff: typed("items"),
+  }),
   unmodelled("dependencies", "schema-or-names-map", "in-place", ["draft-07"]),
 ];
 

@@ -7,8 +7,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { cruise, type ICruiseResult, type IForbiddenRuleType } from "dependency-cruiser";
+import type { ICruiseResult, IForbiddenRuleType } from "dependency-cruiser";
 import { afterAll, describe, expect, it } from "vitest";
+import { typescriptForTools } from "../support/typescript-for-tools.js";
+
+// dependency-cruiser reads TypeScript with TypeScript's JavaScript API, which 7 does not have.
+typescriptForTools();
+const { cruise } = await import("dependency-cruiser");
 
 const config = createRequire(import.meta.url)("../../.dependency-cruiser.cjs") as {
   forbidden: IForbiddenRuleType[];

@@ -38,7 +38,7 @@ async function conformRound(
   suiteRoot: string,
 ): Promise<{ cases: number; calls: Call[]; ms: number; cpuMs: number; failing: number }> {
   const plan = conformPlan({ contract: CONTRACT });
-  const validators = compileValidators(
+  const validators = await compileValidators(
     plan.index,
     plan.methods.flatMap((method) => [method.params, method.result]),
   );

@@ -18,12 +18,12 @@ import { indexSchema } from "../../generator/resolve/index.js";
 const asSent = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
 
 for (const contract of ["rightkit.agent.demo.v1", "agentcli.v0.2"]) {
+  const plan = conformPlan({ contract });
+  const validators = await compileValidators(
+    plan.index,
+    plan.methods.map((method) => method.params),
+  );
   describe(`${contract}: generated params against the compiled params validators`, () => {
-    const plan = conformPlan({ contract });
-    const validators = compileValidators(
-      plan.index,
-      plan.methods.map((method) => method.params),
-    );
     const positives = new PositiveArbitraries(plan.index);
     const negatives = new NegativeArbitraries(plan.index, positives);
 
@@ -143,9 +143,12 @@ const EVERY_KEYWORD = {
   required: ["name", "level", "closed"],
 };
 
+const everyKeywordIndex = indexSchema(EVERY_KEYWORD);
+const everyKeywordValidators = await compileValidators(everyKeywordIndex, ["#"]);
+
 describe("a schema using every keyword the generators build for", () => {
-  const index = indexSchema(EVERY_KEYWORD);
-  const validate = compileValidators(index, ["#"]).get("#");
+  const index = everyKeywordIndex;
+  const validate = everyKeywordValidators.get("#");
   const positives = new PositiveArbitraries(index);
   const values = fc.sample(positives.of("#"), { seed: 3, numRuns: 3000 }).map(asSent) as Record<string, unknown>[];
   const seen = (key: string): unknown[] => values.filter((value) => Object.hasOwn(value, key)).map((value) => value[key]);

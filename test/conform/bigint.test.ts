@@ -30,11 +30,11 @@ const U64_MAX = 18446744073709551615n;
 const I64_MIN = -9223372036854775808n;
 const PAST_SAFE = 9007199254740993n;
 
-function int64Plan() {
+async function int64Plan() {
   const plan = conformPlan({ contract: CONTRACT });
   const echo = plan.methods.find((method) => method.tool === "int64.echo");
   if (echo === undefined) throw new Error("the int64 contract has no echo");
-  const validators = compileValidators(plan.index, [echo.params, echo.result], plan.int64);
+  const validators = await compileValidators(plan.index, [echo.params, echo.result], plan.int64);
   const validate = validators.get(echo.params);
   if (validate === undefined) throw new Error("no params validator");
   return { plan, echo, validate };
@@ -48,16 +48,16 @@ async function int64Host(): Promise<string> {
 }
 
 describe("conform's cases in bigint mode", () => {
-  it("reads the binding's mode and the client's integer tables", () => {
-    const { plan, echo } = int64Plan();
+  it("reads the binding's mode and the client's integer tables", async () => {
+    const { plan, echo } = await int64Plan();
     expect(plan.int64).toBe("bigint");
     expect(echo.paramsIntegers?.some((node) => node.int64 === true)).toBe(true);
     expect(echo.resultIntegers?.some((node) => node.int64 === true)).toBe(true);
     expect(conformPlan({ contract: "rightkit.agent.demo.v1" }).methods.every((m) => m.resultIntegers === undefined)).toBe(true);
   });
 
-  it("positive cases hold exact bigints at the 64-bit locations, the extremes among them, and pass the bigint validators", () => {
-    const { plan, echo, validate } = int64Plan();
+  it("positive cases hold exact bigints at the 64-bit locations, the extremes among them, and pass the bigint validators", async () => {
+    const { plan, echo, validate } = await int64Plan();
     const values = fc.sample(new PositiveArbitraries(plan.index, plan.int64).of(echo.params), { seed: 7, numRuns: 400 });
     for (const value of values) expect(validate(value).ok, jsonText(value)).toBe(true);
     const records = values as Record<string, unknown>[];
@@ -78,8 +78,8 @@ describe("conform's cases in bigint mode", () => {
     expect(smalls.every((small) => typeof small === "number")).toBe(true);
   });
 
-  it("negative cases cross a u64's bounds and its format's range with bigints, and a fraction stays a number", () => {
-    const { plan, echo, validate } = int64Plan();
+  it("negative cases cross a u64's bounds and its format's range with bigints, and a fraction stays a number", async () => {
+    const { plan, echo, validate } = await int64Plan();
     const mutations = mutationsOf(plan.index, echo.params, plan.int64);
     const at = (description: string) => mutations.find((mutation) => mutation.description === description);
     expect(at("/id: under minimum 0")?.break).toEqual({ kind: "replace", value: -1n });
@@ -96,8 +96,8 @@ describe("conform's cases in bigint mode", () => {
     }
   });
 
-  it("number mode's mutations hold no bigint and name no format range", () => {
-    const { plan, echo } = int64Plan();
+  it("number mode's mutations hold no bigint and name no format range", async () => {
+    const { plan, echo } = await int64Plan();
     const mutations = mutationsOf(plan.index, echo.params);
     expect(mutations.some((mutation) => mutation.pastFormat === true)).toBe(false);
     expect(mutations.some((mutation) => mutation.break.kind === "replace" && typeof mutation.break.value === "bigint")).toBe(
@@ -138,7 +138,7 @@ describe("conform in bigint mode against the int64 host", () => {
   it("sends u64::MAX, i64::MIN and u64::MAX + 1 as their digits and judges the answers read as bigints", async () => {
     const suiteRoot = await int64Host();
     const plan = conformPlan({ contract: CONTRACT });
-    const validators = compileValidators(
+    const validators = await compileValidators(
       plan.index,
       plan.methods.flatMap((method) => [method.params, method.result]),
       plan.int64,

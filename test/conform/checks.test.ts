@@ -10,7 +10,7 @@ import type { Observation } from "../../generator/conform/observe.js";
 
 const CODES: ErrorModel = {
   kind: "codes",
-  codes: ["invalid_arguments", "invalid_token", "session_ended"].map((code) => ({ code, meaning: code })),
+  codes: ["invalid_arguments", "invalid_token", "session_ended", "not_armed"].map((code) => ({ code, meaning: code })),
 };
 const JSONRPC: ErrorModel = {
   kind: "jsonrpc",
@@ -114,8 +114,20 @@ describe("each check fires on its departure and not on a conforming answer", () 
     ["lifecycle: an ended value accepted", result({ ok: true }), context("ended", CODES, { rule: RULE }), ["lifecycle:failing"]],
     [
       "lifecycle: refused with a code the rule does not list",
-      error({ code: "invalid_arguments", message: "m", retryable: false }, "invalid_arguments"),
+      error({ code: "not_armed", message: "m", retryable: false }, "not_armed"),
       context("ended", CODES, { rule: RULE }),
+      ["lifecycle:failing"],
+    ],
+    [
+      "lifecycle: refused for its own params (invalid arguments): inconclusive, no finding",
+      error({ code: "invalid_arguments", message: "press needs key", retryable: false }, "invalid_arguments"),
+      context("ended", CODES, { rule: RULE }),
+      [],
+    ],
+    [
+      "lifecycle: invalid arguments is evidence when the rule lists it",
+      result({ ok: true }),
+      context("never-issued", CODES, { rule: { ...RULE, kind: "never-issued", refusedWith: ["invalid_arguments"] } }),
       ["lifecycle:failing"],
     ],
     [
@@ -157,6 +169,16 @@ describe("the census: what each answer counts toward", () => {
     expect(
       judge(error({ code: "invalid_token", message: "m", retryable: false }, "invalid_token"), context("negative")).applied,
     ).toEqual(["no_server_error", "deadline", "error_model", "unknown_error_code", "negative_rejected"]);
+  });
+
+  it("a lifecycle case refused for its params is inconclusive: the lifecycle check neither fires nor counts", () => {
+    const refused = error({ code: "invalid_arguments", message: "press needs key", retryable: false }, "invalid_arguments");
+    const judged = judge(refused, context("ended", CODES, { rule: RULE }));
+    expect(judged.inconclusive).toMatch(/refused for its params \(invalid_arguments\) before the token was looked at/);
+    expect(judged.applied).not.toContain("lifecycle");
+    const listed = judge(refused, context("ended", CODES, { rule: { ...RULE, refusedWith: ["invalid_arguments"] } }));
+    expect(listed.inconclusive).toBeUndefined();
+    expect(listed.applied).toContain("lifecycle");
   });
 
   it("a check switched off (--checks) neither fires nor counts", () => {

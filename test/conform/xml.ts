@@ -21,7 +21,7 @@ export function parseXml(source: string): XmlElement {
   };
   const decode = (raw: string): string => {
     if (/[<]/.test(raw)) fail("a raw < in text or an attribute");
-    return raw.replace(/&([^;]*);|&/g, (match, entity: string | undefined) => {
+    return raw.replace(/&([^;]*);|&/g, (_match, entity: string | undefined) => {
       if (entity === undefined) return fail("a bare &");
       if (/^#x[0-9a-fA-F]+$/.test(entity)) return String.fromCodePoint(parseInt(entity.slice(2), 16));
       if (/^#[0-9]+$/.test(entity)) return String.fromCodePoint(Number(entity.slice(1)));

@@ -13,7 +13,7 @@ import { indexSchema } from "../../generator/resolve/index.js";
 import type { JsonObject } from "../../generator/json.js";
 import { dialectNamed, readingOf, type Dialect } from "../../generator/schema/dialects.js";
 import { constraintWords } from "../../generator/schema/docs-words.js";
-import { KEYWORDS, keywordRow, type Cost, type Role } from "../../generator/schema/keyword-table.js";
+import { KEYWORDS, keywordRow, type Cost } from "../../generator/schema/keyword-table.js";
 import { dialectAt, forEachSubschema } from "../../generator/schema/subschemas.js";
 import { loadModule } from "../validators/load-module.js";
 

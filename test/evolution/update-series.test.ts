@@ -89,7 +89,7 @@ describe("a series of upstream releases through update, with no hand edit", () =
     expect(body).toContain("New method `ping`:");
     expect(body).toContain("- [ ] tool name `demo.ping`, by the rule every other method follows (`demo.<method>`)");
     expect(body).toContain("- [ ] side effects: `destructive`");
-    expect(body).toContain("+  ping(params: PingParams = {}, options?: ToolCallOptions): Promise<PingResult>");
+    expect(body).toContain("+  ping(params?: PingParams, options?: ToolCallOptions): Promise<PingResult>;");
     expect(readJson(BINDING).methods.ping).toEqual({ tool: "demo.ping", sideEffects: "destructive" });
     // A person reviews the PR and corrects an inferred fact; later releases keep it.
     const binding = readFileSync(join(repo, BINDING), "utf8");

@@ -89,7 +89,7 @@ function build(base: string, { root, planted }: Tree): { out: string; outside: s
         !spot
           .split("/")
           .slice(0, -1)
-          .every((_, i, names) => realFolder(join(out, ...spot.split("/").slice(0, i + 1))))
+          .every((_, i) => realFolder(join(out, ...spot.split("/").slice(0, i + 1))))
       )
         continue;
       if (exists(path)) continue;

@@ -248,7 +248,18 @@ describe("packed, and installed in a copy of the starter", () => {
           "",
         ].join("\n"),
       );
-      const strict = ["--strict", "--noEmit", "--skipLibCheck", "false", "--types", "node", "--target", "es2022"];
+      // --ignoreConfig: TypeScript 7 refuses files on the command line beside a tsconfig.json without it.
+      const strict = [
+        "--ignoreConfig",
+        "--strict",
+        "--noEmit",
+        "--skipLibCheck",
+        "false",
+        "--types",
+        "node",
+        "--target",
+        "es2022",
+      ];
       await npx(["tsc", ...strict, "--module", "nodenext", "--moduleResolution", "nodenext", "consumer.ts"]);
       await npx(["tsc", ...strict, "--module", "preserve", "--moduleResolution", "bundler", "consumer.ts"]);
     });

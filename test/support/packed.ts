@@ -131,7 +131,20 @@ export async function starterLockfile(): Promise<string> {
   };
   for (const [path, entry] of Object.entries(ours))
     if (path !== "" && entry.dev !== true) packages[path] = { ...entry, dev: true };
-  for (const tool of STARTER_TOOLS) packages[`node_modules/${tool}`] = { ...ours[`node_modules/${tool}`], dev: true };
+  // Each tool with what it installs: TypeScript 7 brings its compiler as one optional package per platform.
+  const added = new Set<string>();
+  const pending = [...STARTER_TOOLS];
+  for (let tool = pending.pop(); tool !== undefined; tool = pending.pop()) {
+    const path = `node_modules/${tool}`;
+    const entry = ours[path];
+    if (entry === undefined || added.has(path)) continue;
+    added.add(path);
+    packages[path] = { ...entry, dev: true };
+    for (const field of ["dependencies", "optionalDependencies"] as const) {
+      const wanted = entry[field];
+      if (typeof wanted === "object" && wanted !== null) pending.push(...Object.keys(wanted));
+    }
+  }
   return npmJson({ name: manifest.name, version: manifest.version, lockfileVersion: 3, requires: true, packages });
 }
 

@@ -193,14 +193,15 @@ describe("the int64 test contract (test/fixtures/int64)", () => {
       { typeCheck: "never" },
     );
     const source = files.get("rightkit.test.int64.v1/validators.ts") ?? "";
-    expect(source).toMatch(/function matchesCounter\(x: unknown, d: number\): boolean \{\n\s*if \(typeof x !== "bigint"\)/);
-    expect(source).toMatch(/function matchesOffset\(x: unknown, d: number\): boolean \{\n\s*if \(typeof x !== "bigint"\)/);
+    // A leaf check takes no depth: nothing in it reads one (issue 35).
+    expect(source).toMatch(/function matchesCounter\(x: unknown\): boolean \{\n\s*if \(typeof x !== "bigint"\)/);
+    expect(source).toMatch(/function matchesOffset\(x: unknown\): boolean \{\n\s*if \(typeof x !== "bigint"\)/);
     const validators = loadModule<Record<string, (value: unknown) => boolean>>(source);
     const numbers = { id: MAX, offset: -9223372036854775808n, maybe: null, list: [0n, 1n], small: 7, label: "x" };
-    expect(validators.isEchoParams?.(numbers)).toBe(true);
-    expect(validators.isEchoParams?.({ ...numbers, small: 7n })).toBe(false);
-    expect(validators.isEchoParams?.({ ...numbers, id: 5 })).toBe(false);
-    expect(validators.isEchoParams?.({ ...numbers, list: [1n, 2] })).toBe(false);
+    expect(validators.isNumbers?.(numbers)).toBe(true);
+    expect(validators.isNumbers?.({ ...numbers, small: 7n })).toBe(false);
+    expect(validators.isNumbers?.({ ...numbers, id: 5 })).toBe(false);
+    expect(validators.isNumbers?.({ ...numbers, list: [1n, 2] })).toBe(false);
     expect(validators.isExtremesResult?.({ u64_max: MAX, i64_min: -(2n ** 63n), past_safe: 2n ** 53n + 1n, zero: 0n })).toBe(
       true,
     );

@@ -5,7 +5,7 @@
  * from the JSON-Schema-Test-Suite (every draft), the hostile schemas, and the bigint-mode ones
  * (bigint-schemas.ts). One in-memory program for all.
  */
-import ts from "typescript";
+import ts from "typescript-5.9";
 import { describe, expect, it } from "vitest";
 import { emitValidatorModule, emitValidators } from "../../generator/emit/validators/index.js";
 import { indexSchema } from "../../generator/resolve/index.js";

@@ -23,7 +23,7 @@ export const FLOW_BUDGET = 1000;
 
 /** Branch points a statement adds to the flow graph, counted from its text: ifs, ternaries and short-circuits. */
 export function conditionsIn(statement: Code): number {
-  const text = statement.toString();
+  const text = statement.draft();
   let count = 0;
   for (const token of ["if (", " && ", " || ", " ? "]) {
     for (let at = text.indexOf(token); at !== -1; at = text.indexOf(token, at + token.length)) count++;
@@ -54,8 +54,7 @@ function called(ctx: CompileContext, mode: Mode, body: Code): Code {
   if (mode.kind === "fast") {
     return code`{
 function ${part}(): boolean {
-${body}
-return true;
+${lines([body, code`return true;`])}
 }
 if (!${part}()) return false;
 }`;
@@ -63,8 +62,7 @@ if (!${part}()) return false;
   const found = ctx.local("found");
   return code`{
 function ${part}(): ValidationIssue[] | undefined {
-${body}
-return undefined;
+${lines([body, code`return undefined;`])}
 }
 const ${found} = ${part}();
 if (${found} !== undefined) return ${found};

@@ -7,7 +7,7 @@
  * say; `fail` turns that into the statement the mode needs.
  */
 import { appendPointer, type Pointer } from "../../json.js";
-import { code, join, type Code } from "../code.js";
+import { code, exits, join, type Code } from "../code.js";
 import type { CompileContext } from "./context.js";
 
 /**
@@ -82,15 +82,18 @@ export function said(lead: string, tail?: Code): Message {
   return { lead, tail };
 }
 
-/** The statement that reports a failure that is already known to have happened. */
+/** The statement that reports a failure that is already known to have happened: it returns, so nothing may follow it (`exits`). */
 export function failure(ctx: CompileContext, mode: Mode, site: KeywordSite, message: Message): Code {
   switch (mode.kind) {
     case "fast":
-      return code`return false;`;
+      return exits(code`return false;`);
     case "check":
-      return code`return [${issueExpression(ctx, mode, site, message)}];`;
+      return exits(code`return [${issueExpression(ctx, mode, site, message)}];`);
   }
 }
+
+/** A failure condition every value meets (an `enum` of no members, a `type` of no types). */
+export const ALWAYS: Code = code`true`;
 
 /** A `ValidationIssue` object expression. */
 export function issueExpression(
@@ -118,8 +121,9 @@ export function within(ctx: CompileContext, mode: Extract<Mode, { kind: "check" 
   return code`${ctx.helper("within")}(${issues}, ${pathCode(mode.path)}, ${schemaPrefix})`;
 }
 
-/** `if (<failsWhen>) <failure>` */
+/** `if (<failsWhen>) <failure>`; just the failure when every value fails. */
 export function fail(ctx: CompileContext, mode: Mode, failsWhen: Code, site: KeywordSite, message: Message): Code {
+  if (failsWhen === ALWAYS) return failure(ctx, mode, site, message);
   return code`if (${failsWhen}) { ${failure(ctx, mode, site, message)} }`;
 }
 

@@ -1,14 +1,14 @@
 /**
  * Assembles a validators module: the two result types, the runtime helpers it uses, module-scope
- * constants, one `matches`/`check` pair per schema location reached, and the exported entry
- * points. Every part is sorted by its name, and names say what a part is (names.ts), so a
- * contract change moves only the parts it changes.
+ * constants, the `matches`, `check` and `evaluated` functions of the schema locations the
+ * exported entry points reach, and those entry points. Every part is sorted by its name, and
+ * names say what a part is (names.ts), so a contract change moves only the parts it changes.
  */
 import type { SchemaIndex } from "../../resolve/index.js";
 import { byCodeUnits } from "../../order.js";
-import { code, docLine, EMPTY, ident, lines, type Code } from "../code.js";
+import { code, docLine, EMPTY, lines, Usage, type Code } from "../code.js";
 import type { Int64Reading } from "../../schema/integers.js";
-import { createCompileState, type PendingWork } from "./context.js";
+import { callOf, createCompileState, parametersOf, type CompileState, type PendingWork } from "./context.js";
 import { CHECK, FAST } from "./mode.js";
 import { createNamer, planModule, type ModulePlan } from "./names.js";
 import { emitNode } from "./node.js";
@@ -47,8 +47,8 @@ export type ValidationIssue = {
  */
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };`;
 
-/** A location's annotation function follows its matches/check pair. */
-const KIND_ORDER: { readonly [kind in PendingWork["kind"]]: number } = { validate: 0, evaluated: 1 };
+/** A location's functions in this order: the fast path, the issue path, the annotations. */
+const KIND_ORDER: { readonly [kind in PendingWork["kind"]]: number } = { matches: 0, check: 1, evaluated: 2 };
 
 /**
  * `typeNames`: the type names the preamble imports. The first compilation takes every symbol's
@@ -72,6 +72,13 @@ export function buildValidatorModule(
   return settled === undefined ? first.module : compile(index, entries, preamble, plan, settled, int64).module;
 }
 
+/**
+ * One compilation. The module holds what the exported validators reach and nothing else: a
+ * function is compiled when code already written calls it (the exported ones call their roots'),
+ * and a parameter, local, constant or helper is declared when written code reads it — decided by
+ * one Usage over the whole module (code.ts), so code an emitter built and then dropped leaves
+ * nothing behind.
+ */
 function compile(
   index: SchemaIndex,
   entries: readonly ValidatorEntry[],
@@ -87,79 +94,89 @@ function compile(
     entries.map((entry) => entry.pointer),
     int64,
   );
-  const ctx = state.context;
-  const x = ident("x");
+  const usage = new Usage();
+  const roots = entries.map((entry) => {
+    index.schemaAt(entry.pointer);
+    return state.context.functionsFor(entry.pointer);
+  });
+  // Each exported pair calls its root's two functions.
+  for (const root of roots) [root.is.name, root.check.name].forEach((name) => usage.include(name));
+  const functions: { readonly work: PendingWork; readonly source: Code }[] = [];
+  for (let called = usage.takeFresh(); called.length > 0; called = usage.takeFresh()) {
+    for (const name of called) {
+      const work = state.workFor(name);
+      if (work === undefined) continue;
+      const source = compileFunction(state, work);
+      usage.include(source);
+      functions.push({ work, source });
+    }
+  }
   const exported = [...entries]
     .sort((a, b) => byCodeUnits(`${a.validateName}`, `${b.validateName}`))
-    .map((entry) => {
-      index.schemaAt(entry.pointer);
-      const { is, check } = ctx.functionsFor(entry.pointer);
-      return code`${docLine(`Checks a value against ${entry.pointer}; on failure, the first issue found.`)}
-export function ${entry.validateName}(value: unknown): ValidationResult<${entry.type}> {
-  return ${
-        state.soleRoot(entry.pointer)
-          ? code`${ctx.helper("finished")}(${check}(value, 0), value as ${entry.type})`
-          : code`${ctx.helper("outcome")}(${check}(value, 0), value as ${entry.type}, ${entry.pointer})`
-      };
-}
-
-${docLine(`True when a value matches ${entry.pointer}; allocates nothing.`)}
-export function ${entry.guardName}(value: unknown): value is ${entry.type} {
-  return ${is}(value, 0);
-}`;
-    });
-  /** Each function with what it is sorted by: its stem, then the path before the annotations. */
-  const functions: { readonly stem: string; readonly kind: PendingWork["kind"]; readonly source: Code }[] = [];
-  const emit = (work: PendingWork): void => {
-    const schema = index.schemaAt(work.pointer);
-    const ctx = work.context;
-    const body = (make: () => Code): Code => {
-      state.startFunction(work.pointer);
-      return make();
-    };
-    switch (work.kind) {
-      case "validate": {
-        const fast = body(() => emitNode(ctx, work.pointer, schema, x, FAST, 0));
-        const issues = body(() => emitNode(ctx, work.pointer, schema, x, CHECK, 0));
-        functions.push({
-          stem: work.names.stem,
-          kind: work.kind,
-          source: code`${docLine(`${work.pointer}`)}
-function ${work.names.is}(${x}: unknown, d: number): boolean {
-${fast}
-return true;
-}
-function ${work.names.check}(${x}: unknown, d: number): ValidationIssue[] | undefined {
-${issues}
-return undefined;
-}`,
-        });
-        break;
-      }
-      case "evaluated": {
-        const collect = body(() => evaluatedBody(ctx, work.pointer, schema, x, ident("ps"), ident("ix"), false));
-        functions.push({
-          stem: work.names.stem,
-          kind: work.kind,
-          source: code`function ${work.names.evaluated}(${x}: unknown, d: number, ps: Set<string>, ix: Set<number>): void {
-${collect}
-}`,
-        });
-        break;
-      }
-    }
-  };
-  state.drain(emit);
+    .map((entry) => exportedPair(state, usage, entry));
+  exported.forEach((pair) => usage.include(pair));
+  state.hoisted.forEach((constant) => usage.include(constant.declaration));
+  const helpers = new Set([...state.helpers].filter(([, helper]) => usage.isUsed(helper)).map(([name]) => name));
+  functions.sort((a, b) => byCodeUnits(a.work.stem, b.work.stem) || KIND_ORDER[a.work.kind] - KIND_ORDER[b.work.kind]);
+  // A location's first function says which location it is.
+  const sources = functions.map(({ work, source }, i) =>
+    functions[i - 1]?.work.stem === work.stem ? source : code`${docLine(work.pointer)}\n${source}`,
+  );
   const module = lines([
     preamble,
     RESULT_TYPES,
-    helperSource(state.helpers, plan.helpers, int64),
+    helperSource(helpers, plan.helpers, int64),
     lines([...state.hoisted].sort((a, b) => byCodeUnits(a.name, b.name)).map((constant) => constant.declaration)),
-    lines(
-      functions.sort((a, b) => byCodeUnits(a.stem, b.stem) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]).map((fn) => fn.source),
-    ),
+    lines(sources),
     lines(exported),
     EMPTY,
   ]);
-  return { module, replan: () => namer.replan() };
+  return { module: usage.write(module), replan: () => namer.replan() };
+}
+
+/** The source of one function of a location. */
+function compileFunction(state: CompileState, work: PendingWork): Code {
+  const schema = state.context.index.schemaAt(work.pointer);
+  const { fn, context: ctx } = work;
+  state.startFunction(work.pointer, fn);
+  const header = code`function ${fn.name.declared}(${parametersOf(fn)})`;
+  // A body that always fails (a `false` schema) ends in its failure's return: `lines` leaves out the pass after it.
+  switch (work.kind) {
+    case "matches":
+      return code`${header}: boolean {
+${lines([emitNode(ctx, work.pointer, schema, fn.value, FAST, 0), code`return true;`])}
+}`;
+    case "check":
+      return code`${header}: ValidationIssue[] | undefined {
+${lines([emitNode(ctx, work.pointer, schema, fn.value, CHECK, 0), code`return undefined;`])}
+}`;
+    case "evaluated":
+      return code`${header}: void {
+${evaluatedBody(ctx, work.pointer, schema, work.fn.value, work.fn.names, work.fn.indices, false)}
+}`;
+  }
+}
+
+/**
+ * `validate<Name>` and `is<Name>`, which call the root's functions. A root whose checks never read
+ * the value (a schema that accepts any JSON) still has a guard taking one, as its type needs: the
+ * signature declares it, and the implementation, reading nothing, takes nothing.
+ */
+function exportedPair(state: CompileState, usage: Usage, entry: ValidatorEntry): Code {
+  const { is, check } = state.context.functionsFor(entry.pointer);
+  const value = code`value`;
+  const outcome = state.soleRoot(entry.pointer)
+    ? code`${state.context.helper("finished")}(${callOf(check, [value, code`0`])}, value as ${entry.type})`
+    : code`${state.context.helper("outcome")}(${callOf(check, [value, code`0`])}, value as ${entry.type}, ${entry.pointer})`;
+  const guard = code`export function ${entry.guardName}(value: unknown): value is ${entry.type}`;
+  const guardBody = code`{
+  return ${callOf(is, [value, code`0`])};
+}`;
+  return code`${docLine(`Checks a value against ${entry.pointer}; on failure, the first issue found.`)}
+export function ${entry.validateName}(value: unknown): ValidationResult<${entry.type}> {
+  return ${outcome};
+}
+
+${docLine(`True when a value matches ${entry.pointer}; allocates nothing.`)}
+${usage.isUsed(is.value) ? code`${guard} ${guardBody}` : code`${guard};\nexport function ${entry.guardName}(): boolean ${guardBody}`}`;
 }

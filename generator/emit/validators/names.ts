@@ -26,19 +26,19 @@ import { createHash } from "node:crypto";
 import { byCodeUnits } from "../../order.js";
 import { parsePointer, type Pointer } from "../../json.js";
 import { isIdentifier } from "../../naming/identifiers.js";
-import { ident, type Code } from "../code.js";
+import { ident } from "../code.js";
 import { HELPER_NAMES, type HelperName, type HelperNames } from "./runtime-helpers.js";
 
-/** The three functions a schema location can be compiled into; each is emitted only when asked for. */
-export interface LocationFunctions {
+/** The names of the three functions a schema location can be compiled into (context.ts, LocationFunctions). */
+export interface LocationNames {
   /** The stem the three are named from; emitted functions are ordered by it. */
   readonly stem: string;
-  /** `matches<Stem>`: `(x: unknown, d: number) => boolean` — the allocation-free fast path. */
-  readonly is: Code;
-  /** `check<Stem>`: `(x: unknown, p: string, d: number) => ValidationIssue[] | undefined` — the walk that explains a failure. */
-  readonly check: Code;
-  /** `evaluated<Stem>`: `(x: unknown, d: number, ps: Set<string>, ix: Set<number>) => void` — evaluated names/indices, for unevaluated*. */
-  readonly evaluated: Code;
+  /** `matches<Stem>`: the allocation-free fast path. */
+  readonly is: string;
+  /** `check<Stem>`: the walk that explains a failure. */
+  readonly check: string;
+  /** `evaluated<Stem>`: the evaluated names and indices, for unevaluated*. */
+  readonly evaluated: string;
 }
 
 /** A shape with exported validators: its pointer, and the stem its locations' names start from. */
@@ -182,9 +182,9 @@ function optional(name: string | undefined): readonly string[] | undefined {
  * of symbols met, for a second compilation that uses it (rare: only a clash needs one).
  */
 export interface Namer {
-  location(pointer: Pointer): LocationFunctions;
-  constant(key: string, kind: string): Code;
-  helper(name: HelperName): Code;
+  location(pointer: Pointer): LocationNames;
+  constant(key: string, kind: string): string;
+  helper(name: HelperName): string;
   /** Undefined when every readable name was free; else every symbol's planned names. */
   replan(): ReadonlyMap<string, readonly string[]> | undefined;
 }
@@ -208,7 +208,7 @@ export function createNamer(plan: ModulePlan, settled?: ReadonlyMap<string, read
     if (planned === undefined) throw new Error(`validator names: ${key} was not planned`);
     return planned;
   };
-  const locations = new Map<Pointer, LocationFunctions>();
+  const locations = new Map<Pointer, LocationNames>();
   return {
     location(pointer) {
       const known = locations.get(pointer);
@@ -219,17 +219,16 @@ export function createNamer(plan: ModulePlan, settled?: ReadonlyMap<string, read
         const stem = suffixed(readable, `location:${pointer}`, attempt);
         return stem === undefined ? undefined : [`matches${stem}`, `check${stem}`, `evaluated${stem}`];
       }) as [string, string, string];
-      const stem = is.slice("matches".length);
-      const functions = { stem, is: ident(is), check: ident(check), evaluated: ident(evaluated) };
+      const functions = { stem: is.slice("matches".length), is, check, evaluated };
       locations.set(pointer, functions);
       return functions;
     },
     constant(key, kind) {
       const [name] = names(`constant:${key}`, (attempt) => optional(suffixed(kind, key, attempt + 1))) as [string];
-      return ident(name);
+      return name;
     },
     helper(name) {
-      return plan.helpers[name];
+      return `${plan.helpers[name]}`;
     },
     replan() {
       return contested ? planSymbols(requests, plan.taken) : undefined;

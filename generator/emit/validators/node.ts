@@ -7,9 +7,9 @@
  */
 import { BindgenError } from "../../errors.js";
 import { isJsonObject, type Pointer } from "../../json.js";
-import { code, EMPTY, lines, type Code } from "../code.js";
+import { code, EMPTY, exits, lines, type Code } from "../code.js";
 import type { CompileContext } from "./context.js";
-import { failure, issueExpression, text, type Mode } from "./mode.js";
+import { ALWAYS, failure, issueExpression, text, type Mode } from "./mode.js";
 import { emitArrays } from "./keyword-emitters/arrays.js";
 import { emitCombinators } from "./keyword-emitters/combinators.js";
 import type { KeywordEmit, SchemaObject } from "./keyword-emitters/emit.js";
@@ -46,8 +46,10 @@ export function emitNode(outer: CompileContext, pointer: Pointer, schema: unknow
   refuseUnsupported(ctx, s, pointer);
   if (mode.kind === "check" && mode.absent !== undefined && !Object.hasOwn(s, "type") && !isBareRef(s)) {
     const present: Mode = { kind: "check", path: mode.path };
-    return code`if (${value} === undefined) { return [${mode.absent}]; }
-${emitNode(ctx, pointer, schema, value, present, depth)}`;
+    return lines([
+      code`if (${value} === undefined) { return [${mode.absent}]; }`,
+      emitNode(ctx, pointer, schema, value, present, depth),
+    ]);
   }
   const type = typeCheck(ctx, s, pointer, value);
   const site = { pointer, keyword: "type" };
@@ -80,10 +82,10 @@ ${emitNode(ctx, pointer, schema, value, present, depth)}`;
   if (type.failsWhen === undefined || typeFolded !== undefined) return rest;
   const typeFailure =
     mode.kind === "check" && mode.absent !== undefined
-      ? code`return [${value} === undefined ? ${mode.absent} : ${issueExpression(ctx, mode, site, type.message)}];`
+      ? exits(code`return [${value} === undefined ? ${mode.absent} : ${issueExpression(ctx, mode, site, type.message)}];`)
       : failure(ctx, mode, site, type.message);
-  return code`if (${type.failsWhen}) { ${typeFailure} }
-${rest}`;
+  if (type.failsWhen === ALWAYS) return typeFailure;
+  return lines([code`if (${type.failsWhen}) { ${typeFailure} }`, rest]);
 }
 
 /** A subschema: nothing when it cannot fail, inline when cheap, else a call to its functions. */
@@ -97,10 +99,9 @@ export function applySubschema(
 ): Code {
   if (acceptsEverything(ctx, pointer, schema)) return EMPTY;
   if (depth < INLINE_DEPTH && !ctx.worthCalling(pointer)) return emitNode(ctx, pointer, schema, value, mode, depth);
-  const call = callFunctions(ctx, mode, ctx.functionsFor(pointer), value, code`d`, ctx.schemaPath(pointer));
+  const call = callFunctions(ctx, mode, ctx.functionsFor(pointer), value, ctx.depth(), ctx.schemaPath(pointer));
   if (mode.kind === "check" && mode.absent !== undefined)
-    return code`if (${value} === undefined) { return [${mode.absent}]; }
-${call}`;
+    return lines([code`if (${value} === undefined) { return [${mode.absent}]; }`, call]);
   return call;
 }
 

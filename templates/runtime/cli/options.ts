@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { isAbsolute } from "node:path";
 import { commandWords } from "./command-line.js";
 import { invalid, type CliConnection, type CliTable } from "./table.js";

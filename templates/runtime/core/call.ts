@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { ToolError } from "./errors.js";
 import { toolErrorFromRpcError } from "../protocols/jsonrpc.js";
 import { invalidParamsError, RpcError, type InvalidParamsRule } from "./rpc-error.js";

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // setTimeout fires immediately (with a warning) for delays above 2^31-1 ms, which would turn
 // a generous timeout into an instant one.
 const MAX_TIMER_MS = 2_147_483_647;

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { ToolError, type ToolErrorOptions } from "./errors.js";
 
 /**

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 /**
  * How messages travel as bytes on one stream. A protocol codec never sees bytes and a framing
  * never sees a protocol, so a second framing (length-prefixed, say) or a second protocol slots

@@ -1,10 +1,11 @@
+/// <reference types="node" />
 import { ToolError } from "../core/errors.js";
 import { readJson } from "../core/json-reader.js";
 import { writeJson } from "../core/json-writer.js";
 import type { FrameDecoder, Framing } from "./framing.js";
 
 /** The largest line either side may send (rightkit-sidecar's cap); anything longer means the stream is not ours. */
-export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+export const MAX_LINE_BYTES: number = 16 * 1024 * 1024;
 
 const LF = 0x0a;
 const CR = 0x0d;

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import type { Readable, Writable } from "node:stream";
 import { ToolError } from "../core/errors.js";
 import type { TransportCallOptions } from "../core/transport.js";
@@ -30,7 +31,7 @@ export class RpcChannel {
   #notified: NotificationListener = () => {};
   #died: (error: ToolError) => void = () => {};
   /** Resolves (never rejects) with the failure that ended the channel. */
-  readonly died = new Promise<ToolError>((resolve) => {
+  readonly died: Promise<ToolError> = new Promise((resolve) => {
     this.#died = resolve;
   });
 

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { RpcChannel } from "./channel.js";
 import type { Framing } from "../framing/framing.js";
 import { serviceUnavailable } from "../core/errors.js";

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import type { Stats } from "node:fs";
 import { lstat, realpath, stat } from "node:fs/promises";
 import { userInfo } from "node:os";
@@ -40,7 +41,7 @@ export function currentSocketPathEnvironment(): SocketPathEnvironment {
 /** The option, else `RIGHTKIT_SOCKET`, else the per-platform default. */
 export function resolveSocketPath(
   option: string | undefined,
-  where = currentSocketPathEnvironment(),
+  where: SocketPathEnvironment = currentSocketPathEnvironment(),
 ): string {
   if (option !== undefined && option !== "") return option;
   const fromEnv = where.env["RIGHTKIT_SOCKET"];

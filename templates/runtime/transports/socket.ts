@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { createConnection } from "node:net";
 import type { RpcChannel } from "./channel.js";
 import { asToolError, serviceUnavailable } from "../core/errors.js";

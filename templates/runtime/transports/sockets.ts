@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import type { Socket } from "node:net";
 
 /** Destroys a socket; resolves once it has closed, so its file descriptor is released. */

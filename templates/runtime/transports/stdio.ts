@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { spawn, type ChildProcess } from "node:child_process";
 import type { RpcChannel } from "./channel.js";
 import type { Framing } from "../framing/framing.js";

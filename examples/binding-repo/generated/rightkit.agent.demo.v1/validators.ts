@@ -133,31 +133,31 @@ const allowed_80b0bb = new Set<unknown>([
   "malformed_response",
 ]);
 /** #/$defs/act/params */
-function matchesActParams(x: unknown, d: number): boolean {
+function matchesActParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.token;
+    const v1 = o1["token"];
     if (typeof v1 !== "string") {
       return false;
     }
   }
   {
-    const v2 = o1.ref;
+    const v2 = o1["ref"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   {
-    const v3 = o1.op;
+    const v3 = o1["op"];
     if ((v3 as unknown) !== "click" && (v3 as unknown) !== "type" && (v3 as unknown) !== "press") {
       return false;
     }
   }
   {
-    const v4 = o1.key;
+    const v4 = o1["key"];
     if (v4 !== undefined) {
       if (typeof v4 !== "string") {
         return false;
@@ -165,7 +165,7 @@ function matchesActParams(x: unknown, d: number): boolean {
     }
   }
   {
-    const v5 = o1.text;
+    const v5 = o1["text"];
     if (v5 !== undefined) {
       if (typeof v5 !== "string") {
         return false;
@@ -174,13 +174,13 @@ function matchesActParams(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkActParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/act/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.token;
+    const v1 = o1["token"];
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
@@ -195,7 +195,7 @@ function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
     }
   }
   {
-    const v2 = o1.ref;
+    const v2 = o1["ref"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -210,7 +210,7 @@ function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
     }
   }
   {
-    const v3 = o1.op;
+    const v3 = o1["op"];
     if ((v3 as unknown) !== "click" && (v3 as unknown) !== "type" && (v3 as unknown) !== "press") {
       return [
         v3 === undefined
@@ -232,7 +232,7 @@ function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
     }
   }
   {
-    const v4 = o1.key;
+    const v4 = o1["key"];
     if (v4 !== undefined) {
       if (typeof v4 !== "string") {
         return [
@@ -247,7 +247,7 @@ function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
     }
   }
   {
-    const v5 = o1.text;
+    const v5 = o1["text"];
     if (v5 !== undefined) {
       if (typeof v5 !== "string") {
         return [
@@ -264,26 +264,26 @@ function checkActParams(x: unknown, d: number): ValidationIssue[] | undefined {
   return undefined;
 }
 /** #/$defs/act/result */
-function matchesActResult(x: unknown, d: number): boolean {
+function matchesActResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.receipt_id;
+    const v1 = o1["receipt_id"];
     if (typeof v1 !== "string") {
       return false;
     }
   }
   return true;
 }
-function checkActResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkActResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.receipt_id;
+    const v1 = o1["receipt_id"];
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
@@ -300,32 +300,32 @@ function checkActResult(x: unknown, d: number): ValidationIssue[] | undefined {
   return undefined;
 }
 /** #/$defs/apps/result/properties/apps/items */
-function matchesAppEntry(x: unknown, d: number): boolean {
+function matchesAppEntry(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.id;
+    const v1 = o1["id"];
     if (typeof v1 !== "string") {
       return false;
     }
   }
   {
-    const v2 = o1.name;
+    const v2 = o1["name"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   return true;
 }
-function checkAppEntry(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkAppEntry(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.id;
+    const v1 = o1["id"];
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
@@ -335,7 +335,7 @@ function checkAppEntry(x: unknown, d: number): ValidationIssue[] | undefined {
     }
   }
   {
-    const v2 = o1.name;
+    const v2 = o1["name"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -347,28 +347,26 @@ function checkAppEntry(x: unknown, d: number): ValidationIssue[] | undefined {
   return undefined;
 }
 /** #/$defs/apps/params */
-function matchesAppsParams(x: unknown, d: number): boolean {
+function matchesAppsParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
-
   return true;
 }
-function checkAppsParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkAppsParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/apps/params/type", "type", ": must be object, got " + kindOf(x))];
   }
-
   return undefined;
 }
 /** #/$defs/apps/result */
-function matchesAppsResult(x: unknown, d: number): boolean {
+function matchesAppsResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.apps;
+    const v1 = o1["apps"];
     if (!Array.isArray(v1)) {
       return false;
     }
@@ -381,13 +379,13 @@ function matchesAppsResult(x: unknown, d: number): boolean {
       }
       const o8 = item2 as Record<string, unknown>;
       {
-        const v4 = o8.id;
+        const v4 = o8["id"];
         if (typeof v4 !== "string") {
           return false;
         }
       }
       {
-        const v5 = o8.name;
+        const v5 = o8["name"];
         if (typeof v5 !== "string") {
           return false;
         }
@@ -396,13 +394,13 @@ function matchesAppsResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkAppsResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkAppsResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/apps/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.apps;
+    const v1 = o1["apps"];
     if (!Array.isArray(v1)) {
       return [
         v1 === undefined
@@ -431,7 +429,7 @@ function checkAppsResult(x: unknown, d: number): ValidationIssue[] | undefined {
       }
       const o8 = item2 as Record<string, unknown>;
       {
-        const v4 = o8.id;
+        const v4 = o8["id"];
         if (typeof v4 !== "string") {
           return [
             v4 === undefined
@@ -451,7 +449,7 @@ function checkAppsResult(x: unknown, d: number): ValidationIssue[] | undefined {
         }
       }
       {
-        const v5 = o8.name;
+        const v5 = o8["name"];
         if (typeof v5 !== "string") {
           return [
             v5 === undefined
@@ -481,13 +479,13 @@ function matchesBatchParams(x: unknown, d: number): boolean {
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.token;
+    const v1 = o1["token"];
     if (typeof v1 !== "string") {
       return false;
     }
   }
   {
-    const v2 = o1.steps;
+    const v2 = o1["steps"];
     if (!Array.isArray(v2)) {
       return false;
     }
@@ -504,7 +502,7 @@ function matchesBatchParams(x: unknown, d: number): boolean {
       if (d >= 1000) {
         return false;
       }
-      if (!matchesStep(item2, d + 1)) return false;
+      if (!matchesStep(item2)) return false;
     }
   }
   return true;
@@ -515,7 +513,7 @@ function checkBatchParams(x: unknown, d: number): ValidationIssue[] | undefined 
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.token;
+    const v1 = o1["token"];
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
@@ -530,7 +528,7 @@ function checkBatchParams(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v2 = o1.steps;
+    const v2 = o1["steps"];
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
@@ -578,7 +576,7 @@ function checkBatchParams(x: unknown, d: number): ValidationIssue[] | undefined 
         ];
       }
       {
-        const issues = checkStep(item2, d + 1);
+        const issues = checkStep(item2);
         if (issues !== undefined)
           return within(issues, "/steps/" + i2, "#/$defs/batch/params/properties/steps/items/$ref");
       }
@@ -587,13 +585,13 @@ function checkBatchParams(x: unknown, d: number): ValidationIssue[] | undefined 
   return undefined;
 }
 /** #/$defs/batch/result */
-function matchesBatchResult(x: unknown, d: number): boolean {
+function matchesBatchResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.completed;
+    const v1 = o1["completed"];
     if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return false;
     }
@@ -602,7 +600,7 @@ function matchesBatchResult(x: unknown, d: number): boolean {
     }
   }
   {
-    const v2 = o1.results;
+    const v2 = o1["results"];
     if (!Array.isArray(v2)) {
       return false;
     }
@@ -615,7 +613,7 @@ function matchesBatchResult(x: unknown, d: number): boolean {
       }
       const o8 = item2 as Record<string, unknown>;
       {
-        const v4 = o8.receipt_id;
+        const v4 = o8["receipt_id"];
         if (typeof v4 !== "string") {
           return false;
         }
@@ -623,7 +621,7 @@ function matchesBatchResult(x: unknown, d: number): boolean {
     }
   }
   {
-    const v5 = o1.failed_step;
+    const v5 = o1["failed_step"];
     if ((typeof v5 !== "number" || !Number.isInteger(v5)) && v5 !== null) {
       return false;
     }
@@ -634,7 +632,7 @@ function matchesBatchResult(x: unknown, d: number): boolean {
     }
   }
   {
-    const v6 = o1.error_code;
+    const v6 = o1["error_code"];
     if (v6 === undefined) {
       return false;
     }
@@ -644,13 +642,13 @@ function matchesBatchResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkBatchResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/batch/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.completed;
+    const v1 = o1["completed"];
     if (typeof v1 !== "number" || !Number.isInteger(v1)) {
       return [
         v1 === undefined
@@ -680,7 +678,7 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v2 = o1.results;
+    const v2 = o1["results"];
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
@@ -709,7 +707,7 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
       }
       const o8 = item2 as Record<string, unknown>;
       {
-        const v4 = o8.receipt_id;
+        const v4 = o8["receipt_id"];
         if (typeof v4 !== "string") {
           return [
             v4 === undefined
@@ -731,7 +729,7 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v5 = o1.failed_step;
+    const v5 = o1["failed_step"];
     if ((typeof v5 !== "number" || !Number.isInteger(v5)) && v5 !== null) {
       return [
         v5 === undefined
@@ -763,7 +761,7 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
     }
   }
   {
-    const v6 = o1.error_code;
+    const v6 = o1["error_code"];
     if (v6 === undefined) {
       return [
         issue("", "#/$defs/batch/result/required", "required", ': must have required property "error_code"'),
@@ -773,13 +771,13 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
       const reasons1 =
         typeof v6 === "string"
           ? within(
-              checkBatchResult_error_code_oneOf0(v6, d),
+              checkBatchResult_error_code_oneOf0(v6),
               "/error_code",
               "#/$defs/batch/result/properties/error_code/oneOf/0",
             )
           : v6 === null
             ? within(
-                checkBatchResult_error_code_oneOf1(v6, d),
+                checkBatchResult_error_code_oneOf1(v6),
                 "/error_code",
                 "#/$defs/batch/result/properties/error_code/oneOf/1",
               )
@@ -807,13 +805,7 @@ function checkBatchResult(x: unknown, d: number): ValidationIssue[] | undefined 
   return undefined;
 }
 /** #/$defs/batch/result/properties/error_code/oneOf/0 */
-function matchesBatchResult_error_code_oneOf0(x: unknown, d: number): boolean {
-  if (!allowed_80b0bb.has(x)) {
-    return false;
-  }
-  return true;
-}
-function checkBatchResult_error_code_oneOf0(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkBatchResult_error_code_oneOf0(x: unknown): ValidationIssue[] | undefined {
   if (!allowed_80b0bb.has(x)) {
     return [
       typeof x !== "string"
@@ -829,28 +821,20 @@ function checkBatchResult_error_code_oneOf0(x: unknown, d: number): ValidationIs
   return undefined;
 }
 /** #/$defs/batch/result/properties/error_code/oneOf/1 */
-function matchesBatchResult_error_code_oneOf1(x: unknown, d: number): boolean {
-  if (x !== null) {
-    return false;
-  }
-
-  return true;
-}
-function checkBatchResult_error_code_oneOf1(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkBatchResult_error_code_oneOf1(x: unknown): ValidationIssue[] | undefined {
   if (x !== null) {
     return [issue("", "/type", "type", ": must be null, got " + kindOf(x))];
   }
-
   return undefined;
 }
 /** #/$defs/elementOp */
-function matchesElementOp(x: unknown, d: number): boolean {
+function matchesElementOp(x: unknown): boolean {
   if ((x as unknown) !== "click" && (x as unknown) !== "type" && (x as unknown) !== "press") {
     return false;
   }
   return true;
 }
-function checkElementOp(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkElementOp(x: unknown): ValidationIssue[] | undefined {
   if ((x as unknown) !== "click" && (x as unknown) !== "type" && (x as unknown) !== "press") {
     return [
       typeof x !== "string"
@@ -866,41 +850,39 @@ function checkElementOp(x: unknown, d: number): ValidationIssue[] | undefined {
   return undefined;
 }
 /** #/$defs/elementRef */
-function matchesElementRef(x: unknown, d: number): boolean {
+function matchesElementRef(x: unknown): boolean {
   if (typeof x !== "string") {
     return false;
   }
-
   return true;
 }
-function checkElementRef(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkElementRef(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "string") {
     return [issue("", "/type", "type", ": must be string, got " + kindOf(x))];
   }
-
   return undefined;
 }
 /** #/$defs/end/params */
-function matchesEndParams(x: unknown, d: number): boolean {
+function matchesEndParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.token;
+    const v1 = o1["token"];
     if (typeof v1 !== "string") {
       return false;
     }
   }
   return true;
 }
-function checkEndParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkEndParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.token;
+    const v1 = o1["token"];
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
@@ -917,38 +899,38 @@ function checkEndParams(x: unknown, d: number): ValidationIssue[] | undefined {
   return undefined;
 }
 /** #/$defs/end/result */
-function matchesEndResult(x: unknown, d: number): boolean {
+function matchesEndResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ended;
+    const v1 = o1["ended"];
     if ((v1 as unknown) !== true) {
       return false;
     }
   }
   {
-    const v2 = o1.bundle_id;
+    const v2 = o1["bundle_id"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   {
-    const v3 = o1.bundle_state;
+    const v3 = o1["bundle_state"];
     if ((v3 as unknown) !== "complete" && (v3 as unknown) !== "killed") {
       return false;
     }
   }
   return true;
 }
-function checkEndResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkEndResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/end/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ended;
+    const v1 = o1["ended"];
     if ((v1 as unknown) !== true) {
       return [
         v1 === undefined
@@ -970,7 +952,7 @@ function checkEndResult(x: unknown, d: number): ValidationIssue[] | undefined {
     }
   }
   {
-    const v2 = o1.bundle_id;
+    const v2 = o1["bundle_id"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -985,7 +967,7 @@ function checkEndResult(x: unknown, d: number): ValidationIssue[] | undefined {
     }
   }
   {
-    const v3 = o1.bundle_state;
+    const v3 = o1["bundle_state"];
     if ((v3 as unknown) !== "complete" && (v3 as unknown) !== "killed") {
       return [
         v3 === undefined
@@ -1014,13 +996,13 @@ function checkEndResult(x: unknown, d: number): ValidationIssue[] | undefined {
   return undefined;
 }
 /** #/$defs/errorCode */
-function matchesErrorCode(x: unknown, d: number): boolean {
+function matchesErrorCode(x: unknown): boolean {
   if (!allowed_80b0bb.has(x)) {
     return false;
   }
   return true;
 }
-function checkErrorCode(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkErrorCode(x: unknown): ValidationIssue[] | undefined {
   if (!allowed_80b0bb.has(x)) {
     return [
       typeof x !== "string"
@@ -1036,32 +1018,32 @@ function checkErrorCode(x: unknown, d: number): ValidationIssue[] | undefined {
   return undefined;
 }
 /** #/$defs/request/params */
-function matchesRequestParams(x: unknown, d: number): boolean {
+function matchesRequestParams(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.app;
+    const v1 = o1["app"];
     if (typeof v1 !== "string") {
       return false;
     }
   }
   {
-    const v2 = o1.agent_name;
+    const v2 = o1["agent_name"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   return true;
 }
-function checkRequestParams(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkRequestParams(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/request/params/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.app;
+    const v1 = o1["app"];
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
@@ -1076,7 +1058,7 @@ function checkRequestParams(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2 = o1.agent_name;
+    const v2 = o1["agent_name"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -1098,38 +1080,38 @@ function checkRequestParams(x: unknown, d: number): ValidationIssue[] | undefine
   return undefined;
 }
 /** #/$defs/request/result */
-function matchesRequestResult(x: unknown, d: number): boolean {
+function matchesRequestResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.session;
+    const v1 = o1["session"];
     if (typeof v1 !== "string") {
       return false;
     }
   }
   {
-    const v2 = o1.token;
+    const v2 = o1["token"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   {
-    const v3 = o1.app;
+    const v3 = o1["app"];
     if (typeof v3 !== "string") {
       return false;
     }
   }
   return true;
 }
-function checkRequestResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkRequestResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/request/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.session;
+    const v1 = o1["session"];
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
@@ -1149,7 +1131,7 @@ function checkRequestResult(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v2 = o1.token;
+    const v2 = o1["token"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -1164,7 +1146,7 @@ function checkRequestResult(x: unknown, d: number): ValidationIssue[] | undefine
     }
   }
   {
-    const v3 = o1.app;
+    const v3 = o1["app"];
     if (typeof v3 !== "string") {
       return [
         v3 === undefined
@@ -1181,31 +1163,31 @@ function checkRequestResult(x: unknown, d: number): ValidationIssue[] | undefine
   return undefined;
 }
 /** #/$defs/snapshot/result/properties/elements/items */
-function matchesSnapshotElement(x: unknown, d: number): boolean {
+function matchesSnapshotElement(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ref;
+    const v1 = o1["ref"];
     if (typeof v1 !== "string") {
       return false;
     }
   }
   {
-    const v2 = o1.role;
+    const v2 = o1["role"];
     if (typeof v2 !== "string") {
       return false;
     }
   }
   {
-    const v3 = o1.label;
+    const v3 = o1["label"];
     if (typeof v3 !== "string") {
       return false;
     }
   }
   {
-    const v4 = o1.ops;
+    const v4 = o1["ops"];
     if (!Array.isArray(v4)) {
       return false;
     }
@@ -1220,13 +1202,13 @@ function matchesSnapshotElement(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkSnapshotElement(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ref;
+    const v1 = o1["ref"];
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
@@ -1236,7 +1218,7 @@ function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefi
     }
   }
   {
-    const v2 = o1.role;
+    const v2 = o1["role"];
     if (typeof v2 !== "string") {
       return [
         v2 === undefined
@@ -1246,7 +1228,7 @@ function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefi
     }
   }
   {
-    const v3 = o1.label;
+    const v3 = o1["label"];
     if (typeof v3 !== "string") {
       return [
         v3 === undefined
@@ -1256,7 +1238,7 @@ function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefi
     }
   }
   {
-    const v4 = o1.ops;
+    const v4 = o1["ops"];
     if (!Array.isArray(v4)) {
       return [
         v4 === undefined
@@ -1290,19 +1272,19 @@ function checkSnapshotElement(x: unknown, d: number): ValidationIssue[] | undefi
   return undefined;
 }
 /** #/$defs/snapshot/result */
-function matchesSnapshotResult(x: unknown, d: number): boolean {
+function matchesSnapshotResult(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.capture_state;
+    const v1 = o1["capture_state"];
     if ((v1 as unknown) !== "safe") {
       return false;
     }
   }
   {
-    const v2 = o1.elements;
+    const v2 = o1["elements"];
     if (!Array.isArray(v2)) {
       return false;
     }
@@ -1315,25 +1297,25 @@ function matchesSnapshotResult(x: unknown, d: number): boolean {
       }
       const o20 = item4 as Record<string, unknown>;
       {
-        const v7 = o20.ref;
+        const v7 = o20["ref"];
         if (typeof v7 !== "string") {
           return false;
         }
       }
       {
-        const v8 = o20.role;
+        const v8 = o20["role"];
         if (typeof v8 !== "string") {
           return false;
         }
       }
       {
-        const v9 = o20.label;
+        const v9 = o20["label"];
         if (typeof v9 !== "string") {
           return false;
         }
       }
       {
-        const v10 = o20.ops;
+        const v10 = o20["ops"];
         if (!Array.isArray(v10)) {
           return false;
         }
@@ -1354,13 +1336,13 @@ function matchesSnapshotResult(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkSnapshotResult(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "#/$defs/snapshot/result/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.capture_state;
+    const v1 = o1["capture_state"];
     if ((v1 as unknown) !== "safe") {
       return [
         v1 === undefined
@@ -1387,7 +1369,7 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
     }
   }
   {
-    const v2 = o1.elements;
+    const v2 = o1["elements"];
     if (!Array.isArray(v2)) {
       return [
         v2 === undefined
@@ -1421,7 +1403,7 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
       }
       const o20 = item4 as Record<string, unknown>;
       {
-        const v7 = o20.ref;
+        const v7 = o20["ref"];
         if (typeof v7 !== "string") {
           return [
             v7 === undefined
@@ -1441,7 +1423,7 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
         }
       }
       {
-        const v8 = o20.role;
+        const v8 = o20["role"];
         if (typeof v8 !== "string") {
           return [
             v8 === undefined
@@ -1461,7 +1443,7 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
         }
       }
       {
-        const v9 = o20.label;
+        const v9 = o20["label"];
         if (typeof v9 !== "string") {
           return [
             v9 === undefined
@@ -1481,7 +1463,7 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
         }
       }
       {
-        const v10 = o20.ops;
+        const v10 = o20["ops"];
         if (!Array.isArray(v10)) {
           return [
             v10 === undefined
@@ -1531,25 +1513,25 @@ function checkSnapshotResult(x: unknown, d: number): ValidationIssue[] | undefin
   return undefined;
 }
 /** #/$defs/step */
-function matchesStep(x: unknown, d: number): boolean {
+function matchesStep(x: unknown): boolean {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return false;
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ref;
+    const v1 = o1["ref"];
     if (typeof v1 !== "string") {
       return false;
     }
   }
   {
-    const v2 = o1.op;
+    const v2 = o1["op"];
     if ((v2 as unknown) !== "click" && (v2 as unknown) !== "type" && (v2 as unknown) !== "press") {
       return false;
     }
   }
   {
-    const v3 = o1.key;
+    const v3 = o1["key"];
     if (v3 !== undefined) {
       if (typeof v3 !== "string") {
         return false;
@@ -1557,7 +1539,7 @@ function matchesStep(x: unknown, d: number): boolean {
     }
   }
   {
-    const v4 = o1.text;
+    const v4 = o1["text"];
     if (v4 !== undefined) {
       if (typeof v4 !== "string") {
         return false;
@@ -1566,13 +1548,13 @@ function matchesStep(x: unknown, d: number): boolean {
   }
   return true;
 }
-function checkStep(x: unknown, d: number): ValidationIssue[] | undefined {
+function checkStep(x: unknown): ValidationIssue[] | undefined {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return [issue("", "/type", "type", ": must be object, got " + kindOf(x))];
   }
   const o1 = x as Record<string, unknown>;
   {
-    const v1 = o1.ref;
+    const v1 = o1["ref"];
     if (typeof v1 !== "string") {
       return [
         v1 === undefined
@@ -1582,7 +1564,7 @@ function checkStep(x: unknown, d: number): ValidationIssue[] | undefined {
     }
   }
   {
-    const v2 = o1.op;
+    const v2 = o1["op"];
     if ((v2 as unknown) !== "click" && (v2 as unknown) !== "type" && (v2 as unknown) !== "press") {
       return [
         v2 === undefined
@@ -1599,7 +1581,7 @@ function checkStep(x: unknown, d: number): ValidationIssue[] | undefined {
     }
   }
   {
-    const v3 = o1.key;
+    const v3 = o1["key"];
     if (v3 !== undefined) {
       if (typeof v3 !== "string") {
         return [issue("/key", "/properties/key/type", "type", "/key: must be string, got " + kindOf(v3))];
@@ -1607,7 +1589,7 @@ function checkStep(x: unknown, d: number): ValidationIssue[] | undefined {
     }
   }
   {
-    const v4 = o1.text;
+    const v4 = o1["text"];
     if (v4 !== undefined) {
       if (typeof v4 !== "string") {
         return [issue("/text", "/properties/text/type", "type", "/text: must be string, got " + kindOf(v4))];
@@ -1618,48 +1600,48 @@ function checkStep(x: unknown, d: number): ValidationIssue[] | undefined {
 }
 /** Checks a value against #/$defs/act/params; on failure, the first issue found. */
 export function validateActParams(value: unknown): ValidationResult<ActParams> {
-  return finished(checkActParams(value, 0), value as ActParams);
+  return finished(checkActParams(value), value as ActParams);
 }
 
 /** True when a value matches #/$defs/act/params; allocates nothing. */
 export function isActParams(value: unknown): value is ActParams {
-  return matchesActParams(value, 0);
+  return matchesActParams(value);
 }
 /** Checks a value against #/$defs/act/result; on failure, the first issue found. */
 export function validateActResult(value: unknown): ValidationResult<ActResult> {
-  return outcome(checkActResult(value, 0), value as ActResult, "#/$defs/act/result");
+  return outcome(checkActResult(value), value as ActResult, "#/$defs/act/result");
 }
 
 /** True when a value matches #/$defs/act/result; allocates nothing. */
 export function isActResult(value: unknown): value is ActResult {
-  return matchesActResult(value, 0);
+  return matchesActResult(value);
 }
 /** Checks a value against #/$defs/apps/result/properties/apps/items; on failure, the first issue found. */
 export function validateAppEntry(value: unknown): ValidationResult<AppEntry> {
-  return outcome(checkAppEntry(value, 0), value as AppEntry, "#/$defs/apps/result/properties/apps/items");
+  return outcome(checkAppEntry(value), value as AppEntry, "#/$defs/apps/result/properties/apps/items");
 }
 
 /** True when a value matches #/$defs/apps/result/properties/apps/items; allocates nothing. */
 export function isAppEntry(value: unknown): value is AppEntry {
-  return matchesAppEntry(value, 0);
+  return matchesAppEntry(value);
 }
 /** Checks a value against #/$defs/apps/params; on failure, the first issue found. */
 export function validateAppsParams(value: unknown): ValidationResult<AppsParams> {
-  return finished(checkAppsParams(value, 0), value as AppsParams);
+  return finished(checkAppsParams(value), value as AppsParams);
 }
 
 /** True when a value matches #/$defs/apps/params; allocates nothing. */
 export function isAppsParams(value: unknown): value is AppsParams {
-  return matchesAppsParams(value, 0);
+  return matchesAppsParams(value);
 }
 /** Checks a value against #/$defs/apps/result; on failure, the first issue found. */
 export function validateAppsResult(value: unknown): ValidationResult<AppsResult> {
-  return finished(checkAppsResult(value, 0), value as AppsResult);
+  return finished(checkAppsResult(value), value as AppsResult);
 }
 
 /** True when a value matches #/$defs/apps/result; allocates nothing. */
 export function isAppsResult(value: unknown): value is AppsResult {
-  return matchesAppsResult(value, 0);
+  return matchesAppsResult(value);
 }
 /** Checks a value against #/$defs/batch/params; on failure, the first issue found. */
 export function validateBatchParams(value: unknown): ValidationResult<BatchParams> {
@@ -1672,17 +1654,17 @@ export function isBatchParams(value: unknown): value is BatchParams {
 }
 /** Checks a value against #/$defs/batch/result; on failure, the first issue found. */
 export function validateBatchResult(value: unknown): ValidationResult<BatchResult> {
-  return finished(checkBatchResult(value, 0), value as BatchResult);
+  return finished(checkBatchResult(value), value as BatchResult);
 }
 
 /** True when a value matches #/$defs/batch/result; allocates nothing. */
 export function isBatchResult(value: unknown): value is BatchResult {
-  return matchesBatchResult(value, 0);
+  return matchesBatchResult(value);
 }
 /** Checks a value against #/$defs/batch/result/properties/results/items; on failure, the first issue found. */
 export function validateBatchResultEntry(value: unknown): ValidationResult<BatchResultEntry> {
   return outcome(
-    checkActResult(value, 0),
+    checkActResult(value),
     value as BatchResultEntry,
     "#/$defs/batch/result/properties/results/items",
   );
@@ -1690,75 +1672,75 @@ export function validateBatchResultEntry(value: unknown): ValidationResult<Batch
 
 /** True when a value matches #/$defs/batch/result/properties/results/items; allocates nothing. */
 export function isBatchResultEntry(value: unknown): value is BatchResultEntry {
-  return matchesActResult(value, 0);
+  return matchesActResult(value);
 }
 /** Checks a value against #/$defs/elementOp; on failure, the first issue found. */
 export function validateElementOp(value: unknown): ValidationResult<ElementOp> {
-  return outcome(checkElementOp(value, 0), value as ElementOp, "#/$defs/elementOp");
+  return outcome(checkElementOp(value), value as ElementOp, "#/$defs/elementOp");
 }
 
 /** True when a value matches #/$defs/elementOp; allocates nothing. */
 export function isElementOp(value: unknown): value is ElementOp {
-  return matchesElementOp(value, 0);
+  return matchesElementOp(value);
 }
 /** Checks a value against #/$defs/elementRef; on failure, the first issue found. */
 export function validateElementRef(value: unknown): ValidationResult<ElementRef> {
-  return outcome(checkElementRef(value, 0), value as ElementRef, "#/$defs/elementRef");
+  return outcome(checkElementRef(value), value as ElementRef, "#/$defs/elementRef");
 }
 
 /** True when a value matches #/$defs/elementRef; allocates nothing. */
 export function isElementRef(value: unknown): value is ElementRef {
-  return matchesElementRef(value, 0);
+  return matchesElementRef(value);
 }
 /** Checks a value against #/$defs/end/params; on failure, the first issue found. */
 export function validateEndParams(value: unknown): ValidationResult<EndParams> {
-  return outcome(checkEndParams(value, 0), value as EndParams, "#/$defs/end/params");
+  return outcome(checkEndParams(value), value as EndParams, "#/$defs/end/params");
 }
 
 /** True when a value matches #/$defs/end/params; allocates nothing. */
 export function isEndParams(value: unknown): value is EndParams {
-  return matchesEndParams(value, 0);
+  return matchesEndParams(value);
 }
 /** Checks a value against #/$defs/end/result; on failure, the first issue found. */
 export function validateEndResult(value: unknown): ValidationResult<EndResult> {
-  return finished(checkEndResult(value, 0), value as EndResult);
+  return finished(checkEndResult(value), value as EndResult);
 }
 
 /** True when a value matches #/$defs/end/result; allocates nothing. */
 export function isEndResult(value: unknown): value is EndResult {
-  return matchesEndResult(value, 0);
+  return matchesEndResult(value);
 }
 /** Checks a value against #/$defs/errorCode; on failure, the first issue found. */
 export function validateErrorCode(value: unknown): ValidationResult<ErrorCode> {
-  return outcome(checkErrorCode(value, 0), value as ErrorCode, "#/$defs/errorCode");
+  return outcome(checkErrorCode(value), value as ErrorCode, "#/$defs/errorCode");
 }
 
 /** True when a value matches #/$defs/errorCode; allocates nothing. */
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return matchesErrorCode(value, 0);
+  return matchesErrorCode(value);
 }
 /** Checks a value against #/$defs/request/params; on failure, the first issue found. */
 export function validateRequestParams(value: unknown): ValidationResult<RequestParams> {
-  return finished(checkRequestParams(value, 0), value as RequestParams);
+  return finished(checkRequestParams(value), value as RequestParams);
 }
 
 /** True when a value matches #/$defs/request/params; allocates nothing. */
 export function isRequestParams(value: unknown): value is RequestParams {
-  return matchesRequestParams(value, 0);
+  return matchesRequestParams(value);
 }
 /** Checks a value against #/$defs/request/result; on failure, the first issue found. */
 export function validateRequestResult(value: unknown): ValidationResult<RequestResult> {
-  return finished(checkRequestResult(value, 0), value as RequestResult);
+  return finished(checkRequestResult(value), value as RequestResult);
 }
 
 /** True when a value matches #/$defs/request/result; allocates nothing. */
 export function isRequestResult(value: unknown): value is RequestResult {
-  return matchesRequestResult(value, 0);
+  return matchesRequestResult(value);
 }
 /** Checks a value against #/$defs/snapshot/result/properties/elements/items; on failure, the first issue found. */
 export function validateSnapshotElement(value: unknown): ValidationResult<SnapshotElement> {
   return outcome(
-    checkSnapshotElement(value, 0),
+    checkSnapshotElement(value),
     value as SnapshotElement,
     "#/$defs/snapshot/result/properties/elements/items",
   );
@@ -1766,41 +1748,41 @@ export function validateSnapshotElement(value: unknown): ValidationResult<Snapsh
 
 /** True when a value matches #/$defs/snapshot/result/properties/elements/items; allocates nothing. */
 export function isSnapshotElement(value: unknown): value is SnapshotElement {
-  return matchesSnapshotElement(value, 0);
+  return matchesSnapshotElement(value);
 }
 /** Checks a value against #/$defs/snapshot/params; on failure, the first issue found. */
 export function validateSnapshotParams(value: unknown): ValidationResult<SnapshotParams> {
-  return outcome(checkEndParams(value, 0), value as SnapshotParams, "#/$defs/snapshot/params");
+  return outcome(checkEndParams(value), value as SnapshotParams, "#/$defs/snapshot/params");
 }
 
 /** True when a value matches #/$defs/snapshot/params; allocates nothing. */
 export function isSnapshotParams(value: unknown): value is SnapshotParams {
-  return matchesEndParams(value, 0);
+  return matchesEndParams(value);
 }
 /** Checks a value against #/$defs/snapshot/result; on failure, the first issue found. */
 export function validateSnapshotResult(value: unknown): ValidationResult<SnapshotResult> {
-  return finished(checkSnapshotResult(value, 0), value as SnapshotResult);
+  return finished(checkSnapshotResult(value), value as SnapshotResult);
 }
 
 /** True when a value matches #/$defs/snapshot/result; allocates nothing. */
 export function isSnapshotResult(value: unknown): value is SnapshotResult {
-  return matchesSnapshotResult(value, 0);
+  return matchesSnapshotResult(value);
 }
 /** Checks a value against #/$defs/step; on failure, the first issue found. */
 export function validateStep(value: unknown): ValidationResult<Step> {
-  return outcome(checkStep(value, 0), value as Step, "#/$defs/step");
+  return outcome(checkStep(value), value as Step, "#/$defs/step");
 }
 
 /** True when a value matches #/$defs/step; allocates nothing. */
 export function isStep(value: unknown): value is Step {
-  return matchesStep(value, 0);
+  return matchesStep(value);
 }
 /** Checks a value against #/$defs/token; on failure, the first issue found. */
 export function validateToken(value: unknown): ValidationResult<Token> {
-  return outcome(checkElementRef(value, 0), value as Token, "#/$defs/token");
+  return outcome(checkElementRef(value), value as Token, "#/$defs/token");
 }
 
 /** True when a value matches #/$defs/token; allocates nothing. */
 export function isToken(value: unknown): value is Token {
-  return matchesElementRef(value, 0);
+  return matchesElementRef(value);
 }

@@ -3,10 +3,10 @@
  * sparse array reads as `undefined`, which is not JSON, so it fails wherever items are walked.
  */
 import { appendPointer, type Pointer } from "../../../json.js";
-import { code, EMPTY, lines, type Code } from "../../code.js";
+import { code, EMPTY, ifUsed, lines, type Code } from "../../code.js";
 import { childPath, fail, failure, text, said } from "../mode.js";
 import { keywordValue, type KeywordEmit, type SchemaObject } from "./emit.js";
-import type { CompileContext } from "../context.js";
+import { callOf, type CompileContext } from "../context.js";
 import { refTarget } from "./ref.js";
 import { guarded } from "./guard.js";
 import { countKeyword } from "./numbers.js";
@@ -39,7 +39,7 @@ if (${pair} !== undefined) { ${failure(k.ctx, k.mode, site, message)} }
   const body = statements.filter((statement) => !statement.isEmpty);
   if (body.length === 0 && !(k.known.size === 1 && k.known.has("array"))) return EMPTY;
   if (!hasItemsLoop(k)) body.push(holeScan(k, a));
-  return guarded(k.known, "array", k.value, [code`const ${a} = ${k.value} as unknown[];`, ...body]);
+  return guarded(k.known, "array", k.value, [ifUsed(a, code`const ${a.declared} = ${k.value} as unknown[];`), ...body]);
 }
 
 function hasItemsLoop(k: KeywordEmit): boolean {
@@ -74,7 +74,7 @@ function emitItems(k: KeywordEmit, a: Code): Code {
     const mode = childPath(k.mode, String(index));
     const applied = k.sub(appendPointer(k.pointer, keywords.prefix, index), schema, item, mode);
     return code`if (${a}.length > ${index}) {
-const ${item} = ${a}[${index}];
+${ifUsed(item, code`const ${item.declared} = ${a}[${index}];`)}
 ${applied}
 }`;
   });
@@ -89,7 +89,7 @@ ${applied}
     ? EMPTY
     : code`if (${item} === undefined) { ${failure(k.ctx, mode, { pointer: k.pointer, keyword: keywords.rest }, text("must be a JSON value, got a hole in a sparse array"))} }`;
   parts.push(code`for (let ${i} = ${prefixSchemas.length}; ${i} < ${a}.length; ${i}++) {
-const ${item} = ${a}[${i}];
+${ifUsed(item, code`const ${item.declared} = ${a}[${i}];`)}
 ${hole}
 ${applied}
 }`);
@@ -131,7 +131,7 @@ function emitContains(k: KeywordEmit, a: Code): Code {
   const stop = maxContains === undefined ? code`${count} < ${minContains} && ` : EMPTY;
   return code`{
 let ${count} = 0;
-for (let ${i} = 0; ${stop}${i} < ${a}.length; ${i}++) if (${is}(${a}[${i}], d)) ${count}++;
+for (let ${i} = 0; ${stop}${i} < ${a}.length; ${i}++) if (${callOf(is, [code`${a}[${i}]`, k.ctx.depth()])}) ${count}++;
 ${lines(checks)}
 }`;
 }

@@ -6,12 +6,12 @@
  * asks its target straight (`subschemaCall` in ref.ts).
  */
 import { appendPointer } from "../../../json.js";
-import { code, EMPTY, join, lines, type Code } from "../../code.js";
+import { code, EMPTY, exits, join, lines, type Code } from "../../code.js";
 import { fail, issueExpression, text, said, within } from "../mode.js";
 import { badValue } from "./numbers.js";
 import { keywordValue, type JsonType, type KeywordEmit, type SchemaObject } from "./emit.js";
 import { typeTest } from "./guard.js";
-import { leafMiss } from "./leaf.js";
+import { leafMiss, NEVER_MISSES } from "./leaf.js";
 import { refTarget, subschemaCall } from "./ref.js";
 
 export function emitCombinators(k: KeywordEmit): Code[] {
@@ -82,12 +82,12 @@ function branchTypeTest(k: KeywordEmit, type: JsonType | "integer"): Code {
   return code`typeof ${k.value} === "bigint" || ${test}`;
 }
 
-/** When a branch does not match: a few checks written out (leaf.ts), or a call to its `is` function. */
+/** When a branch does not match: a few checks written out (leaf.ts), or a call to its `is` function; NEVER_MISSES when nothing misses it. */
 function branchMiss(k: KeywordEmit, keyword: string, i: number, branch: unknown): Code {
   const pointer = appendPointer(k.pointer, keyword, i);
-  // One group: the misses are joined with `&&` (the formatter drops parentheses that change nothing).
   const miss = leafMiss(k.ctx, pointer, branch, k.value) ?? code`!${subschemaCall(k.ctx, pointer, branch).is(k.value)}`;
-  return code`(${miss})`;
+  // One group: the misses are joined with `&&` (the formatter drops parentheses that change nothing).
+  return miss === NEVER_MISSES ? miss : code`(${miss})`;
 }
 
 function emitAnyOf(k: KeywordEmit): Code {
@@ -95,6 +95,8 @@ function emitAnyOf(k: KeywordEmit): Code {
   if (all === undefined) return EMPTY;
   // `!a && !b`, not `!(a || b)`: see typeMiss in guard.ts.
   const misses = all.map((branch, i) => branchMiss(k, "anyOf", i, branch));
+  // A branch every value matches: the anyOf always holds.
+  if (misses.includes(NEVER_MISSES)) return EMPTY;
   const message = "must match at least one schema in anyOf";
   return code`if (${join(misses, code` && `)}) { ${noBranchMatched(k, "anyOf", all, message, disjointTypes(k, "anyOf", all))} }`;
 }
@@ -140,11 +142,13 @@ function emitConditional(k: KeywordEmit): Code {
     ? k.sub(appendPointer(k.pointer, "else"), k.schema.else, k.value, k.mode)
     : EMPTY;
   if (then.isEmpty && otherwise.isEmpty) return EMPTY;
-  return code`if (${subschemaCall(k.ctx, appendPointer(k.pointer, "if"), k.schema.if).is(k.value)}) {
+  const chosen = code`if (${subschemaCall(k.ctx, appendPointer(k.pointer, "if"), k.schema.if).is(k.value)}) {
 ${then}
 } else {
 ${otherwise}
 }`;
+  // Both ways fail: nothing after the choice runs.
+  return then.exits && otherwise.exits ? exits(chosen) : chosen;
 }
 
 /** Each branch's declared JSON types, when every branch declares some and no two share one. */

@@ -39,8 +39,15 @@ const LEAF_KEYWORDS: ReadonlySet<string> = new Set([
 /** `$ref` chains followed before giving up (a chain of bare references could otherwise loop). */
 const MAX_REFS = 8;
 
+/**
+ * The miss of a schema no value misses (`true`, annotations only). Its callers drop what it
+ * would guard: an anyOf with such a branch always holds, and `if (false && …)` is code no value
+ * reaches (allowUnreachableCode refuses it).
+ */
+export const NEVER_MISSES: Code = code`false`;
+
 export function leafMiss(ctx: CompileContext, pointer: Pointer, raw: unknown, value: Code, refs = 0): Code | undefined {
-  if (raw === true) return code`false`;
+  if (raw === true) return NEVER_MISSES;
   if (raw === false) return code`true`;
   const schema = ctx.view(pointer, raw);
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return undefined;
@@ -55,7 +62,7 @@ export function leafMiss(ctx: CompileContext, pointer: Pointer, raw: unknown, va
     const target = refTarget(ctx, pointer, ref);
     const miss = leafMiss(ctx, target, ctx.index.schemaAt(target), value, refs + 1);
     if (miss === undefined) return undefined;
-    misses.push(miss);
+    if (miss !== NEVER_MISSES) misses.push(miss);
   }
   const type = typeCheck(ctx, s, pointer, value);
   // Parenthesised: `type`'s own miss may be a `&&` or `||` chain, and it is joined with `||` here.
@@ -69,7 +76,7 @@ export function leafMiss(ctx: CompileContext, pointer: Pointer, raw: unknown, va
   const strings = stringMisses(ctx, pointer, s, value);
   if (strings === undefined) return undefined;
   if (strings.length > 0) misses.push(guard(only && type.known.has("string"), code`typeof ${value} === "string"`, strings));
-  if (misses.length === 0) return code`false`;
+  if (misses.length === 0) return NEVER_MISSES;
   return anyMiss(misses);
 }
 

@@ -2,10 +2,11 @@
  * Object assertions and applicators. Only own properties count: a declared name that also lives
  * on Object.prototype (`constructor`, `toString`, `__proto__`) is read through Object.hasOwn; any
  * other declared name is read directly, which is what keeps the hot path as fast as hand-written
- * code. Keys are only enumerated when a keyword needs every key.
+ * code. Keys are only enumerated when a keyword needs every key. A property's value is held in a
+ * local only if its checks read it (`ifUsed`): `additionalProperties: false` reads the key alone.
  */
 import { appendPointer, escapeSegment } from "../../../json.js";
-import { code, EMPTY, join, lines, literal, member, type Code } from "../../code.js";
+import { code, EMPTY, exits, ifUsed, join, lines, literal, type Code } from "../../code.js";
 import { childPath, fail, failure, issueExpression, text, type Mode, said } from "../mode.js";
 import { regexFor } from "./strings.js";
 import { keywordValue, type KeywordEmit } from "./emit.js";
@@ -27,15 +28,19 @@ export function emitObjects(k: KeywordEmit): Code {
   ].filter((statement) => !statement.isEmpty);
   if (statements.length === 0) return EMPTY;
   return guarded(k.known, "object", k.value, [
-    code`const ${o} = ${k.value} as Record<string, unknown>;`,
+    ifUsed(o, code`const ${o.declared} = ${k.value} as Record<string, unknown>;`),
     ...withinFlowBudget(k.ctx, k.mode, statements),
   ]);
 }
 
-/** An own-property read: `undefined` when absent (a present `undefined` is not JSON either). */
+/**
+ * An own-property read: `undefined` when absent (a present `undefined` is not JSON either). In
+ * brackets whatever the name: `o` is a `Record<string, unknown>`, whose properties
+ * noPropertyAccessFromIndexSignature lets no one read with a dot.
+ */
 export function readOwn(o: Code, name: string): Code {
   if (name in Object.prototype) return code`(Object.hasOwn(${o}, ${name}) ? ${o}[${name}] : undefined)`;
-  return member(o, name);
+  return code`${o}[${name}]`;
 }
 
 function stringList(k: KeywordEmit, keyword: string, value: unknown): readonly string[] {
@@ -74,7 +79,7 @@ function emitPropertiesAndRequired(k: KeywordEmit, o: Code): Code[] {
     const requiredSite = { pointer: k.pointer, keyword: "required" };
     if (body.isEmpty)
       return required.has(name) ? fail(k.ctx, k.mode, code`${readOwn(o, name)} === undefined`, requiredSite, missing) : EMPTY;
-    const read = code`const ${v} = ${readOwn(o, name)};`;
+    const read = ifUsed(v, code`const ${v.declared} = ${readOwn(o, name)};`);
     if (!required.has(name))
       return code`{
 ${read}
@@ -83,21 +88,23 @@ ${body}
 }
 }`;
     if (!rejectsUndefined(k.ctx, appendPointer(k.pointer, "properties", name), properties.get(name))) {
-      return code`{
-${read}
-if (${v} === undefined) { ${failure(k.ctx, k.mode, requiredSite, missing)} }
-${body}
-}`;
+      return block([read, code`if (${v} === undefined) { ${failure(k.ctx, k.mode, requiredSite, missing)} }`, body]);
     }
     // A typed subschema rejects the missing value (undefined) by itself; on the issue path it
     // reports it as the missing required property.
     const foldedMode: Mode =
       k.mode.kind === "fast" ? k.mode : ({ ...mode, absent: issueExpression(k.ctx, k.mode, requiredSite, missing) } as Mode);
-    return code`{
-${read}
-${k.sub(appendPointer(k.pointer, "properties", name), properties.get(name), v, foldedMode)}
-}`;
+    return block([read, k.sub(appendPointer(k.pointer, "properties", name), properties.get(name), v, foldedMode)]);
   });
+}
+
+/** Statements in a block of their own (for their locals), which exits when they do (a required property under `false`). */
+function block(statements: readonly Code[]): Code {
+  const body = lines(statements);
+  const inBlock = code`{
+${body}
+}`;
+  return body.exits ? exits(inBlock) : inBlock;
 }
 
 /**
@@ -215,8 +222,8 @@ ${applied}
   return code`{
 const ${keys} = Object.keys(${o});
 for (let ${i} = 0; ${i} < ${keys}.length; ${i}++) {
-const ${key} = ${keys}[${i}] as string;
-const ${v} = ${o}[${key}];
+${ifUsed(key, code`const ${key.declared} = ${keys}[${i}] as string;`)}
+${ifUsed(v, code`const ${v.declared} = ${o}[${key}];`)}
 ${needsMatched ? code`let ${matched} = false;` : EMPTY}
 ${statements}
 }

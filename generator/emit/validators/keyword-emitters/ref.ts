@@ -10,7 +10,7 @@ import { appendPointer } from "../../../json.js";
 import { KEYWORDS, keywordRow } from "../../../schema/keyword-table.js";
 import { code, EMPTY, type Code } from "../../code.js";
 import { fail, type Mode, said, within } from "../mode.js";
-import type { CompileContext, LocationFunctions } from "../context.js";
+import { callOf, type CompileContext, type LocationFunctions } from "../context.js";
 import { keywordValue, type KeywordEmit } from "./emit.js";
 
 export const REF_DEPTH_LIMIT = 1000;
@@ -55,17 +55,18 @@ export function countedCall(k: KeywordEmit, keyword: string, target: LocationFun
     k.mode.kind === "check" && k.mode.absent !== undefined
       ? code`if (${k.value} === undefined) { return [${k.mode.absent}]; }`
       : EMPTY;
+  const depth = k.ctx.depth();
   const tooDeep = fail(
     k.ctx,
     k.mode,
-    code`d >= ${REF_DEPTH_LIMIT}`,
+    code`${depth} >= ${REF_DEPTH_LIMIT}`,
     { pointer: k.pointer, keyword },
     said(`must not nest deeper than ${REF_DEPTH_LIMIT} references`),
   );
   const schemaPrefix = k.ctx.schemaPath(appendPointer(k.pointer, keyword));
   return code`${presence}
 ${tooDeep}
-${callFunctions(k.ctx, k.mode, target, k.value, code`d + 1`, schemaPrefix)}`;
+${callFunctions(k.ctx, k.mode, target, k.value, code`${depth} + 1`, schemaPrefix)}`;
 }
 
 /**
@@ -84,10 +85,10 @@ export function callFunctions(
 ): Code {
   switch (mode.kind) {
     case "fast":
-      return code`if (!${target.is}(${value}, ${depth})) return false;`;
+      return code`if (!${callOf(target.is, [value, depth])}) return false;`;
     case "check":
       return code`{
-const issues = ${target.check}(${value}, ${depth});
+const issues = ${callOf(target.check, [value, depth])};
 if (issues !== undefined) return ${within(ctx, mode, code`issues`, schemaPrefix)};
 }`;
   }
@@ -131,17 +132,19 @@ export function subschemaCall(ctx: CompileContext, pointer: string, raw: unknown
     if (descends(ctx.view(targetPointer, ctx.index.schemaAt(targetPointer)))) {
       const target = ctx.functionsFor(targetPointer);
       const tooDeep = code`${ctx.helper("issue")}("", "", "$ref", ${`: must not nest deeper than ${REF_DEPTH_LIMIT} references`})`;
+      const depth = ctx.depth();
       return {
-        is: (value) => code`(d < ${REF_DEPTH_LIMIT} && ${target.is}(${value}, d + 1))`,
-        check: (value) => code`(d >= ${REF_DEPTH_LIMIT} ? [${tooDeep}] : ${target.check}(${value}, d + 1))`,
+        is: (value) => code`(${depth} < ${REF_DEPTH_LIMIT} && ${callOf(target.is, [value, code`${depth} + 1`])})`,
+        check: (value) =>
+          code`(${depth} >= ${REF_DEPTH_LIMIT} ? [${tooDeep}] : ${callOf(target.check, [value, code`${depth} + 1`])})`,
         schemaPrefix: ctx.schemaPath(appendPointer(pointer, "$ref")),
       };
     }
   }
   const own = ctx.functionsFor(pointer);
   return {
-    is: (value) => code`${own.is}(${value}, d)`,
-    check: (value) => code`${own.check}(${value}, d)`,
+    is: (value) => callOf(own.is, [value, ctx.depth()]),
+    check: (value) => callOf(own.check, [value, ctx.depth()]),
     schemaPrefix: ctx.schemaPath(pointer),
   };
 }

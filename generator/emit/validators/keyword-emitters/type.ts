@@ -3,7 +3,7 @@ import { BindgenError } from "../../../errors.js";
 import { appendPointer } from "../../../json.js";
 import { code, join, type Code } from "../../code.js";
 import type { CompileContext } from "../context.js";
-import { said, type Message } from "../mode.js";
+import { ALWAYS, said, type Message } from "../mode.js";
 import { ALL_TYPES, keywordValue, type JsonType, type SchemaObject } from "./emit.js";
 import { typeMiss } from "./guard.js";
 import { readsBigint } from "./bigints.js";
@@ -43,11 +43,7 @@ export function typeCheck(ctx: CompileContext, schema: SchemaObject, pointer: st
     bigint && name === "integer" ? code`typeof ${value} !== "bigint"` : typeMiss(value, name),
   );
   const failsWhen =
-    misses.length === 0
-      ? code`true`
-      : misses.length === 1 && tested[0] === "object"
-        ? objectFails(value)
-        : join(misses, code` && `);
+    misses.length === 0 ? ALWAYS : misses.length === 1 && tested[0] === "object" ? objectFails(value) : join(misses, code` && `);
   const expected = [...new Set(names)].map((name) => (bigint && name === "integer" ? "bigint" : name));
   const message = said(`must be ${expected.join(" or ")}, got `, code`${ctx.helper("kindOf")}(${value})`);
   return { failsWhen, message, known };

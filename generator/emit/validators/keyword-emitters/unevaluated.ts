@@ -8,8 +8,8 @@
  * so branches are asked with their `is` function before their annotations are taken.
  */
 import { appendPointer, type Pointer } from "../../../json.js";
-import { code, EMPTY, lines, type Code } from "../../code.js";
-import type { CompileContext } from "../context.js";
+import { code, EMPTY, ifUsed, lines, type Code } from "../../code.js";
+import { callOf, type CompileContext } from "../context.js";
 import { childPath, failure, said } from "../mode.js";
 import { keywordValue, type KeywordEmit, type SchemaObject } from "./emit.js";
 import { typeTest } from "./guard.js";
@@ -27,8 +27,8 @@ export function emitUnevaluated(k: KeywordEmit): Code {
   const ix = k.ctx.local("indices");
   const collect = evaluatedBody(k.ctx, k.pointer, k.schema, k.value, ps, ix, true);
   return code`{
-const ${ps} = new Set<string>();
-const ${ix} = new Set<number>();
+${ifUsed(ps, code`const ${ps.declared} = new Set<string>();`)}
+${ifUsed(ix, code`const ${ix.declared} = new Set<number>();`)}
 ${collect}
 ${properties === undefined ? EMPTY : unevaluatedPropertiesLoop(k, properties, ps)}
 ${items === undefined ? EMPTY : unevaluatedItemsLoop(k, items, ix)}
@@ -50,7 +50,7 @@ function unevaluatedPropertiesLoop(k: KeywordEmit, schema: unknown, ps: Code): C
 const ${o} = ${k.value} as Record<string, unknown>;
 for (const ${key} of Object.keys(${o})) {
 if (${ps}.has(${key})) continue;
-const ${v} = ${o}[${key}];
+${ifUsed(v, code`const ${v.declared} = ${o}[${key}];`)}
 ${applied}
 }
 }`;
@@ -71,7 +71,7 @@ function unevaluatedItemsLoop(k: KeywordEmit, schema: unknown, ix: Code): Code {
 const ${a} = ${k.value} as unknown[];
 for (let ${i} = 0; ${i} < ${a}.length; ${i}++) {
 if (${ix}.has(${i})) continue;
-const ${item} = ${a}[${i}];
+${ifUsed(item, code`const ${item.declared} = ${a}[${i}];`)}
 ${applied}
 }
 }`;
@@ -116,7 +116,7 @@ export function evaluatedBody(
   }
   if (objectParts.length > 0) {
     statements.push(code`if (${typeTest(value, "object")}) {
-const ${o} = ${value} as Record<string, unknown>;
+${ifUsed(o, code`const ${o.declared} = ${value} as Record<string, unknown>;`)}
 ${lines(objectParts)}
 }`);
   }
@@ -131,16 +131,18 @@ ${lines(objectParts)}
     if (Array.isArray(prefix)) arrayParts.push(code`for (let i = 0; i < ${a}.length && i < ${prefix.length}; i++) ${ix}.add(i);`);
     if (has("contains") && DIALECTS[dialect].containsEvaluates) {
       const { is } = ctx.functionsFor(appendPointer(pointer, "contains"));
-      arrayParts.push(code`for (let i = 0; i < ${a}.length; i++) if (${is}(${a}[i], d)) ${ix}.add(i);`);
+      arrayParts.push(code`for (let i = 0; i < ${a}.length; i++) if (${callOf(is, [code`${a}[i]`, ctx.depth()])}) ${ix}.add(i);`);
     }
   }
   if (arrayParts.length > 0) {
     statements.push(code`if (Array.isArray(${value})) {
-const ${a} = ${value} as unknown[];
+${ifUsed(a, code`const ${a.declared} = ${value} as unknown[];`)}
 ${lines(arrayParts)}
 }`);
   }
-  const take = (at: Pointer): Code => code`${ctx.evaluatedFor(at)}(${value}, d, ${ps}, ${ix});`;
+  const depth = ctx.depth();
+  const take = (at: Pointer): Code => code`${callOf(ctx.functionsFor(at).evaluated, [value, depth, ps, ix])};`;
+  const matches = (at: Pointer): Code => callOf(ctx.functionsFor(at).is, [value, depth]);
   const list = (keyword: string): readonly unknown[] => {
     const value = keywordValue(s, keyword);
     return Array.isArray(value) ? value : [];
@@ -149,14 +151,14 @@ ${lines(arrayParts)}
   for (const keyword of ["anyOf", "oneOf"]) {
     list(keyword).forEach((_, i) => {
       const at = appendPointer(pointer, keyword, i);
-      statements.push(code`if (${ctx.functionsFor(at).is}(${value}, d)) ${take(at)}`);
+      statements.push(code`if (${matches(at)}) ${take(at)}`);
     });
   }
   if (has("if")) {
     const at = appendPointer(pointer, "if");
     const then = has("then") ? take(appendPointer(pointer, "then")) : EMPTY;
     const otherwise = has("else") ? take(appendPointer(pointer, "else")) : EMPTY;
-    statements.push(code`if (${ctx.functionsFor(at).is}(${value}, d)) {
+    statements.push(code`if (${matches(at)}) {
 ${take(at)}
 ${then}
 } else {
@@ -175,7 +177,9 @@ ${otherwise}
     ...(has("$ref") ? [refTarget(ctx, pointer, s.$ref)] : []),
     ...DYNAMIC_REFS.filter(has).map((keyword) => dynamicRefTarget(ctx, pointer, keyword, s[keyword])),
   ];
-  for (const target of targets)
-    statements.push(code`if (d < ${REF_DEPTH_LIMIT}) ${ctx.evaluatedFor(target)}(${value}, d + 1, ${ps}, ${ix});`);
+  for (const target of targets) {
+    const collect = callOf(ctx.functionsFor(target).evaluated, [value, code`${depth} + 1`, ps, ix]);
+    statements.push(code`if (${depth} < ${REF_DEPTH_LIMIT}) ${collect};`);
+  }
   return lines(statements);
 }

@@ -9,7 +9,7 @@ import { readsBigint, type Int64Reading } from "../../../schema/integers.js";
 import { code, join, literal, type Code } from "../../code.js";
 import type { CompileContext } from "../context.js";
 import { bigintConstant, bigintExpression, exactInteger, memberForms } from "./bigints.js";
-import { fail, issueExpression, said, type KeywordSite, type Message } from "../mode.js";
+import { ALWAYS, fail, issueExpression, said, type KeywordSite, type Message } from "../mode.js";
 import { keywordValue, type KeywordEmit, type SchemaObject } from "./emit.js";
 
 /** Up to this many primitive members are tested with `===`; more go through a Set. */
@@ -43,7 +43,7 @@ export function emitEnum(k: KeywordEmit): Code[] {
     const deepEqual = k.ctx.helper("deepEqual");
     misses.push(code`!${list}.some((member: unknown) => ${deepEqual}(${k.value}, member))`);
   }
-  const failsWhen = misses.length === 0 ? code`true` : join(misses, code` && `);
+  const failsWhen = misses.length === 0 ? ALWAYS : join(misses, code` && `);
   return [valueFail(k, failsWhen, site, message)];
 }
 

@@ -9,6 +9,8 @@ export const DEMO_SCENARIOS = {
   demo_disabled: "demo mode is off: every demo call fails with demo_disabled",
   permission_missing: "demo.request fails with permission_missing",
   not_armed: "consent works, but snapshot, act and batch fail with not_armed",
+  arguments_first:
+    "a correct host that checks argument rules the schema does not state (press needs key, type needs text) before the token",
   capture_unsafe: "demo.snapshot refuses with capture_unsafe",
   capture_state_unsafe: 'a lying host: snapshot succeeds with capture_state "unsafe" and elements',
   capture_state_masked: 'a lying host: snapshot succeeds with capture_state "masked" and elements',
@@ -35,6 +37,7 @@ export function isDemoScenario(name: string): name is DemoScenario {
 export function scenarioGate(scenario: DemoScenario, method: string): Outcome | undefined {
   switch (scenario) {
     case "normal":
+    case "arguments_first":
     case "not_armed":
     case "capture_unsafe":
     case "capture_state_unsafe":

@@ -174,6 +174,8 @@ export class DemoService implements Service {
   #act(params: unknown, context: CallContext): Outcome {
     const read = readActParams(params);
     if (!read.ok) return failure("invalid_arguments", read.message);
+    const unstated = this.#argumentsFirst([read.value]);
+    if (unstated !== undefined) return unstated;
     if (this.#scenario() === "crash_on_long_text" && [...(read.value.text ?? "")].length > CRASH_TEXT_LENGTH) {
       context.drop();
       return failure("service_unavailable", "dropped");
@@ -191,6 +193,8 @@ export class DemoService implements Service {
       this.#scenario() === "accepts_invalid_params" ? Number.POSITIVE_INFINITY : MAX_BATCH_STEPS,
     );
     if (!read.ok) return failure("invalid_arguments", read.message);
+    const unstated = this.#argumentsFirst(read.value.steps);
+    if (unstated !== undefined) return unstated;
     const session = this.#armedSession(read.value.token);
     if (isOutcome(session)) return session;
     const results: { receipt_id: string }[] = [];
@@ -215,6 +219,19 @@ export class DemoService implements Service {
     const session = typeof params === "object" && params !== null ? (params as { session?: unknown }).session : undefined;
     if (session !== undefined && typeof session !== "string") return failure("invalid_arguments", "session must be a string");
     return success({ killed: this.kill(session) });
+  }
+
+  /**
+   * The arguments_first scenario: the rules a step's op sets for its other fields, which the
+   * schema does not state, checked before the token is looked at (as a host may well do).
+   */
+  #argumentsFirst(steps: readonly Step[]): Outcome | undefined {
+    if (this.#scenario() !== "arguments_first") return undefined;
+    for (const step of steps) {
+      if (step.op === "type" && step.text === undefined) return failure("invalid_arguments", "type needs text");
+      if (step.op === "press" && step.key === undefined) return failure("invalid_arguments", "press needs key");
+    }
+    return undefined;
   }
 
   #perform(session: Session, step: Step): StepOutcome {

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { createConnection, type Socket } from "node:net";
 import { serviceUnavailable, ToolError } from "../../core/errors.js";
 import type { FrameDecoder, Framing } from "../../framing/framing.js";

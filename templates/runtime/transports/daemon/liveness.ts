@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { readFile } from "node:fs/promises";
 import { errnoCode } from "../../core/errors.js";
 

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import type { Deadline } from "../../core/deadlines.js";
 import { serviceUnavailable, ToolError } from "../../core/errors.js";
 import type { Framing } from "../../framing/framing.js";

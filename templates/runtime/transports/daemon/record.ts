@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { userInfo } from "node:os";
 import { posix, win32 } from "node:path";
 import { ToolError } from "../../core/errors.js";

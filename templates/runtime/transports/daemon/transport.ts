@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { Deadlines } from "../../core/deadlines.js";
 import { assertNever } from "../../core/never.js";
 import { serviceUnavailable, ToolError } from "../../core/errors.js";
