@@ -7,6 +7,7 @@
  */
 import type { TransportBinding } from "../load/binding.js";
 import type { ContractModel, Method, Namespace } from "../model/types.js";
+import { camelCase } from "../naming/identifiers.js";
 import type { SchemaIndex } from "../resolve/index.js";
 import { integerShape } from "./integer-shape.js";
 import { code, docComment, EMPTY, ident, join, literal, member, objectKey, type Code } from "./code.js";
@@ -100,8 +101,13 @@ function spec(model: ContractModel, index: SchemaIndex, method: Method): Code {
 function methodDoc(model: ContractModel, method: Method): Code {
   const timeout = method.timeoutMs % 1000 === 0 ? `${method.timeoutMs / 1000} s` : `${method.timeoutMs} ms`;
   const secrets = method.sensitiveParams.map((name) => `\`${name}\``).join(", ");
+  // The member the method's name asks for, when naming had to give it another (naming/binding-names.ts).
+  const asked = camelCase(method.path[method.path.length - 1] ?? "").replace(/_$/, "");
   const notes = [
     `Calls \`${method.tool}\`. Default timeout ${timeout}.`,
+    asked === "" || asked === method.member
+      ? undefined
+      : `Named \`${method.member}\`: \`${asked}\` is taken (by the client itself, by JavaScript, or by another method).`,
     method.sensitiveParams.length === 0 ? undefined : `Carries a secret in ${secrets}; the client never stores it.`,
     method.failClosed === undefined
       ? undefined

@@ -3,7 +3,8 @@
  * result a bare `$ref` to a PascalCase type of the same name — got `type CloseParams2 =
  * CloseParams`, `validateReadResult2` and the like, the numbered names the planner exists to
  * avoid. A bare `$ref` part is now its target, named once; a part with documentation of its own
- * keeps its own type (and then its number: both ask for the name).
+ * keeps its own type (and then its number: both ask for the name). A method named like the
+ * client's own `close` becomes `closeMethod`, and its docs say so.
  */
 import { describe, expect, it } from "vitest";
 import { generateFiles } from "../../generator/pipeline.js";
@@ -29,6 +30,15 @@ describe("a schemars-shaped contract", async () => {
     expect(client).toMatch(/validateParams: validateReadParams,\s+validateResult: validateReadResult,/);
     expect(client).toContain("read(params: ReadParams, options?: ToolCallOptions): Promise<ReadResult>");
     expect(file("validators.ts")).not.toMatch(/export function validate(Open|Read|Close)(Params|Result)\d/);
+  });
+
+  it("renames a method that meets the client's own member by the one rule, and says so in its docs", () => {
+    const client = file("client.ts");
+    expect(client).toContain("closeMethod(params: CloseParams, options?: ToolCallOptions): Promise<CloseResult>");
+    expect(client).toContain(
+      "Named `closeMethod`: `close` is taken (by the client itself, by JavaScript, or by another method).",
+    );
+    expect(client).toContain("close(): Promise<void>");
   });
 
   it("keeps a documented part's own type, so its text still shows", () => {
