@@ -77,6 +77,20 @@ export function isBindgenError(error: unknown): error is BindgenError {
   return error instanceof BindgenError;
 }
 
+/** The one exhaustiveness check: a value a switch over a union was proven never to hold. */
 export function assertNever(value: never, what = "value"): never {
-  throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);
+  throw new Error(`unexpected ${what}: ${shown(value)}`);
+}
+
+/** A value in an error: its `type` or `kind` tag when it has one (an AST node may be circular), else its JSON. */
+function shown(value: unknown): string {
+  if (typeof value === "object" && value !== null) {
+    const tag = (value as { type?: unknown; kind?: unknown }).type ?? (value as { kind?: unknown }).kind;
+    if (typeof tag === "string") return JSON.stringify(tag);
+  }
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
 }

@@ -14,6 +14,7 @@ import type { ConsentScript } from "../host/services/demo/service.js";
 import { serveStdioHost, startHost, type SocketServiceName } from "../host/start.js";
 import { HOST_EXIT, STD_IO, type Io } from "./exit.js";
 import { hanging } from "../terminal-style.js";
+import { assertNever } from "../errors.js";
 
 const USAGE = `usage: rightkit-bindgen host (--suite-root DIR | --socket PATH | --stdio) [--rank N]
          [--scenario NAME] [--consent approve|deny] [--consent-delay MS] [--no-peer-check]
@@ -80,7 +81,7 @@ export async function runHostCommand(argv: readonly string[], io: Io = STD_IO): 
       case "stdio":
         return await serveStdio(command, io);
       default:
-        return assertNever(command.mode);
+        return assertNever(command.mode, "mode");
     }
   } catch (error) {
     io.err(`rightkit-bindgen host: ${messageOf(error)}`);
@@ -260,8 +261,4 @@ function socketService(service: ServiceName): SocketServiceName {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled mode: ${JSON.stringify(value)}`);
 }

@@ -20,6 +20,7 @@
  */
 import { RegExpParser, RegExpSyntaxError, type AST } from "@eslint-community/regexpp";
 import { readPattern } from "./patterns.js";
+import { assertNever } from "../errors.js";
 
 /** The program's instructions: three numbers each, `op, a, b`. */
 export const OP = { class: 0, split: 1, jump: 2, assert: 3, match: 4 } as const;
@@ -172,7 +173,7 @@ class ProgramBuilder {
         this.#emit(OP.class, this.#classOf(node), 0);
         return;
       default:
-        return assertNever(node);
+        return assertNever(node, "regular expression node");
     }
   }
 
@@ -191,7 +192,7 @@ class ProgramBuilder {
       case "lookbehind":
         throw new NeedsBacktracking(`it uses a ${node.kind} assertion (${node.raw})`);
       default:
-        return assertNever(node);
+        return assertNever(node, "regular expression node");
     }
   }
 
@@ -268,10 +269,6 @@ class ProgramBuilder {
   get #max(): number {
     return this.#unicode ? MAX_CODE_POINT : MAX_CODE_UNIT;
   }
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unexpected regular expression node ${JSON.stringify((value as { type?: unknown }).type)}`);
 }
 
 /** Sorted, disjoint, adjacent ranges joined. */

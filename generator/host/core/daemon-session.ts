@@ -18,6 +18,7 @@ import {
   type RequestId,
 } from "./protocols/daemon.js";
 import type { CallContext, Service } from "./service.js";
+import { assertNever } from "../../errors.js";
 
 /** What every daemon connection of one host shares. */
 export type DaemonHostState = {
@@ -164,7 +165,7 @@ export function openDaemonSession(connection: Connection, state: DaemonHostState
       case "handoff_once":
         return send(encodeResponse(id, outcome));
       default:
-        return assertNever(callFault);
+        return assertNever(callFault, "case");
     }
   };
 
@@ -224,7 +225,7 @@ export function openDaemonSession(connection: Connection, state: DaemonHostState
         case "request":
           return request(frame);
         default:
-          return assertNever(frame);
+          return assertNever(frame, "case");
       }
     },
     overflow: () => violate(`a line over ${MAX_LINE_BYTES} bytes`, undefined),
@@ -240,8 +241,4 @@ function withoutRetryable(outcome: Outcome): Outcome {
   if (outcome.ok) return outcome;
   const { retryable: _left, ...error } = outcome.error;
   return { ...outcome, error: error as ServiceError };
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled case: ${JSON.stringify(value)}`);
 }

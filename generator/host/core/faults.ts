@@ -1,4 +1,5 @@
 import { MAX_LINE_BYTES } from "./limits.js";
+import { assertNever } from "../../errors.js";
 
 /** The two wire protocols the host speaks; a fault exists only where its bytes make sense. */
 export type Protocol = "daemon" | "jsonrpc";
@@ -66,7 +67,7 @@ export function protocolRefusal(scenario: string, protocol: Protocol): string | 
     case "jsonrpc":
       return jsonRpcFaultOf(scenario) ? undefined : `scenario ${scenario} exists only on the daemon host (host --suite-root)`;
     default:
-      return assertNever(protocol);
+      return assertNever(protocol, "protocol");
   }
 }
 
@@ -82,8 +83,4 @@ export function strangerId(id: unknown): unknown {
 /** A result whose line is over the cap however it is encoded. */
 export function oversizedResult(): { pad: string } {
   return { pad: "x".repeat(MAX_LINE_BYTES + 1) };
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled protocol: ${String(value)}`);
 }

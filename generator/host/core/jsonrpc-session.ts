@@ -13,6 +13,7 @@ import {
   type JsonRpcDialect,
 } from "./protocols/jsonrpc.js";
 import type { CallContext, Service } from "./service.js";
+import { assertNever } from "../../errors.js";
 
 /** What every JSON-RPC connection of one host shares. */
 export type JsonRpcHostState = {
@@ -66,7 +67,7 @@ function handleLine(
     case "call":
       break;
     default:
-      return assertNever(line);
+      return assertNever(line, "case");
   }
   const { id, method, params } = line;
   state.events.emit("request", { method, id } satisfies HostEvent);
@@ -150,10 +151,6 @@ function deliverWithFault(
       writer.write(reply(id));
       return;
     default:
-      return assertNever(fault);
+      return assertNever(fault, "case");
   }
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled case: ${JSON.stringify(value)}`);
 }

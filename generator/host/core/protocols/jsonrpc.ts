@@ -1,5 +1,6 @@
 import { readExact, writeExact } from "../exact-json.js";
 import { HOST_ERROR, type Outcome, type ServiceError } from "../outcome.js";
+import { assertNever } from "../../../errors.js";
 
 /**
  * The host's own JSON-RPC 2.0 codec (one object per line). It shares nothing with the client's
@@ -53,7 +54,7 @@ export const PLAIN_DIALECT: JsonRpcDialect = {
       case "internal_error":
         return { code: -32603, message: "Internal error" };
       default:
-        return assertNever(refusal);
+        return assertNever(refusal, "refusal");
     }
   },
   error: ({ error }) => {
@@ -116,8 +117,4 @@ function plainCodeOf(error: ServiceError): number {
 
 function line(body: object): string {
   return `${writeExact(body)}\n`;
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled refusal: ${String(value)}`);
 }

@@ -2,6 +2,7 @@ import { COMPILE_TARGETS } from "./fixtures.js";
 import { MANIFEST_SHAPE, TASK_SHAPE, WORKFLOW_SHAPE } from "./manifest.js";
 import type { DescribeTarget, Surface } from "./surface.js";
 import type { Shape } from "./shapes.js";
+import { assertNever } from "../../../errors.js";
 
 /**
  * agentcli.describe's metadata. Everything a topic lists is derived: the document topics from
@@ -28,7 +29,7 @@ export function describe(target: DescribeTarget, surface: Surface): Record<strin
         notifications: surface.notifications.map(({ name, summary, params }) => ({ method: name, summary, params })),
       };
     default:
-      return assertNever(target);
+      return assertNever(target, "describe target");
   }
 }
 
@@ -51,8 +52,4 @@ function commands(surface: Surface): { command: string; methods: string[] }[] {
     byCommand.set(command, [...(byCommand.get(command) ?? []), name]);
   }
   return [...byCommand].map(([command, methods]) => ({ command, methods }));
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled describe target: ${String(value)}`);
 }

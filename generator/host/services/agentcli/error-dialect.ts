@@ -10,6 +10,7 @@ import {
 import { MANIFEST_VERSION } from "./manifest.js";
 import type { AgentcliScenario } from "./scenarios.js";
 import type { Issue } from "./shapes.js";
+import { assertNever } from "../../../errors.js";
 
 /**
  * agentcli's error model: every error carries `data: {code, error_type}` (agentcli's machine-
@@ -75,7 +76,7 @@ function opening(scenario: AgentcliScenario): Opening {
     case "describe_accepts_unknown_target":
       return { kind: "lines", lines: [encodeNotification(READY_NOTIFICATION, readyParams(scenario))] };
     default:
-      return assertNever(scenario);
+      return assertNever(scenario, "case");
   }
 }
 
@@ -90,15 +91,11 @@ function refusalOf(refusal: Refusal): RpcError {
     case "internal_error":
       return withData(-32603, "Internal error", "internal_error");
     default:
-      return assertNever(refusal);
+      return assertNever(refusal, "case");
   }
 }
 
 /** agentcli spells the code and its error type alike for the errors this server has. */
 function withData(code: number, message: string, type: string, extra?: Readonly<Record<string, unknown>>): RpcError {
   return { code, message, data: { code: type, error_type: type, ...extra } };
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled case: ${String(value)}`);
 }

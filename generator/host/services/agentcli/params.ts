@@ -1,4 +1,5 @@
 import { isRecord, type Issue } from "./shapes.js";
+import { assertNever } from "../../../errors.js";
 
 /**
  * Host-side parameter checks, written by hand (the host never trusts the generator's validators).
@@ -67,7 +68,7 @@ function readParam(spec: ParamSpec, raw: unknown): Read {
     case "string":
       return readString(spec, raw);
     default:
-      return assertNever(spec);
+      return assertNever(spec, "param spec");
   }
 }
 
@@ -79,8 +80,4 @@ function readString(spec: Extract<ParamSpec, { type: "string" }>, raw: unknown):
   if (canonical !== undefined && spec.enum.includes(canonical)) return { present: true, value: canonical };
   const aliases = Object.keys(spec.aliases ?? {});
   return `must be one of: ${[...spec.enum, ...aliases].join(", ")}; not ${JSON.stringify(raw)}`;
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled param spec: ${JSON.stringify(value)}`);
 }

@@ -4,6 +4,8 @@
  * legacy descriptor that agentcli.schema returns, and the check agentcli.validate runs.
  * Objects are open: a field no shape names is kept, and the check only warns about it.
  */
+import { assertNever } from "../../../errors.js";
+
 export type Shape =
   | { kind: "string"; enum?: readonly string[]; pattern?: string; nonEmpty?: true }
   | { kind: "boolean" }
@@ -68,7 +70,7 @@ function jsonSchemaOf(shape: Shape): Record<string, unknown> {
     case "anyOf":
       return { anyOf: shape.of.map(jsonSchemaOf) };
     default:
-      return assertNever(shape);
+      return assertNever(shape, "shape");
   }
 }
 
@@ -102,7 +104,7 @@ export function toLegacyDescriptor(shape: Shape): Record<string, unknown> {
     case "anyOf":
       return { kind: "one_of", of: shape.of.map(toLegacyDescriptor) };
     default:
-      return assertNever(shape);
+      return assertNever(shape, "shape");
   }
 }
 
@@ -147,7 +149,7 @@ function checkInto(shape: Shape, value: unknown, path: string, findings: Finding
       if (!shape.of.some((branch) => check(branch, value, path).errors.length === 0)) error("matches none of its forms");
       return;
     default:
-      return assertNever(shape);
+      return assertNever(shape, "shape");
   }
 }
 
@@ -173,8 +175,4 @@ function checkObject(shape: Extract<Shape, { kind: "object" }>, value: unknown, 
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled shape: ${JSON.stringify(value)}`);
 }

@@ -1,4 +1,5 @@
 import { failure, success, type Outcome } from "../../core/outcome.js";
+import { assertNever } from "../../../errors.js";
 
 /**
  * What the demo service answers, one name per behaviour of a host a client must survive; the
@@ -62,10 +63,6 @@ export function scenarioGate(scenario: DemoScenario, method: string): Outcome | 
     case "malformed_result":
       return success({ capture_state: "safe", elements: "not-a-list", apps: 7, receipt_id: null, ended: "yes" });
     default:
-      return assertNever(scenario);
+      return assertNever(scenario, "scenario");
   }
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled scenario: ${String(value)}`);
 }

@@ -12,6 +12,7 @@ import {
   type Step,
 } from "./params.js";
 import { scenarioGate, type DemoScenario } from "./scenarios.js";
+import { assertNever } from "../../../errors.js";
 
 export const DEMO_SERVICE_NAME = "rightkit.agent.demo";
 
@@ -123,7 +124,7 @@ export class DemoService implements Service {
       case "stopped":
         return failure("service_unavailable", "the host stopped while waiting for consent", true);
       default:
-        return assertNever(waited);
+        return assertNever(waited, "case");
     }
     if (this.#consent.answer === "deny") return failure("consent_denied", "the person refused consent");
     const session: Session = {
@@ -264,7 +265,7 @@ export class DemoService implements Service {
       case "killed":
         return failure("session_killed", "the session was ended by the kill control");
       default:
-        return assertNever(session.state);
+        return assertNever(session.state, "case");
     }
   }
 
@@ -298,8 +299,4 @@ function isOutcome(value: Session | Outcome): value is Outcome {
 
 function stepFailure(code: string, message: string): StepOutcome {
   return { ok: false, code, message };
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled case: ${String(value)}`);
 }
