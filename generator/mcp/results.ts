@@ -8,6 +8,7 @@
  * `structuredContent`: MCP clients check that against the tool's output schema.
  */
 import type { BindingModule } from "./binding-module.js";
+import { isJsonObject } from "../json.js";
 
 export interface TextContent {
   readonly type: "text";
@@ -22,7 +23,7 @@ export interface ToolAnswer {
 
 export function resultAnswer(value: unknown): ToolAnswer {
   const content: TextContent[] = [{ type: "text", text: JSON.stringify(value) }];
-  return isObject(value) ? { content, structuredContent: value } : { content };
+  return isJsonObject(value) ? { content, structuredContent: value } : { content };
 }
 
 /** A failure the generated client raised: its own error types, read from the binding that raised them. */
@@ -48,8 +49,4 @@ function failureJson(binding: BindingModule, error: unknown): unknown {
   // A throw the client did not turn into its own error is a bug: said as one, never as the contract's code.
   const message = error instanceof Error ? error.message : String(error);
   return { code: "internal_error", message, retryable: false };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,6 @@
 import { readExact, writeExact } from "../exact-json.js";
 import type { Outcome, ServiceError } from "../outcome.js";
+import { isJsonObject } from "../../../json.js";
 
 /**
  * The host's codec for the rightkit-daemon local protocol: one JSON object per line, tagged by
@@ -25,7 +26,7 @@ export function decodeClientFrame(line: string): ClientFrame {
   } catch {
     return invalid(null, "the line is not JSON");
   }
-  if (!isObject(frame)) return invalid(null, "a frame must be a JSON object");
+  if (!isJsonObject(frame)) return invalid(null, "a frame must be a JSON object");
   switch (frame["type"]) {
     case "hello":
       return { kind: "hello", app: frame["app"], protocolMajor: frame["protocol_major"] };
@@ -44,7 +45,7 @@ function decodeRequest(frame: Record<string, unknown>): ClientFrame {
   }
   const method = frame["method"];
   if (typeof method === "string") return { kind: "request", id, method, params: frame["params"] ?? null };
-  if (isObject(method) && typeof method["method"] === "string") {
+  if (isJsonObject(method) && typeof method["method"] === "string") {
     return { kind: "request", id, method: method["method"], params: method["params"] ?? frame["params"] ?? null };
   }
   return invalid(id, "a request needs a method name");
@@ -90,10 +91,6 @@ export function encodeSurprise(id: RequestId): string {
 
 function invalid(id: RequestId | null, reason: string): ClientFrame {
   return { kind: "invalid", id, reason };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function line(body: object): string {

@@ -1,4 +1,5 @@
-import { check, isRecord, optional, required, type Findings, type Issue, type Shape } from "./shapes.js";
+import { check, optional, required, type Findings, type Issue, type Shape } from "./shapes.js";
+import { isJsonObject } from "../../../json.js";
 
 /**
  * The manifest as this server checks it: a small, real subset of agentcli's (version, workflows
@@ -87,9 +88,9 @@ export function convertManifest(manifest: Record<string, unknown>): Conversion {
 
 /** Workflow ids are unique in a manifest, task ids in their workflow: no shape can say so. */
 function findDuplicateIds(manifest: unknown, findings: Findings): void {
-  const workflows = isRecord(manifest) && Array.isArray(manifest["workflows"]) ? manifest["workflows"] : [];
+  const workflows = isJsonObject(manifest) && Array.isArray(manifest["workflows"]) ? manifest["workflows"] : [];
   const duplicate = (seen: Set<unknown>, item: unknown, path: string, message: string): void => {
-    const id = isRecord(item) ? item["id"] : undefined;
+    const id = isJsonObject(item) ? item["id"] : undefined;
     if (typeof id !== "string") return;
     if (seen.has(id)) findings.errors.push({ path: `${path}.id`, message });
     seen.add(id);
@@ -98,7 +99,7 @@ function findDuplicateIds(manifest: unknown, findings: Findings): void {
   workflows.forEach((workflow: unknown, w) => {
     const at = `$.workflows[${w}]`;
     duplicate(workflowIds, workflow, at, "must be unique");
-    const tasks = isRecord(workflow) && Array.isArray(workflow["tasks"]) ? workflow["tasks"] : [];
+    const tasks = isJsonObject(workflow) && Array.isArray(workflow["tasks"]) ? workflow["tasks"] : [];
     const taskIds = new Set<unknown>();
     tasks.forEach((task: unknown, t) => duplicate(taskIds, task, `${at}.tasks[${t}]`, "must be unique within the workflow"));
   });

@@ -1,4 +1,5 @@
-import { isRecord, type Issue } from "./shapes.js";
+import { type Issue } from "./shapes.js";
+import { isJsonObject } from "../../../json.js";
 import { assertNever } from "../../../errors.js";
 
 /**
@@ -40,7 +41,7 @@ export type CheckedParams = { ok: true; value: Readonly<Record<string, unknown>>
 
 export function checkParams(specs: ParamSpecs, params: unknown): CheckedParams {
   if (params === undefined || params === null) params = {};
-  if (!isRecord(params)) return { ok: false, issues: [{ path: "$", message: "params must be an object" }] };
+  if (!isJsonObject(params)) return { ok: false, issues: [{ path: "$", message: "params must be an object" }] };
   const value: Record<string, unknown> = {};
   const issues: Issue[] = [];
   for (const [name, spec] of Object.entries(specs)) {
@@ -62,7 +63,7 @@ function readParam(spec: ParamSpec, raw: unknown): Read {
     case "boolean":
       return typeof raw === "boolean" ? { present: true, value: raw } : "must be a boolean";
     case "object":
-      return isRecord(raw) ? { present: true, value: raw } : "must be an object";
+      return isJsonObject(raw) ? { present: true, value: raw } : "must be an object";
     case "json":
       return { present: true, value: raw };
     case "string":

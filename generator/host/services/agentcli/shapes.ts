@@ -5,6 +5,7 @@
  * Objects are open: a field no shape names is kept, and the check only warns about it.
  */
 import { assertNever } from "../../../errors.js";
+import { isJsonObject } from "../../../json.js";
 
 export type Shape =
   | { kind: "string"; enum?: readonly string[]; pattern?: string; nonEmpty?: true }
@@ -154,7 +155,7 @@ function checkInto(shape: Shape, value: unknown, path: string, findings: Finding
 }
 
 function checkObject(shape: Extract<Shape, { kind: "object" }>, value: unknown, path: string, findings: Findings): void {
-  if (!isRecord(value)) {
+  if (!isJsonObject(value)) {
     findings.errors.push({ path, message: "must be an object" });
     return;
   }
@@ -171,8 +172,4 @@ function checkObject(shape: Extract<Shape, { kind: "object" }>, value: unknown, 
       findings.warnings.push({ path: `${path}.${name}`, message: "is not a field this server knows; it is kept as is" });
     }
   }
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,5 @@
 import { ELEMENT_OPS, type ElementOp } from "./fixture.js";
+import { isJsonObject } from "../../../json.js";
 
 /**
  * Host-side parameter checks, written by hand so the host does not trust the generator's own
@@ -59,7 +60,7 @@ export function readBatchParams(params: unknown, maxSteps = MAX_BATCH_STEPS): Ch
     }
     const read: Step[] = [];
     for (const [index, raw] of steps.entries()) {
-      if (!isObject(raw)) return fail(`steps/${index} must be an object`);
+      if (!isJsonObject(raw)) return fail(`steps/${index} must be an object`);
       const step = readStep(raw, `steps/${index}/`);
       if (!step.ok) return step;
       read.push(step.value);
@@ -84,16 +85,12 @@ function readStep(p: Fields, at: string): Checked<Step> {
 }
 
 function readObject<T>(params: unknown, read: (p: Fields) => Checked<T>): Checked<T> {
-  return isObject(params) ? read(params) : fail("params must be an object");
+  return isJsonObject(params) ? read(params) : fail("params must be an object");
 }
 
 function readString(p: Fields, name: string, at = ""): string | { ok: false; message: string } {
   const value = p[name];
   return typeof value === "string" ? value : fail(`${at}${name} must be a string`);
-}
-
-function isObject(value: unknown): value is Fields {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function ok<T>(value: T): Checked<T> {

@@ -11,6 +11,7 @@
 import type { Allowlist } from "../../core/allowlist.js";
 import { failure, HOST_ERROR, success, type Outcome } from "../../core/outcome.js";
 import type { Service } from "../../core/service.js";
+import { isJsonObject } from "../../../json.js";
 
 export const INT64_SERVICE_NAME = "rightkit.test.int64";
 
@@ -31,14 +32,14 @@ export class Int64Service implements Service {
   handle(method: string, params: unknown): Outcome {
     switch (method) {
       case "int64.echo": {
-        if (!isObject(params)) return failure("invalid_arguments", "params must be an object");
+        if (!isJsonObject(params)) return failure("invalid_arguments", "params must be an object");
         const refusal = numbersRefusal(params);
         return refusal === undefined ? success(params) : failure("invalid_arguments", refusal);
       }
       case "int64.extremes":
-        if (params !== undefined && params !== null && !isObject(params))
+        if (params !== undefined && params !== null && !isJsonObject(params))
           return failure("invalid_arguments", "params must be an object");
-        return isObject(params) && Object.keys(params).length > 0
+        return isJsonObject(params) && Object.keys(params).length > 0
           ? failure("invalid_arguments", "extremes takes no params")
           : success(INT64_EXTREMES);
       default:
@@ -75,8 +76,4 @@ function within(value: unknown, [low, high]: Range): boolean {
   const exact =
     typeof value === "bigint" ? value : typeof value === "number" && Number.isInteger(value) ? BigInt(value) : undefined;
   return exact !== undefined && exact >= low && exact <= high;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
