@@ -91,13 +91,9 @@ export function declarationEntries(dts: string): Entry[] {
  */
 export function apiSurface(contractId: string, files: ReadonlyMap<string, string>): string {
   const sections: string[] = [];
+  const declarations = new Declarations(files);
   for (const name of [...files.keys()].filter((file) => file.endsWith(".ts")).sort(byCodeUnits)) {
-    const { code, errors } = isolatedDeclarationSync(name, files.get(name) as string, { stripInternal: false });
-    const [error] = errors;
-    if (error !== undefined) throw new Error(`${name}: no isolated declaration: ${error.message}`);
-    const lines = declarationEntries(code)
-      .sort((a, b) => byCodeUnits(a.key, b.key) || byCodeUnits(a.lines.join("\n"), b.lines.join("\n")))
-      .flatMap((entry) => entry.lines);
+    const lines = sortedLines(declarations.of(name));
     if (lines.length > 0) sections.push(`## ${name}`, "", ...codeBlock("ts", lines), "");
   }
   return [
@@ -110,6 +106,13 @@ export function apiSurface(contractId: string, files: ReadonlyMap<string, string
     "",
     ...sections,
   ].join("\n");
+}
+
+/** The declarations' lines, one declaration after another sorted by name (then text). */
+function sortedLines(entries: readonly Entry[]): string[] {
+  return [...entries]
+    .sort((a, b) => byCodeUnits(a.key, b.key) || byCodeUnits(a.lines.join("\n"), b.lines.join("\n")))
+    .flatMap((entry) => entry.lines);
 }
 
 /** `export { a, type B, c as d } from "./m.js";`: a re-export, as the declaration emitter prints it. */
@@ -128,7 +131,7 @@ class Declarations {
     const known = this.#entries.get(path);
     if (known !== undefined) return known;
     const text = this.#files.get(path);
-    if (text === undefined) throw new Error(`${path}: re-exported, but not a file of the runtime`);
+    if (text === undefined) throw new Error(`${path}: re-exported, but not a file given`);
     const { code, errors } = isolatedDeclarationSync(path, text, { stripInternal: false });
     const [error] = errors;
     if (error !== undefined) throw new Error(`${path}: no isolated declaration: ${error.message}`);
@@ -177,9 +180,7 @@ export function runtimeSurface(files: ReadonlyMap<string, string>, entry = "inde
     }
   }
   const names = new Set(exported.map((declared) => declared.key));
-  const lines = exported
-    .sort((a, b) => byCodeUnits(a.key, b.key) || byCodeUnits(a.lines.join("\n"), b.lines.join("\n")))
-    .flatMap((declared) => declared.lines);
+  const lines = sortedLines(exported);
   return [
     `<!-- ${GENERATED_MARKER}. Do not edit: run \`rightkit-bindgen generate\` instead. -->`,
     "",
