@@ -17,15 +17,24 @@ export const BINDING_SCHEMA = new URL("generator/load/binding.schema.json", PACK
 /** The contracts this package carries (package.json `files`), where `--contract ID` looks after ./contract. */
 export const PACKAGE_CONTRACTS_DIR = new URL("contract/", PACKAGE_ROOT);
 
+/** The runtime's entry points: its public API, and what generated code imports besides. */
+export const RUNTIME_ENTRIES = ["index", "internal"] as const;
+export type RuntimeEntry = (typeof RUNTIME_ENTRIES)[number];
+
 /**
- * The runtime as this process runs it, for a binding compiled at run time to import: in a
- * checkout running its sources (this module is then a `.ts` file), the templates' index; else the
- * build's runtime entry, as package.json's `exports["./runtime"]` names it.
+ * One of the runtime's entries as this process runs it, for a binding compiled at run time to
+ * import: in a checkout running its sources (this module is then a `.ts` file), the templates'
+ * module; else the build's, as its stamp (dist/build.json, scripts/build.mjs) names it.
  */
-export function runtimeModule(): URL {
-  if (import.meta.url.endsWith(".ts")) return new URL("index.ts", RUNTIME_TEMPLATES_DIR);
-  const manifest = JSON.parse(readFileSync(PACKAGE_JSON, "utf8")) as { exports: { "./runtime": { import: string } } };
-  return new URL(manifest.exports["./runtime"].import, PACKAGE_ROOT);
+export function runtimeModule(entry: RuntimeEntry): URL {
+  if (import.meta.url.endsWith(".ts")) return new URL(`${entry}.ts`, RUNTIME_TEMPLATES_DIR);
+  const stamp = JSON.parse(readFileSync(new URL("dist/build.json", PACKAGE_ROOT), "utf8")) as {
+    entries: Record<string, string>;
+  };
+  const source = `generated/runtime/${entry}.ts`;
+  const built = Object.keys(stamp.entries).find((name) => stamp.entries[name] === source);
+  if (built === undefined) throw new Error(`dist/build.json: no entry builds ${source}`);
+  return new URL(`dist/${built}.js`, PACKAGE_ROOT);
 }
 
 /** Where @types/node is installed (hoisted or not), for type-checking the runtime, which uses Node's library. */

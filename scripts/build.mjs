@@ -21,8 +21,11 @@ const DIST = join(ROOT, "dist");
 const PARTIAL = join(ROOT, "dist.partial");
 const TYPES_PREFIX = "./dist/types/";
 
-/** Entries that are not exports: what the bins run. */
-const BIN_ENTRIES = { cli: "generator/cli.ts" };
+/**
+ * Entries that are not exports: what the bins run, and the runtime's inside, which a binding
+ * compiled at run time imports (generator/package-files.ts `runtimeModule` finds it in the stamp).
+ */
+const INTERNAL_ENTRIES = { cli: "generator/cli.ts", "runtime-internal": "generated/runtime/internal.ts" };
 
 /** The stamp the bins compare with the sources' times (generator/bin/entry.js); written last. */
 const BUILD_STAMP = "build.json";
@@ -98,7 +101,7 @@ async function compileDeclarations(sources) {
 }
 
 const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-const entries = { ...exportEntries(manifest), ...BIN_ENTRIES };
+const entries = { ...exportEntries(manifest), ...INTERNAL_ENTRIES };
 for (const source of Object.values(entries))
   if (!existsSync(join(ROOT, source))) throw new Error(`build entry ${source} does not exist`);
 

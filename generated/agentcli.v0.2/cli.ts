@@ -19,8 +19,9 @@ import {
   type CliTable,
   type CliTool,
   type ToolCallOptions,
-} from "../runtime/index.js";
+} from "../runtime/internal.js";
 import { AgentcliClient } from "./client.js";
+import * as standard from "./standard-schema.js";
 import type * as types from "./types.js";
 import * as validators from "./validators.js";
 
@@ -188,42 +189,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       ],
       shapes: [{ name: "Manifest", type: "{}" }],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {
-          adoptBy: {
-            default: "id",
-            description:
-              'Use "name" for one-time migration of existing scheduler jobs to agentcli management.',
-            enum: ["id", "name"],
-            type: "string",
-          },
-          allowProofCommand: {
-            default: false,
-            description:
-              "Explicitly permits value_from.command while locally verifying a proof for a runtime that cannot verify it. Keep false for untrusted manifests.",
-            type: "boolean",
-          },
-          dbPath: { description: "The scheduler database path.", type: "string" },
-          dryRun: {
-            default: false,
-            description: "When true, no scheduler writes are executed (preview mode).",
-            type: "boolean",
-          },
-          explain: { description: "When true, the result includes an explain array.", type: "boolean" },
-          manifest: { $ref: "#/$defs/manifest", description: "The manifest to apply." },
-          schedulerBin: { description: "The scheduler binary.", type: "string" },
-          schedulerPrefix: { description: "The scheduler prefix.", type: "string" },
-        },
-        type: "object",
-        $defs: {
-          manifest: {
-            description:
-              "An agentcli manifest object (v0.1 or v0.2); agentcli.schema with target manifest returns its schema.",
-            type: "object",
-          },
-        },
-      },
+      schema: standard.standardApplyParams,
       validate: validators.validateApplyParams,
     } satisfies CliTool<"apply", "agentcli.apply", types.ApplyParams>,
     {
@@ -243,19 +209,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       ],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {
-          status: {
-            description: "Optional status filter.",
-            enum: ["pending", "consumed", "expired", "revoked", "all"],
-            type: "string",
-          },
-          taskId: { description: "Optional task filter.", type: "string" },
-          workflowId: { description: "Optional workflow filter.", type: "string" },
-        },
-        type: "object",
-      },
+      schema: standard.standardApprovalsListParams,
       validate: validators.validateApprovalsListParams,
     } satisfies CliTool<"approvals.list", "agentcli.approvals.list", types.ApprovalsListParams>,
     {
@@ -274,11 +228,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       ],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: { limit: { description: "Optional positive integer.", minimum: 1, type: "integer" } },
-        type: "object",
-      },
+      schema: standard.standardAuditParams,
       validate: validators.validateAuditParams,
       integers: [{ properties: [["limit", [1]]] }, { integer: true }],
     } satisfies CliTool<"audit", "agentcli.audit", types.AuditParams>,
@@ -294,23 +244,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       ],
       shapes: [{ name: "Manifest", type: "{}" }],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {
-          manifest: { $ref: "#/$defs/manifest", description: "A valid manifest object." },
-          taskId: { description: "The task id to evaluate.", type: "string" },
-          workflowId: { description: "Optional workflow id.", type: "string" },
-        },
-        required: ["manifest", "taskId"],
-        type: "object",
-        $defs: {
-          manifest: {
-            description:
-              "An agentcli manifest object (v0.1 or v0.2); agentcli.schema with target manifest returns its schema.",
-            type: "object",
-          },
-        },
-      },
+      schema: standard.standardAuthorizationEvaluateParams,
       validate: validators.validateAuthorizationEvaluateParams,
     } satisfies CliTool<
       "authorization.evaluate",
@@ -325,11 +259,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       params: [],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {},
-        type: "object",
-      },
+      schema: standard.standardAuthorizationProvidersParams,
       validate: validators.validateAuthorizationProvidersParams,
     } satisfies CliTool<
       "authorization.providers",
@@ -344,12 +274,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       params: [{ name: "provider", required: true, type: "string", description: "Provider name." }],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: { provider: { description: "Provider name.", type: "string" } },
-        required: ["provider"],
-        type: "object",
-      },
+      schema: standard.standardAuthorizationSchemaParams,
       validate: validators.validateAuthorizationSchemaParams,
     } satisfies CliTool<
       "authorization.schema",
@@ -364,11 +289,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       params: [],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {},
-        type: "object",
-      },
+      schema: standard.standardAuthorizationProofMethodsParams,
       validate: validators.validateAuthorizationProofMethodsParams,
     } satisfies CliTool<
       "authorizationProof.methods",
@@ -383,12 +304,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       params: [{ name: "method", required: true, type: "string", description: "Verifier method name." }],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: { method: { description: "Verifier method name.", type: "string" } },
-        required: ["method"],
-        type: "object",
-      },
+      schema: standard.standardAuthorizationProofSchemaParams,
       validate: validators.validateAuthorizationProofSchemaParams,
     } satisfies CliTool<
       "authorizationProof.schema",
@@ -413,23 +329,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       ],
       shapes: [{ name: "Manifest", type: "{}" }],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {
-          manifest: { $ref: "#/$defs/manifest", description: "A valid manifest object." },
-          taskId: { description: "Task id whose resolved proof is verified.", type: "string" },
-          workflowId: { description: "Optional workflow id.", type: "string" },
-        },
-        required: ["manifest", "taskId"],
-        type: "object",
-        $defs: {
-          manifest: {
-            description:
-              "An agentcli manifest object (v0.1 or v0.2); agentcli.schema with target manifest returns its schema.",
-            type: "object",
-          },
-        },
-      },
+      schema: standard.standardAuthorizationProofVerifyParams,
       validate: validators.validateAuthorizationProofVerifyParams,
     } satisfies CliTool<
       "authorizationProof.verify",
@@ -458,25 +358,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       ],
       shapes: [{ name: "Manifest", type: "{}" }],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {
-          explain: { description: "When true, output includes an explain array.", type: "boolean" },
-          manifest: { $ref: "#/$defs/manifest", description: "The manifest to compile." },
-          target: {
-            description: "The compile target; unsupported compile targets are invalid params (-32602).",
-            type: "string",
-          },
-        },
-        type: "object",
-        $defs: {
-          manifest: {
-            description:
-              "An agentcli manifest object (v0.1 or v0.2); agentcli.schema with target manifest returns its schema.",
-            type: "object",
-          },
-        },
-      },
+      schema: standard.standardCompileParams,
       validate: validators.validateCompileParams,
     } satisfies CliTool<"compile", "agentcli.compile", types.CompileParams>,
     {
@@ -490,19 +372,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       ],
       shapes: [{ name: "Manifest", type: "{}" }],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: { manifest: { $ref: "#/$defs/manifest", description: "A valid v0.1 manifest object." } },
-        required: ["manifest"],
-        type: "object",
-        $defs: {
-          manifest: {
-            description:
-              "An agentcli manifest object (v0.1 or v0.2); agentcli.schema with target manifest returns its schema.",
-            type: "object",
-          },
-        },
-      },
+      schema: standard.standardConvertParams,
       validate: validators.validateConvertParams,
     } satisfies CliTool<"convert", "agentcli.convert", types.ConvertParams>,
     {
@@ -520,18 +390,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       ],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {
-          target: {
-            default: "commands",
-            description: 'The description target; defaults to "commands" when omitted.',
-            enum: ["manifest", "workflow", "task", "targets", "commands", "rpc"],
-            type: "string",
-          },
-        },
-        type: "object",
-      },
+      schema: standard.standardDescribeParams,
       validate: validators.validateDescribeParams,
     } satisfies CliTool<"describe", "agentcli.describe", types.DescribeParams>,
     {
@@ -542,11 +401,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       params: [],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {},
-        type: "object",
-      },
+      schema: standard.standardEvidenceProvidersParams,
       validate: validators.validateEvidenceProvidersParams,
     } satisfies CliTool<"evidence.providers", "agentcli.evidence.providers", types.EvidenceProvidersParams>,
     {
@@ -557,12 +412,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       params: [{ name: "provider", required: true, type: "string", description: "Provider name." }],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: { provider: { description: "Provider name.", type: "string" } },
-        required: ["provider"],
-        type: "object",
-      },
+      schema: standard.standardEvidenceSchemaParams,
       validate: validators.validateEvidenceSchemaParams,
     } satisfies CliTool<"evidence.schema", "agentcli.evidence.schema", types.EvidenceSchemaParams>,
     {
@@ -573,11 +423,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       params: [],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {},
-        type: "object",
-      },
+      schema: standard.standardIdentityProvidersParams,
       validate: validators.validateIdentityProvidersParams,
     } satisfies CliTool<"identity.providers", "agentcli.identity.providers", types.IdentityProvidersParams>,
     {
@@ -603,26 +449,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       ],
       shapes: [{ name: "Manifest", type: "{}" }],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {
-          manifest: { $ref: "#/$defs/manifest", description: "A valid manifest object." },
-          taskId: { description: "The task id to resolve identity for.", type: "string" },
-          workflowId: {
-            description: "Optional workflow id; required when the manifest contains multiple workflows.",
-            type: "string",
-          },
-        },
-        required: ["manifest", "taskId"],
-        type: "object",
-        $defs: {
-          manifest: {
-            description:
-              "An agentcli manifest object (v0.1 or v0.2); agentcli.schema with target manifest returns its schema.",
-            type: "object",
-          },
-        },
-      },
+      schema: standard.standardIdentityResolveParams,
       validate: validators.validateIdentityResolveParams,
     } satisfies CliTool<"identity.resolve", "agentcli.identity.resolve", types.IdentityResolveParams>,
     {
@@ -633,12 +460,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       params: [{ name: "provider", required: true, type: "string", description: "Provider name." }],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: { provider: { description: "Provider name.", type: "string" } },
-        required: ["provider"],
-        type: "object",
-      },
+      schema: standard.standardIdentitySchemaParams,
       validate: validators.validateIdentitySchemaParams,
     } satisfies CliTool<"identity.schema", "agentcli.identity.schema", types.IdentitySchemaParams>,
     {
@@ -653,23 +475,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       ],
       shapes: [{ name: "Manifest", type: "{}" }],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {
-          manifest: { $ref: "#/$defs/manifest", description: "A valid manifest object." },
-          taskId: { description: "The task id to validate.", type: "string" },
-          workflowId: { description: "Optional workflow id.", type: "string" },
-        },
-        required: ["manifest", "taskId"],
-        type: "object",
-        $defs: {
-          manifest: {
-            description:
-              "An agentcli manifest object (v0.1 or v0.2); agentcli.schema with target manifest returns its schema.",
-            type: "object",
-          },
-        },
-      },
+      schema: standard.standardIdentityValidateDelegationParams,
       validate: validators.validateIdentityValidateDelegationParams,
     } satisfies CliTool<
       "identity.validateDelegation",
@@ -700,20 +506,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       ],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {
-          dbPath: { description: "The scheduler database path.", type: "string" },
-          entity: { description: "The entity to inspect.", type: "string" },
-          fields: {
-            anyOf: [{ items: { type: "string" }, type: "array" }, { type: "string" }],
-            description: "Array of field names, or a comma-delimited string for CLI-style parity.",
-          },
-          limit: { description: "The most items to return.", type: "integer" },
-          sanitize: { description: "The sanitize option." },
-        },
-        type: "object",
-      },
+      schema: standard.standardInspectParams,
       validate: validators.validateInspectParams,
       integers: [{ properties: [["limit", [1]]] }, { integer: true }],
     } satisfies CliTool<"inspect", "agentcli.inspect", types.InspectParams>,
@@ -726,11 +519,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       params: [],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {},
-        type: "object",
-      },
+      schema: standard.standardPathsParams,
       validate: validators.validatePathsParams,
     } satisfies CliTool<"paths", "agentcli.paths", types.PathsParams>,
     {
@@ -741,11 +530,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       params: [],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {},
-        type: "object",
-      },
+      schema: standard.standardPingParams,
       validate: validators.validatePingParams,
     } satisfies CliTool<"ping", "agentcli.ping", types.PingParams>,
     {
@@ -756,11 +541,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       params: [],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {},
-        type: "object",
-      },
+      schema: standard.standardRegistryListParams,
       validate: validators.validateRegistryListParams,
     } satisfies CliTool<"registry.list", "agentcli.registry.list", types.RegistryListParams>,
     {
@@ -773,12 +554,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       ],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: { name: { description: "Required registry entry name.", type: "string" } },
-        required: ["name"],
-        type: "object",
-      },
+      schema: standard.standardRegistryShowParams,
       validate: validators.validateRegistryShowParams,
     } satisfies CliTool<"registry.show", "agentcli.registry.show", types.RegistryShowParams>,
     {
@@ -804,39 +580,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       ],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {
-          legacy: {
-            default: false,
-            description:
-              "When false, returns JSON Schema Draft 2020-12. When true, returns the legacy agentcli descriptor.",
-            type: "boolean",
-          },
-          target: {
-            default: "manifest",
-            description:
-              'The schema target; defaults to "manifest" when omitted. Also accepts kebab-case aliases.',
-            enum: [
-              "manifest",
-              "workflow",
-              "task",
-              "schedulerJob",
-              "standalonePlan",
-              "handoffV4",
-              "rpcRequest",
-              "rpcResponse",
-              "scheduler-job",
-              "standalone-plan",
-              "handoff-v4",
-              "rpc-request",
-              "rpc-response",
-            ],
-            type: "string",
-          },
-        },
-        type: "object",
-      },
+      schema: standard.standardSchemaParams,
       validate: validators.validateSchemaParams,
     } satisfies CliTool<"schema", "agentcli.schema", types.SchemaParams>,
     {
@@ -847,11 +591,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       params: [],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {},
-        type: "object",
-      },
+      schema: standard.standardTargetsParams,
       validate: validators.validateTargetsParams,
     } satisfies CliTool<"targets", "agentcli.targets", types.TargetsParams>,
     {
@@ -869,15 +609,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       ],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {
-          manifest: {
-            description: "The manifest to validate; what makes it invalid is reported in the result.",
-          },
-        },
-        type: "object",
-      },
+      schema: standard.standardValidateParams,
       validate: validators.validateValidateParams,
     } satisfies CliTool<"validate", "agentcli.validate", types.ValidateParams>,
     {
@@ -888,11 +620,7 @@ export const CLI_TABLE: CliTable<AgentcliCliTool> = {
       params: [],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {},
-        type: "object",
-      },
+      schema: standard.standardVersionParams,
       validate: validators.validateVersionParams,
     } satisfies CliTool<"version", "agentcli.version", types.VersionParams>,
   ],

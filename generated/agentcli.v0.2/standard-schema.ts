@@ -2,8 +2,11 @@
 /* Contract: agentcli.v0.2 */
 
 // Standard Schema v1 (standardschema.dev) for every validator, with the Standard JSON Schema extension:
-// hand standard<Name> to any library that takes a Standard Schema. No dependencies: the interfaces are written out here.
+// hand standard<Name> to any library that takes a Standard Schema. The adapter is the runtime's (its
+// one module with no Node import, so a front end importing this file pulls in no transport); what is
+// here is this contract's schemas, once, which the CLI's `--tools` reads too.
 
+import { SchemaTable, type StandardValidator } from "../runtime/core/standard-schema.js";
 import type {
   ApplyAction,
   ApplyCapabilities,
@@ -149,1251 +152,1033 @@ import {
   validateValidationIssues,
   validateVersionParams,
   validateVersionResult,
-  type ValidationIssue,
-  type ValidationResult,
 } from "./validators.js";
 
-// --- The Standard Schema v1 and Standard JSON Schema v1 interfaces -------------------------------
-// The same shapes as @standard-schema/spec 1.1.0 declares (the spec lets a library restate them),
-// flat rather than in namespaces, so every tsconfig compiles them.
-
-/** A validator: `validate` gives `{ value }` for a valid value, `{ issues }` for any other. */
-export interface StandardSchemaV1<Input = unknown, Output = Input> {
-  readonly "~standard": {
-    readonly version: 1;
-    readonly vendor: string;
-    readonly validate: (
-      value: unknown,
-      options?: { readonly libraryOptions?: Record<string, unknown> | undefined } | undefined,
-    ) => StandardSchemaV1Result<Output> | Promise<StandardSchemaV1Result<Output>>;
-    /** For type inference only: never set at run time. */
-    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
-  };
-}
-
-export type StandardSchemaV1Result<Output> =
-  | { readonly value: Output; readonly issues?: undefined }
-  | { readonly issues: ReadonlyArray<StandardSchemaV1Issue> };
-
-/** `path` holds the keys from the value to the offending part: property names, and array indices as numbers. */
-export interface StandardSchemaV1Issue {
-  readonly message: string;
-  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
-}
-
-/** A schema that can state itself as JSON Schema, for the value it takes (`input`) and the one it gives (`output`). */
-export interface StandardJSONSchemaV1<Input = unknown, Output = Input> {
-  readonly "~standard": {
-    readonly version: 1;
-    readonly vendor: string;
-    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
-    readonly jsonSchema: {
-      readonly input: (options: StandardJSONSchemaV1Options) => Record<string, unknown>;
-      readonly output: (options: StandardJSONSchemaV1Options) => Record<string, unknown>;
-    };
-  };
-}
-
-/** Which JSON Schema to state; a target the schema cannot give exactly throws. */
-export interface StandardJSONSchemaV1Options {
-  readonly target: "draft-2020-12" | "draft-07" | "openapi-3.0" | ({} & string);
-  readonly libraryOptions?: Record<string, unknown> | undefined;
-}
-
 /**
- * What every standard<Name> below is: a Standard Schema whose validate is synchronous and wraps
- * validate<Name>, and a Standard JSON Schema whose one target is "draft-2020-12". Input and output
- * are the same type: validating never changes a value.
+ * The types' JSON Schemas as draft 2020-12, built on first use. `definitions`: every definition a
+ * type's schema reaches, by `$defs` name. `types`: each type's root, its own keywords or the name of
+ * the definition that is it; null for a type with no exact schema.
  */
-export type StandardValidator<T> = StandardSchemaV1<T> & StandardJSONSchemaV1<T>;
-
-// --- How a validator becomes one ----------------------------------------------------------------
-// Private names here never start with "standard" or "validate", nor with a capital: the exports
-// and the imported validators and contract types own those (a type `Issue` exports standardIssue).
-
-/** `name`: the type's name, which finds its JSON Schema in the table below and names it in errors. */
-function wrapValidator<T>(
-  name: string,
-  validate: (value: unknown) => ValidationResult<T>,
-): StandardValidator<T> {
-  const jsonSchema = (options: StandardJSONSchemaV1Options): Record<string, unknown> => {
-    const target = String(options.target);
-    const root = schemaTable().types[name];
-    if (root === undefined || root === null) {
-      throw new Error(
-        `rightkit-bindgen: ${name} has no exact JSON Schema in any target, "${target}" included: its schema uses $dynamicRef, which a self-contained copy cannot keep`,
-      );
-    }
-    if (target !== "draft-2020-12") {
-      throw new Error(
-        `rightkit-bindgen: ${name} has no exact JSON Schema in target "${target}"; the target it supports is "draft-2020-12"`,
-      );
-    }
-    return documentOf(root);
-  };
-  return {
-    "~standard": {
-      version: 1,
-      vendor: "rightkit-bindgen",
-      validate: (value: unknown) => {
-        const result = validate(value);
-        if (result.ok === false) return { issues: result.issues.map((issue) => issueWithKeys(value, issue)) };
-        return { value: result.value };
-      },
-      jsonSchema: { input: jsonSchema, output: jsonSchema },
+const schemas = new SchemaTable(() => ({
+  definitions: {
+    manifest: {
+      description:
+        "An agentcli manifest object (v0.1 or v0.2); agentcli.schema with target manifest returns its schema.",
+      type: "object",
     },
-  };
-}
-
-/** Our issue as a Standard Schema issue: the same message, the JSON pointer as keys; none for the value itself. */
-function issueWithKeys(value: unknown, issue: ValidationIssue): StandardSchemaV1Issue {
-  const path = keysAlong(value, issue.instancePath);
-  return path.length === 0 ? { message: issue.message } : { message: issue.message, path };
-}
-
-/**
- * An RFC 6901 pointer into `value` as the keys it follows: `~1` is "/" and `~0` is "~", and a
- * segment is a number exactly where it indexes an array, which only the value can tell (a pointer
- * spells an object's key "0" and an array's index 0 alike).
- */
-function keysAlong(value: unknown, pointer: string): PropertyKey[] {
-  const keys: PropertyKey[] = [];
-  let at: unknown = value;
-  // Segment by segment with indexOf, not split and replace: a third of the time, on the failure path only.
-  for (let start = 1; start <= pointer.length;) {
-    const slash = pointer.indexOf("/", start);
-    const end = slash === -1 ? pointer.length : slash;
-    const segment = pointer.slice(start, end);
-    const key = segment.indexOf("~") === -1 ? segment : segment.replace(/~1/g, "/").replace(/~0/g, "~");
-    start = end + 1;
-    if (Array.isArray(at) && /^(?:0|[1-9][0-9]*)$/.test(key)) {
-      const index = Number(key);
-      const item: unknown = at[index];
-      keys.push(index);
-      at = item;
-    } else {
-      keys.push(key);
-      const own = typeof at === "object" && at !== null && Object.prototype.hasOwnProperty.call(at, key);
-      at = own ? (at as Record<string, unknown>)[key] : undefined;
-    }
-  }
-  return keys;
-}
-
-/**
- * The types' JSON Schemas, built on first use and never handed out. `definitions`: every
- * definition a type's schema reaches, by `$defs` name, as draft 2020-12. `types`: each type's
- * root, its own keywords or the name of the definition that is it; null for a type with no
- * exact schema.
- */
-let table:
-  | {
-      readonly definitions: Readonly<Record<string, unknown>>;
-      readonly types: Readonly<Record<string, Record<string, unknown> | string | null>>;
-    }
-  | undefined;
-
-function schemaTable(): NonNullable<typeof table> {
-  if (table === undefined)
-    table = {
-      definitions: {
+    manifestVersion: { description: 'The manifest spec version, e.g. "0.2".', type: "string" },
+    providerEntry: {
+      description: "A registered provider or verifier method as its listing shows it.",
+      properties: {
+        capabilities: { description: "Its capabilities.", type: "object" },
+        name: { description: "The provider or method name.", type: "string" },
+      },
+      required: ["name", "capabilities"],
+      type: "object",
+    },
+    rpcError: {
+      description:
+        "The error object of an error response. Caller-fixable request shape and argument issues use -32602, including unknown schema targets, unknown description topics, unsupported compile targets, and invalid inspect arguments.",
+      properties: {
+        code: { $ref: "#/$defs/rpcErrorCode", description: "The error class." },
+        data: {
+          $ref: "#/$defs/rpcErrorData",
+          description: "Machine-readable data, when available; validation errors add data.validation.",
+        },
+        message: {
+          description: "The error message; internal failures use a generic public message.",
+          type: "string",
+        },
+      },
+      required: ["code", "message"],
+      type: "object",
+    },
+    rpcErrorCode: {
+      description:
+        "Current error classes: -32700 parse error, -32600 invalid request, -32602 invalid params, -32601 method not found, -32000 application error; internal failures use -32603.",
+      enum: [-32700, -32600, -32602, -32601, -32000, -32603],
+      type: "integer",
+    },
+    rpcErrorData: {
+      description: "Machine-readable data for richer failures, included when available.",
+      properties: {
+        code: { description: "The stable machine-readable code, e.g. invalid_argument.", type: "string" },
+        error_type: {
+          description: "One of the documented error types, e.g. invalid_argument.",
+          type: "string",
+        },
+        validation: { description: "Added by validation errors." },
+      },
+      required: ["code", "error_type"],
+      type: "object",
+    },
+    "schema-0cf269cd4acf": {
+      properties: {
+        methods: { description: "The provider's methods.", items: { type: "string" }, type: "array" },
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        provider: { description: "Provider name.", type: "string" },
+      },
+      required: ["ok", "provider", "methods"],
+      type: "object",
+    },
+    "schema-0ddbd29c4c37": {
+      properties: {
+        manifest: { $ref: "#/$defs/manifest", description: "The converted v0.2 manifest." },
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+      },
+      required: ["ok", "manifest"],
+      type: "object",
+    },
+    "schema-1406e288619b": {
+      properties: {
         manifest: {
-          description:
-            "An agentcli manifest object (v0.1 or v0.2); agentcli.schema with target manifest returns its schema.",
-          type: "object",
+          description: "The manifest to validate; what makes it invalid is reported in the result.",
         },
-        manifestVersion: { description: 'The manifest spec version, e.g. "0.2".', type: "string" },
-        providerEntry: {
-          description: "A registered provider or verifier method as its listing shows it.",
-          properties: {
-            capabilities: { description: "Its capabilities.", type: "object" },
-            name: { description: "The provider or method name.", type: "string" },
-          },
-          required: ["name", "capabilities"],
-          type: "object",
+      },
+      type: "object",
+    },
+    "schema-216d308b63cc": {
+      properties: {
+        count: { description: "The number of items.", type: "integer" },
+        entity: { description: "The inspected entity.", type: "string" },
+        items: { description: "The items.", type: "array" },
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        target: { description: 'The target backend, e.g. "openclaw-scheduler".', type: "string" },
+      },
+      required: ["ok", "target", "entity", "count", "items"],
+      type: "object",
+    },
+    "schema-276fdc113aae": {
+      properties: {
+        capabilities: { description: "The provider's capabilities.", type: "object" },
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        provider: { description: "Provider name.", type: "string" },
+      },
+      required: ["ok", "provider", "capabilities"],
+      type: "object",
+    },
+    "schema-2b3cb40f3328": { properties: {}, type: "object" },
+    "schema-3176f00fe9c8": {
+      properties: { limit: { description: "Optional positive integer.", minimum: 1, type: "integer" } },
+      type: "object",
+    },
+    "schema-33e9064b310f": {
+      properties: {
+        manifest: { $ref: "#/$defs/manifest", description: "A valid manifest object." },
+        taskId: { description: "The task id to resolve identity for.", type: "string" },
+        workflowId: {
+          description: "Optional workflow id; required when the manifest contains multiple workflows.",
+          type: "string",
         },
-        rpcError: {
-          description:
-            "The error object of an error response. Caller-fixable request shape and argument issues use -32602, including unknown schema targets, unknown description topics, unsupported compile targets, and invalid inspect arguments.",
-          properties: {
-            code: { $ref: "#/$defs/rpcErrorCode", description: "The error class." },
-            data: {
-              $ref: "#/$defs/rpcErrorData",
-              description: "Machine-readable data, when available; validation errors add data.validation.",
-            },
-            message: {
-              description: "The error message; internal failures use a generic public message.",
-              type: "string",
-            },
-          },
-          required: ["code", "message"],
-          type: "object",
+      },
+      required: ["manifest", "taskId"],
+      type: "object",
+    },
+    "schema-34226e46e58d": {
+      properties: {
+        status: {
+          description: "Optional status filter.",
+          enum: ["pending", "consumed", "expired", "revoked", "all"],
+          type: "string",
         },
-        rpcErrorCode: {
-          description:
-            "Current error classes: -32700 parse error, -32600 invalid request, -32602 invalid params, -32601 method not found, -32000 application error; internal failures use -32603.",
-          enum: [-32700, -32600, -32602, -32601, -32000, -32603],
-          type: "integer",
+        taskId: { description: "Optional task filter.", type: "string" },
+        workflowId: { description: "Optional workflow filter.", type: "string" },
+      },
+      type: "object",
+    },
+    "schema-346ccbd29af9": {
+      properties: {
+        description: { $ref: "#/$defs/schema-3b984590d445" },
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+      },
+      required: ["ok", "description"],
+      type: "object",
+    },
+    "schema-3965f4092cb0": {
+      properties: {
+        manifest: { $ref: "#/$defs/manifest", description: "A valid manifest object." },
+        taskId: { description: "Task id whose resolved proof is verified.", type: "string" },
+        workflowId: { description: "Optional workflow id.", type: "string" },
+      },
+      required: ["manifest", "taskId"],
+      type: "object",
+    },
+    "schema-3b984590d445": {
+      description:
+        'The metadata; for target "rpc" it contains separate methods[] and notifications[] arrays.',
+      properties: {
+        methods: { description: 'For target "rpc": the current method surface.', type: "array" },
+        notifications: { description: 'For target "rpc": the current notification surface.', type: "array" },
+      },
+      type: "object",
+    },
+    "schema-3e362b9c5279": {
+      properties: {
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        schema: { description: "The schema fragment." },
+        schema_format: {
+          description: "The format of schema.",
+          enum: ["json-schema-draft-2020-12", "agentcli-legacy"],
+          type: "string",
         },
-        rpcErrorData: {
-          description: "Machine-readable data for richer failures, included when available.",
-          properties: {
-            code: { description: "The stable machine-readable code, e.g. invalid_argument.", type: "string" },
-            error_type: {
-              description: "One of the documented error types, e.g. invalid_argument.",
-              type: "string",
-            },
-            validation: { description: "Added by validation errors." },
-          },
-          required: ["code", "error_type"],
-          type: "object",
+      },
+      required: ["ok", "schema_format", "schema"],
+      type: "object",
+    },
+    "schema-4273e07e8bdb": {
+      properties: {
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        output: { $ref: "#/$defs/schema-c57313109743" },
+        target: { description: "The target name.", type: "string" },
+      },
+      required: ["ok", "target", "output"],
+      type: "object",
+    },
+    "schema-46a6050ccb16": {
+      properties: {
+        methods: {
+          description: "The available verifier methods.",
+          items: { $ref: "#/$defs/providerEntry" },
+          type: "array",
         },
-        "schema-0cf269cd4acf": {
-          properties: {
-            methods: { description: "The provider's methods.", items: { type: "string" }, type: "array" },
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-            provider: { description: "Provider name.", type: "string" },
-          },
-          required: ["ok", "provider", "methods"],
-          type: "object",
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+      },
+      required: ["ok", "methods"],
+      type: "object",
+    },
+    "schema-47b1d15c9aed": {
+      properties: {
+        errors: { $ref: "#/$defs/validationIssues", description: "Validation errors." },
+        ok: {
+          description: "The top-level result.ok convention: whether the manifest is valid.",
+          type: "boolean",
         },
-        "schema-0ddbd29c4c37": {
-          properties: {
-            manifest: { $ref: "#/$defs/manifest", description: "The converted v0.2 manifest." },
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-          },
-          required: ["ok", "manifest"],
-          type: "object",
+        warnings: { $ref: "#/$defs/validationIssues", description: "Validation warnings." },
+      },
+      required: ["ok", "errors", "warnings"],
+      type: "object",
+    },
+    "schema-483f6c506d13": {
+      description: "Summarizes which scheduler field version was projected during apply.",
+      properties: {
+        field_version: {
+          description: "The projected scheduler field version.",
+          enum: ["1", "2", "3", "4"],
+          type: "string",
         },
-        "schema-1406e288619b": {
-          properties: {
-            manifest: {
-              description: "The manifest to validate; what makes it invalid is reported in the result.",
-            },
-          },
-          type: "object",
-        },
-        "schema-216d308b63cc": {
-          properties: {
-            count: { description: "The number of items.", type: "integer" },
-            entity: { description: "The inspected entity.", type: "string" },
-            items: { description: "The items.", type: "array" },
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-            target: { description: 'The target backend, e.g. "openclaw-scheduler".', type: "string" },
-          },
-          required: ["ok", "target", "entity", "count", "items"],
-          type: "object",
-        },
-        "schema-276fdc113aae": {
-          properties: {
-            capabilities: { description: "The provider's capabilities.", type: "object" },
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-            provider: { description: "Provider name.", type: "string" },
-          },
-          required: ["ok", "provider", "capabilities"],
-          type: "object",
-        },
-        "schema-2b3cb40f3328": { properties: {}, type: "object" },
-        "schema-3176f00fe9c8": {
-          properties: { limit: { description: "Optional positive integer.", minimum: 1, type: "integer" } },
-          type: "object",
-        },
-        "schema-33e9064b310f": {
-          properties: {
-            manifest: { $ref: "#/$defs/manifest", description: "A valid manifest object." },
-            taskId: { description: "The task id to resolve identity for.", type: "string" },
-            workflowId: {
-              description: "Optional workflow id; required when the manifest contains multiple workflows.",
-              type: "string",
-            },
-          },
-          required: ["manifest", "taskId"],
-          type: "object",
-        },
-        "schema-34226e46e58d": {
-          properties: {
-            status: {
-              description: "Optional status filter.",
-              enum: ["pending", "consumed", "expired", "revoked", "all"],
-              type: "string",
-            },
-            taskId: { description: "Optional task filter.", type: "string" },
-            workflowId: { description: "Optional workflow filter.", type: "string" },
-          },
-          type: "object",
-        },
-        "schema-346ccbd29af9": {
-          properties: {
-            description: { $ref: "#/$defs/schema-3b984590d445" },
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-          },
-          required: ["ok", "description"],
-          type: "object",
-        },
-        "schema-3965f4092cb0": {
-          properties: {
-            manifest: { $ref: "#/$defs/manifest", description: "A valid manifest object." },
-            taskId: { description: "Task id whose resolved proof is verified.", type: "string" },
-            workflowId: { description: "Optional workflow id.", type: "string" },
-          },
-          required: ["manifest", "taskId"],
-          type: "object",
-        },
-        "schema-3b984590d445": {
-          description:
-            'The metadata; for target "rpc" it contains separate methods[] and notifications[] arrays.',
-          properties: {
-            methods: { description: 'For target "rpc": the current method surface.', type: "array" },
-            notifications: {
-              description: 'For target "rpc": the current notification surface.',
-              type: "array",
-            },
-          },
-          type: "object",
-        },
-        "schema-3e362b9c5279": {
-          properties: {
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-            schema: { description: "The schema fragment." },
-            schema_format: {
-              description: "The format of schema.",
-              enum: ["json-schema-draft-2020-12", "agentcli-legacy"],
-              type: "string",
-            },
-          },
-          required: ["ok", "schema_format", "schema"],
-          type: "object",
-        },
-        "schema-4273e07e8bdb": {
-          properties: {
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-            output: { $ref: "#/$defs/schema-c57313109743" },
-            target: { description: "The target name.", type: "string" },
-          },
-          required: ["ok", "target", "output"],
-          type: "object",
-        },
-        "schema-46a6050ccb16": {
-          properties: {
-            methods: {
-              description: "The available verifier methods.",
-              items: { $ref: "#/$defs/providerEntry" },
-              type: "array",
-            },
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-          },
-          required: ["ok", "methods"],
-          type: "object",
-        },
-        "schema-47b1d15c9aed": {
-          properties: {
-            errors: { $ref: "#/$defs/validationIssues", description: "Validation errors." },
-            ok: {
-              description: "The top-level result.ok convention: whether the manifest is valid.",
-              type: "boolean",
-            },
-            warnings: { $ref: "#/$defs/validationIssues", description: "Validation warnings." },
-          },
-          required: ["ok", "errors", "warnings"],
-          type: "object",
-        },
-        "schema-483f6c506d13": {
-          description: "Summarizes which scheduler field version was projected during apply.",
-          properties: {
-            field_version: {
-              description: "The projected scheduler field version.",
-              enum: ["1", "2", "3", "4"],
-              type: "string",
-            },
-            projected_fields: { description: "The number of projected fields.", type: "integer" },
-            v02_fields_included: { description: "Whether v0.2 fields were included.", type: "boolean" },
-          },
-          required: ["field_version", "projected_fields", "v02_fields_included"],
-          type: "object",
-        },
-        "schema-52ad824ee21a": {
-          properties: {
-            count: { description: "The number of records.", type: "integer" },
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-            records: { description: "The sanitized audit records.", type: "array" },
-            warnings: {
-              description: "One per malformed audit record skipped.",
-              items: { $ref: "#/$defs/schema-d064494fabf8" },
-              type: "array",
-            },
-          },
-          required: ["ok", "count", "records", "warnings"],
-          type: "object",
-        },
-        "schema-54bd52e941e8": {
-          properties: {
-            method: { description: "Verifier method name.", type: "string" },
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-            verifier: { description: "The verifier.", type: "string" },
-          },
-          required: ["ok", "method", "verifier"],
-          type: "object",
-        },
-        "schema-5b12af86c10b": {
-          properties: {
-            count: { description: "The number of records.", type: "integer" },
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-            records: { description: "The approval records.", type: "array" },
-          },
-          required: ["ok", "count", "records"],
-          type: "object",
-        },
-        "schema-5bf1f7445ebe": {
-          properties: {
-            manifest: { $ref: "#/$defs/manifest", description: "The entry's manifest." },
-            name: { description: "The registry entry name.", type: "string" },
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-          },
-          required: ["ok", "name", "manifest"],
-          type: "object",
-        },
-        "schema-62fd43060fea": {
-          properties: {
-            manifest: { $ref: "#/$defs/manifest", description: "A valid v0.1 manifest object." },
-          },
-          required: ["manifest"],
-          type: "object",
-        },
-        "schema-699c92e96359": {
-          properties: {
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-            providers: {
-              description: "The registered identity providers.",
-              items: { $ref: "#/$defs/providerEntry" },
-              type: "array",
-            },
-          },
-          required: ["ok", "providers"],
-          type: "object",
-        },
-        "schema-6cb941be6431": {
-          properties: {
-            manifest_version: {
-              $ref: "#/$defs/manifestVersion",
-              description: "The current manifest contract version.",
-            },
-            ok: { const: true, description: "The server is ready to process requests.", type: "boolean" },
-          },
-          required: ["ok", "manifest_version"],
-          type: "object",
-        },
-        "schema-6f2056378f74": {
-          properties: {
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-            pong: { const: true, description: "The health check answer: true.", type: "boolean" },
-          },
-          required: ["ok", "pong"],
-          type: "object",
-        },
-        "schema-7afb7ce70eea": {
-          properties: {
-            delegation: { description: "The delegation chain validation.", type: "object" },
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-          },
-          required: ["ok", "delegation"],
-          type: "object",
-        },
-        "schema-7c9fc3701f43": {
-          properties: {
-            decision: { $ref: "#/$defs/schema-90e622a74bee" },
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-          },
-          required: ["ok", "decision"],
-          type: "object",
-        },
-        "schema-89f858a17f23": {
-          description: "The scheduler used.",
-          properties: {
-            command: { description: "The scheduler command.", type: "string" },
-            db_path: { description: "The scheduler database path.", type: "string" },
-          },
-          required: ["command", "db_path"],
-          type: "object",
-        },
-        "schema-90e622a74bee": {
-          description: "The authorization decision.",
-          properties: {
-            allowed: { description: "Whether the task is allowed.", type: "boolean" },
-            reason: { description: "The reason for the decision.", type: "string" },
-          },
-          required: ["allowed", "reason"],
-          type: "object",
-        },
-        "schema-94bed79aae49": {
-          properties: {
-            authorization_proof: {
-              description: "The task's resolved authorization proof, as verified.",
-              type: "object",
-            },
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-          },
-          required: ["ok", "authorization_proof"],
-          type: "object",
-        },
-        "schema-94d99065b89d": {
-          properties: {
-            explain: { description: "When true, output includes an explain array.", type: "boolean" },
-            manifest: { $ref: "#/$defs/manifest", description: "The manifest to compile." },
-            target: {
-              description: "The compile target; unsupported compile targets are invalid params (-32602).",
-              type: "string",
-            },
-          },
-          type: "object",
-        },
-        "schema-9556a88bcbd1": {
-          properties: {
-            legacy: {
-              default: false,
-              description:
-                "When false, returns JSON Schema Draft 2020-12. When true, returns the legacy agentcli descriptor.",
-              type: "boolean",
-            },
-            target: {
-              default: "manifest",
-              description:
-                'The schema target; defaults to "manifest" when omitted. Also accepts kebab-case aliases.',
-              enum: [
-                "manifest",
-                "workflow",
-                "task",
-                "schedulerJob",
-                "standalonePlan",
-                "handoffV4",
-                "rpcRequest",
-                "rpcResponse",
-                "scheduler-job",
-                "standalone-plan",
-                "handoff-v4",
-                "rpc-request",
-                "rpc-response",
-              ],
-              type: "string",
-            },
-          },
-          type: "object",
-        },
-        "schema-95ffcd40d7c3": {
-          properties: {
-            manifest: { $ref: "#/$defs/manifest", description: "A valid manifest object." },
-            taskId: { description: "The task id to validate.", type: "string" },
-            workflowId: { description: "Optional workflow id.", type: "string" },
-          },
-          required: ["manifest", "taskId"],
-          type: "object",
-        },
-        "schema-9d5462cafa8c": {
-          properties: {
-            dbPath: { description: "The scheduler database path.", type: "string" },
-            entity: { description: "The entity to inspect.", type: "string" },
-            fields: {
-              anyOf: [{ items: { type: "string" }, type: "array" }, { type: "string" }],
-              description: "Array of field names, or a comma-delimited string for CLI-style parity.",
-            },
-            limit: { description: "The most items to return.", type: "integer" },
-            sanitize: { description: "The sanitize option." },
-          },
-          type: "object",
-        },
-        "schema-a237804d0f7c": {
-          properties: { provider: { description: "Provider name.", type: "string" } },
-          required: ["provider"],
-          type: "object",
-        },
-        "schema-a6cbe7b5edc4": {
-          properties: {
-            manifest: { $ref: "#/$defs/manifest", description: "A valid manifest object." },
-            taskId: { description: "The task id to evaluate.", type: "string" },
-            workflowId: { description: "Optional workflow id.", type: "string" },
-          },
-          required: ["manifest", "taskId"],
-          type: "object",
-        },
-        "schema-bce5425c67eb": {
-          properties: { method: { description: "Verifier method name.", type: "string" } },
-          required: ["method"],
-          type: "object",
-        },
-        "schema-bf65dea3e1aa": {
-          properties: {
-            action: {
-              description: "What was done to the job.",
-              enum: ["created", "updated", "adopted"],
-              type: "string",
-            },
-            adopted_from_job_id: { description: 'Present only when action is "adopted".', type: "string" },
-            authorization_proof_verification: {
-              description:
-                "Present when local proof verification was performed for that compiled execution unit.",
-              type: "object",
-            },
-            invocation_mode: {
-              description: "How the job is invoked.",
-              enum: ["schedule", "trigger"],
-              type: "string",
-            },
-            job_id: { description: "The scheduler job id.", type: "string" },
-            name: { description: "The job name.", type: "string" },
-          },
-          required: ["action", "job_id", "name", "invocation_mode"],
-          type: "object",
-        },
-        "schema-c4a6122a9675": {
-          properties: {
-            target: {
-              default: "commands",
-              description: 'The description target; defaults to "commands" when omitted.',
-              enum: ["manifest", "workflow", "task", "targets", "commands", "rpc"],
-              type: "string",
-            },
-          },
-          type: "object",
-        },
-        "schema-c57313109743": {
-          description: "The compiled artifact.",
-          properties: { explain: { description: "Included when the explain param is true.", type: "array" } },
-          type: "object",
-        },
-        "schema-ca568038b50f": {
-          properties: {
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-            paths: { description: "The resolved paths.", type: "object" },
-          },
-          required: ["ok", "paths"],
-          type: "object",
-        },
-        "schema-d064494fabf8": {
-          properties: {
-            line_number: { description: "The line of the malformed record.", type: "integer" },
-            message: { description: 'e.g. "malformed audit record skipped".', type: "string" },
-          },
-          required: ["line_number", "message"],
-          type: "object",
-        },
-        "schema-d239be530d03": {
-          properties: {
-            capabilities: { description: "Its declared static capabilities.", type: "array" },
-            description: { description: "The target description.", type: "string" },
-            features: { description: "Its features.", type: "object" },
-            name: { description: "The target name.", type: "string" },
-          },
-          required: ["name", "description", "capabilities", "features"],
-          type: "object",
-        },
-        "schema-d630806e38fc": {
-          properties: {
-            actions: {
-              description: "What apply did per job.",
-              items: { $ref: "#/$defs/schema-bf65dea3e1aa" },
-              type: "array",
-            },
-            authorization_proof_verifications: {
-              description:
-                "Present only when apply performed local proof verification because the target backend does not advertise authorization_proof_verification.",
-              items: { type: "object" },
-              type: "array",
-            },
-            capabilities: { $ref: "#/$defs/schema-f2492d795b76" },
-            dry_run: { description: "Whether this was a preview (no scheduler writes).", type: "boolean" },
-            explain: { description: "Present only when the explain param is true.", type: "array" },
-            handoff: { $ref: "#/$defs/schema-483f6c506d13" },
-            job_count: { description: "The number of jobs.", type: "integer" },
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-            scheduler: { $ref: "#/$defs/schema-89f858a17f23" },
-            target: { description: 'The target backend, e.g. "openclaw-scheduler".', type: "string" },
-          },
-          required: [
-            "ok",
-            "target",
-            "dry_run",
-            "scheduler",
-            "capabilities",
-            "handoff",
-            "job_count",
-            "actions",
-          ],
-          type: "object",
-        },
-        "schema-d74ecd181f8b": {
-          properties: {
-            entries: { description: "The registry entries.", type: "array" },
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-          },
-          required: ["ok", "entries"],
-          type: "object",
-        },
-        "schema-d84ed566effa": {
-          properties: {
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-            providers: {
-              description: "The registered authorization providers.",
-              items: { $ref: "#/$defs/providerEntry" },
-              type: "array",
-            },
-          },
-          required: ["ok", "providers"],
-          type: "object",
-        },
-        "schema-dad4d707d448": {
-          properties: {
-            declared_identity: { description: "The declared identity.", type: "object" },
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-            principal_used: { description: "The principal used.", type: "string" },
-            resolved_identity: { description: "The resolved (effective) identity.", type: "object" },
-          },
-          required: ["ok", "declared_identity", "resolved_identity", "principal_used"],
-          type: "object",
-        },
-        "schema-e1bfb446e6df": {
-          properties: {
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-            providers: {
-              description: "The registered evidence providers.",
-              items: { $ref: "#/$defs/providerEntry" },
-              type: "array",
-            },
-          },
-          required: ["ok", "providers"],
-          type: "object",
-        },
-        "schema-e36ce926cf24": {
-          properties: {
-            adoptBy: {
-              default: "id",
-              description:
-                'Use "name" for one-time migration of existing scheduler jobs to agentcli management.',
-              enum: ["id", "name"],
-              type: "string",
-            },
-            allowProofCommand: {
-              default: false,
-              description:
-                "Explicitly permits value_from.command while locally verifying a proof for a runtime that cannot verify it. Keep false for untrusted manifests.",
-              type: "boolean",
-            },
-            dbPath: { description: "The scheduler database path.", type: "string" },
-            dryRun: {
-              default: false,
-              description: "When true, no scheduler writes are executed (preview mode).",
-              type: "boolean",
-            },
-            explain: { description: "When true, the result includes an explain array.", type: "boolean" },
-            manifest: { $ref: "#/$defs/manifest", description: "The manifest to apply." },
-            schedulerBin: { description: "The scheduler binary.", type: "string" },
-            schedulerPrefix: { description: "The scheduler prefix.", type: "string" },
-          },
-          type: "object",
-        },
-        "schema-eba4de9cb3a4": {
-          properties: {
-            manifest_version: { $ref: "#/$defs/manifestVersion", description: "The manifest spec version." },
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-            package_version: { description: 'The package version, e.g. "0.5.0".', type: "string" },
-          },
-          required: ["ok", "package_version", "manifest_version"],
-          type: "object",
-        },
-        "schema-eda43d13cb8d": {
-          properties: { name: { description: "Required registry entry name.", type: "string" } },
-          required: ["name"],
-          type: "object",
-        },
-        "schema-f2492d795b76": {
-          description: "Summarizes runtime capability negotiation for the selected scheduler.",
-          properties: {
-            handoff_contract: { description: "The handoff contract.", type: ["object", "null"] },
-            handoff_version: { description: "The handoff version.", type: "string" },
-            negotiated: { description: "Whether capabilities were negotiated.", type: "boolean" },
-            schema_version: { description: "The schema version.", type: ["integer", "null"] },
-            source: {
-              description: "Where the capabilities came from.",
-              enum: ["static", "runtime"],
-              type: "string",
-            },
-          },
-          required: ["source", "negotiated", "handoff_version", "schema_version", "handoff_contract"],
-          type: "object",
-        },
-        "schema-f83c9773bc3a": {
-          properties: {
-            ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-            targets: {
-              description: "The compile targets.",
-              items: { $ref: "#/$defs/schema-d239be530d03" },
-              type: "array",
-            },
-          },
-          required: ["ok", "targets"],
-          type: "object",
-        },
-        validationIssues: {
-          description: "Validation findings, as agentcli.validate returns them.",
+        projected_fields: { description: "The number of projected fields.", type: "integer" },
+        v02_fields_included: { description: "Whether v0.2 fields were included.", type: "boolean" },
+      },
+      required: ["field_version", "projected_fields", "v02_fields_included"],
+      type: "object",
+    },
+    "schema-52ad824ee21a": {
+      properties: {
+        count: { description: "The number of records.", type: "integer" },
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        records: { description: "The sanitized audit records.", type: "array" },
+        warnings: {
+          description: "One per malformed audit record skipped.",
+          items: { $ref: "#/$defs/schema-d064494fabf8" },
           type: "array",
         },
       },
-      types: {
-        ApplyAction: "schema-bf65dea3e1aa",
-        ApplyCapabilities: "schema-f2492d795b76",
-        ApplyHandoff: "schema-483f6c506d13",
-        ApplyParams: "schema-e36ce926cf24",
-        ApplyResult: "schema-d630806e38fc",
-        ApplyScheduler: "schema-89f858a17f23",
-        ApprovalsListParams: "schema-34226e46e58d",
-        ApprovalsListResult: "schema-5b12af86c10b",
-        AuditParams: "schema-3176f00fe9c8",
-        AuditResult: "schema-52ad824ee21a",
-        AuditWarning: "schema-d064494fabf8",
-        AuthorizationEvaluateDecision: "schema-90e622a74bee",
-        AuthorizationEvaluateParams: "schema-a6cbe7b5edc4",
-        AuthorizationEvaluateResult: "schema-7c9fc3701f43",
-        AuthorizationProofMethodsParams: "schema-2b3cb40f3328",
-        AuthorizationProofMethodsResult: "schema-46a6050ccb16",
-        AuthorizationProofSchemaParams: "schema-bce5425c67eb",
-        AuthorizationProofSchemaResult: "schema-54bd52e941e8",
-        AuthorizationProofVerifyParams: "schema-3965f4092cb0",
-        AuthorizationProofVerifyResult: "schema-94bed79aae49",
-        AuthorizationProvidersParams: "schema-2b3cb40f3328",
-        AuthorizationProvidersResult: "schema-d84ed566effa",
-        AuthorizationSchemaParams: "schema-a237804d0f7c",
-        AuthorizationSchemaResult: "schema-276fdc113aae",
-        CompileOutput: "schema-c57313109743",
-        CompileParams: "schema-94d99065b89d",
-        CompileResult: "schema-4273e07e8bdb",
-        ConvertParams: "schema-62fd43060fea",
-        ConvertResult: "schema-0ddbd29c4c37",
-        DescribeDescription: "schema-3b984590d445",
-        DescribeParams: "schema-c4a6122a9675",
-        DescribeResult: "schema-346ccbd29af9",
-        EvidenceProvidersParams: "schema-2b3cb40f3328",
-        EvidenceProvidersResult: "schema-e1bfb446e6df",
-        EvidenceSchemaParams: "schema-a237804d0f7c",
-        EvidenceSchemaResult: "schema-0cf269cd4acf",
-        IdentityProvidersParams: "schema-2b3cb40f3328",
-        IdentityProvidersResult: "schema-699c92e96359",
-        IdentityResolveParams: "schema-33e9064b310f",
-        IdentityResolveResult: "schema-dad4d707d448",
-        IdentitySchemaParams: "schema-a237804d0f7c",
-        IdentitySchemaResult: "schema-276fdc113aae",
-        IdentityValidateDelegationParams: "schema-95ffcd40d7c3",
-        IdentityValidateDelegationResult: "schema-7afb7ce70eea",
-        InspectParams: "schema-9d5462cafa8c",
-        InspectResult: "schema-216d308b63cc",
-        Manifest: "manifest",
-        ManifestVersion: "manifestVersion",
-        PathsParams: "schema-2b3cb40f3328",
-        PathsResult: "schema-ca568038b50f",
-        PingParams: "schema-2b3cb40f3328",
-        PingResult: "schema-6f2056378f74",
-        ProviderEntry: "providerEntry",
-        ReadyNotification: "schema-6cb941be6431",
-        RegistryListParams: "schema-2b3cb40f3328",
-        RegistryListResult: "schema-d74ecd181f8b",
-        RegistryShowParams: "schema-eda43d13cb8d",
-        RegistryShowResult: "schema-5bf1f7445ebe",
-        RpcErrorCode: "rpcErrorCode",
-        RpcErrorData: "rpcErrorData",
-        RpcErrorType: "rpcError",
-        SchemaParams: "schema-9556a88bcbd1",
-        SchemaResult: "schema-3e362b9c5279",
-        TargetEntry: "schema-d239be530d03",
-        TargetsParams: "schema-2b3cb40f3328",
-        TargetsResult: "schema-f83c9773bc3a",
-        ValidateParams: "schema-1406e288619b",
-        ValidateResult: "schema-47b1d15c9aed",
-        ValidationIssues: "validationIssues",
-        VersionParams: "schema-2b3cb40f3328",
-        VersionResult: "schema-eba4de9cb3a4",
+      required: ["ok", "count", "records", "warnings"],
+      type: "object",
+    },
+    "schema-54bd52e941e8": {
+      properties: {
+        method: { description: "Verifier method name.", type: "string" },
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        verifier: { description: "The verifier.", type: "string" },
       },
-    };
-  return table;
-}
-
-/**
- * One self-contained draft 2020-12 document: `$schema`, the root's keywords, then `$defs` with
- * every definition its refs reach, directly or through others, by name. All of it copied, so a
- * caller may change what it is given.
- */
-function documentOf(root: Record<string, unknown> | string): Record<string, unknown> {
-  const { definitions } = schemaTable();
-  const body = copyJson(typeof root === "string" ? definitions[root] : root) as Record<string, unknown>;
-  const document: Record<string, unknown> = {
-    $schema: "https://json-schema.org/draft/2020-12/schema",
-    ...body,
-  };
-  const reached = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (typeof value !== "object" || value === null) return;
-    for (const [key, item] of Object.entries(value)) {
-      const name = key === "$ref" ? definitionNamed(item) : undefined;
-      if (name === undefined) visit(item);
-      else if (!reached.has(name) && Object.prototype.hasOwnProperty.call(definitions, name)) {
-        reached.add(name);
-        visit(definitions[name]);
-      }
-    }
-  };
-  visit(body);
-  if (reached.size > 0) {
-    const defs: Record<string, unknown> = {};
-    for (const name of [...reached].sort()) {
-      // defineProperty, not assignment: a definition called __proto__ must stay an own key.
-      Object.defineProperty(defs, name, {
-        value: copyJson(definitions[name]),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-    document["$defs"] = defs;
-  }
-  return document;
-}
-
-/** `#/$defs/a~1b` → `a/b`: the definition a ref names (a URI fragment, then an RFC 6901 segment); undefined for any other value. */
-function definitionNamed(ref: unknown): string | undefined {
-  if (typeof ref !== "string" || !ref.startsWith("#/$defs/") || ref.indexOf("/", 8) !== -1) return undefined;
-  try {
-    return decodeURIComponent(ref.slice(8)).replace(/~1/g, "/").replace(/~0/g, "~");
-  } catch {
-    return undefined;
-  }
-}
-
-/** A deep copy of JSON data; JSON.parse defines keys, so `__proto__` stays an own key. */
-function copyJson(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value));
-}
-
-// --- One per named type ----------------------------------------------------------------------
+      required: ["ok", "method", "verifier"],
+      type: "object",
+    },
+    "schema-5b12af86c10b": {
+      properties: {
+        count: { description: "The number of records.", type: "integer" },
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        records: { description: "The approval records.", type: "array" },
+      },
+      required: ["ok", "count", "records"],
+      type: "object",
+    },
+    "schema-5bf1f7445ebe": {
+      properties: {
+        manifest: { $ref: "#/$defs/manifest", description: "The entry's manifest." },
+        name: { description: "The registry entry name.", type: "string" },
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+      },
+      required: ["ok", "name", "manifest"],
+      type: "object",
+    },
+    "schema-62fd43060fea": {
+      properties: { manifest: { $ref: "#/$defs/manifest", description: "A valid v0.1 manifest object." } },
+      required: ["manifest"],
+      type: "object",
+    },
+    "schema-699c92e96359": {
+      properties: {
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        providers: {
+          description: "The registered identity providers.",
+          items: { $ref: "#/$defs/providerEntry" },
+          type: "array",
+        },
+      },
+      required: ["ok", "providers"],
+      type: "object",
+    },
+    "schema-6cb941be6431": {
+      properties: {
+        manifest_version: {
+          $ref: "#/$defs/manifestVersion",
+          description: "The current manifest contract version.",
+        },
+        ok: { const: true, description: "The server is ready to process requests.", type: "boolean" },
+      },
+      required: ["ok", "manifest_version"],
+      type: "object",
+    },
+    "schema-6f2056378f74": {
+      properties: {
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        pong: { const: true, description: "The health check answer: true.", type: "boolean" },
+      },
+      required: ["ok", "pong"],
+      type: "object",
+    },
+    "schema-7afb7ce70eea": {
+      properties: {
+        delegation: { description: "The delegation chain validation.", type: "object" },
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+      },
+      required: ["ok", "delegation"],
+      type: "object",
+    },
+    "schema-7c9fc3701f43": {
+      properties: {
+        decision: { $ref: "#/$defs/schema-90e622a74bee" },
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+      },
+      required: ["ok", "decision"],
+      type: "object",
+    },
+    "schema-89f858a17f23": {
+      description: "The scheduler used.",
+      properties: {
+        command: { description: "The scheduler command.", type: "string" },
+        db_path: { description: "The scheduler database path.", type: "string" },
+      },
+      required: ["command", "db_path"],
+      type: "object",
+    },
+    "schema-90e622a74bee": {
+      description: "The authorization decision.",
+      properties: {
+        allowed: { description: "Whether the task is allowed.", type: "boolean" },
+        reason: { description: "The reason for the decision.", type: "string" },
+      },
+      required: ["allowed", "reason"],
+      type: "object",
+    },
+    "schema-94bed79aae49": {
+      properties: {
+        authorization_proof: {
+          description: "The task's resolved authorization proof, as verified.",
+          type: "object",
+        },
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+      },
+      required: ["ok", "authorization_proof"],
+      type: "object",
+    },
+    "schema-94d99065b89d": {
+      properties: {
+        explain: { description: "When true, output includes an explain array.", type: "boolean" },
+        manifest: { $ref: "#/$defs/manifest", description: "The manifest to compile." },
+        target: {
+          description: "The compile target; unsupported compile targets are invalid params (-32602).",
+          type: "string",
+        },
+      },
+      type: "object",
+    },
+    "schema-9556a88bcbd1": {
+      properties: {
+        legacy: {
+          default: false,
+          description:
+            "When false, returns JSON Schema Draft 2020-12. When true, returns the legacy agentcli descriptor.",
+          type: "boolean",
+        },
+        target: {
+          default: "manifest",
+          description:
+            'The schema target; defaults to "manifest" when omitted. Also accepts kebab-case aliases.',
+          enum: [
+            "manifest",
+            "workflow",
+            "task",
+            "schedulerJob",
+            "standalonePlan",
+            "handoffV4",
+            "rpcRequest",
+            "rpcResponse",
+            "scheduler-job",
+            "standalone-plan",
+            "handoff-v4",
+            "rpc-request",
+            "rpc-response",
+          ],
+          type: "string",
+        },
+      },
+      type: "object",
+    },
+    "schema-95ffcd40d7c3": {
+      properties: {
+        manifest: { $ref: "#/$defs/manifest", description: "A valid manifest object." },
+        taskId: { description: "The task id to validate.", type: "string" },
+        workflowId: { description: "Optional workflow id.", type: "string" },
+      },
+      required: ["manifest", "taskId"],
+      type: "object",
+    },
+    "schema-9d5462cafa8c": {
+      properties: {
+        dbPath: { description: "The scheduler database path.", type: "string" },
+        entity: { description: "The entity to inspect.", type: "string" },
+        fields: {
+          anyOf: [{ items: { type: "string" }, type: "array" }, { type: "string" }],
+          description: "Array of field names, or a comma-delimited string for CLI-style parity.",
+        },
+        limit: { description: "The most items to return.", type: "integer" },
+        sanitize: { description: "The sanitize option." },
+      },
+      type: "object",
+    },
+    "schema-a237804d0f7c": {
+      properties: { provider: { description: "Provider name.", type: "string" } },
+      required: ["provider"],
+      type: "object",
+    },
+    "schema-a6cbe7b5edc4": {
+      properties: {
+        manifest: { $ref: "#/$defs/manifest", description: "A valid manifest object." },
+        taskId: { description: "The task id to evaluate.", type: "string" },
+        workflowId: { description: "Optional workflow id.", type: "string" },
+      },
+      required: ["manifest", "taskId"],
+      type: "object",
+    },
+    "schema-bce5425c67eb": {
+      properties: { method: { description: "Verifier method name.", type: "string" } },
+      required: ["method"],
+      type: "object",
+    },
+    "schema-bf65dea3e1aa": {
+      properties: {
+        action: {
+          description: "What was done to the job.",
+          enum: ["created", "updated", "adopted"],
+          type: "string",
+        },
+        adopted_from_job_id: { description: 'Present only when action is "adopted".', type: "string" },
+        authorization_proof_verification: {
+          description:
+            "Present when local proof verification was performed for that compiled execution unit.",
+          type: "object",
+        },
+        invocation_mode: {
+          description: "How the job is invoked.",
+          enum: ["schedule", "trigger"],
+          type: "string",
+        },
+        job_id: { description: "The scheduler job id.", type: "string" },
+        name: { description: "The job name.", type: "string" },
+      },
+      required: ["action", "job_id", "name", "invocation_mode"],
+      type: "object",
+    },
+    "schema-c4a6122a9675": {
+      properties: {
+        target: {
+          default: "commands",
+          description: 'The description target; defaults to "commands" when omitted.',
+          enum: ["manifest", "workflow", "task", "targets", "commands", "rpc"],
+          type: "string",
+        },
+      },
+      type: "object",
+    },
+    "schema-c57313109743": {
+      description: "The compiled artifact.",
+      properties: { explain: { description: "Included when the explain param is true.", type: "array" } },
+      type: "object",
+    },
+    "schema-ca568038b50f": {
+      properties: {
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        paths: { description: "The resolved paths.", type: "object" },
+      },
+      required: ["ok", "paths"],
+      type: "object",
+    },
+    "schema-d064494fabf8": {
+      properties: {
+        line_number: { description: "The line of the malformed record.", type: "integer" },
+        message: { description: 'e.g. "malformed audit record skipped".', type: "string" },
+      },
+      required: ["line_number", "message"],
+      type: "object",
+    },
+    "schema-d239be530d03": {
+      properties: {
+        capabilities: { description: "Its declared static capabilities.", type: "array" },
+        description: { description: "The target description.", type: "string" },
+        features: { description: "Its features.", type: "object" },
+        name: { description: "The target name.", type: "string" },
+      },
+      required: ["name", "description", "capabilities", "features"],
+      type: "object",
+    },
+    "schema-d630806e38fc": {
+      properties: {
+        actions: {
+          description: "What apply did per job.",
+          items: { $ref: "#/$defs/schema-bf65dea3e1aa" },
+          type: "array",
+        },
+        authorization_proof_verifications: {
+          description:
+            "Present only when apply performed local proof verification because the target backend does not advertise authorization_proof_verification.",
+          items: { type: "object" },
+          type: "array",
+        },
+        capabilities: { $ref: "#/$defs/schema-f2492d795b76" },
+        dry_run: { description: "Whether this was a preview (no scheduler writes).", type: "boolean" },
+        explain: { description: "Present only when the explain param is true.", type: "array" },
+        handoff: { $ref: "#/$defs/schema-483f6c506d13" },
+        job_count: { description: "The number of jobs.", type: "integer" },
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        scheduler: { $ref: "#/$defs/schema-89f858a17f23" },
+        target: { description: 'The target backend, e.g. "openclaw-scheduler".', type: "string" },
+      },
+      required: ["ok", "target", "dry_run", "scheduler", "capabilities", "handoff", "job_count", "actions"],
+      type: "object",
+    },
+    "schema-d74ecd181f8b": {
+      properties: {
+        entries: { description: "The registry entries.", type: "array" },
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+      },
+      required: ["ok", "entries"],
+      type: "object",
+    },
+    "schema-d84ed566effa": {
+      properties: {
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        providers: {
+          description: "The registered authorization providers.",
+          items: { $ref: "#/$defs/providerEntry" },
+          type: "array",
+        },
+      },
+      required: ["ok", "providers"],
+      type: "object",
+    },
+    "schema-dad4d707d448": {
+      properties: {
+        declared_identity: { description: "The declared identity.", type: "object" },
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        principal_used: { description: "The principal used.", type: "string" },
+        resolved_identity: { description: "The resolved (effective) identity.", type: "object" },
+      },
+      required: ["ok", "declared_identity", "resolved_identity", "principal_used"],
+      type: "object",
+    },
+    "schema-e1bfb446e6df": {
+      properties: {
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        providers: {
+          description: "The registered evidence providers.",
+          items: { $ref: "#/$defs/providerEntry" },
+          type: "array",
+        },
+      },
+      required: ["ok", "providers"],
+      type: "object",
+    },
+    "schema-e36ce926cf24": {
+      properties: {
+        adoptBy: {
+          default: "id",
+          description: 'Use "name" for one-time migration of existing scheduler jobs to agentcli management.',
+          enum: ["id", "name"],
+          type: "string",
+        },
+        allowProofCommand: {
+          default: false,
+          description:
+            "Explicitly permits value_from.command while locally verifying a proof for a runtime that cannot verify it. Keep false for untrusted manifests.",
+          type: "boolean",
+        },
+        dbPath: { description: "The scheduler database path.", type: "string" },
+        dryRun: {
+          default: false,
+          description: "When true, no scheduler writes are executed (preview mode).",
+          type: "boolean",
+        },
+        explain: { description: "When true, the result includes an explain array.", type: "boolean" },
+        manifest: { $ref: "#/$defs/manifest", description: "The manifest to apply." },
+        schedulerBin: { description: "The scheduler binary.", type: "string" },
+        schedulerPrefix: { description: "The scheduler prefix.", type: "string" },
+      },
+      type: "object",
+    },
+    "schema-eba4de9cb3a4": {
+      properties: {
+        manifest_version: { $ref: "#/$defs/manifestVersion", description: "The manifest spec version." },
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        package_version: { description: 'The package version, e.g. "0.5.0".', type: "string" },
+      },
+      required: ["ok", "package_version", "manifest_version"],
+      type: "object",
+    },
+    "schema-eda43d13cb8d": {
+      properties: { name: { description: "Required registry entry name.", type: "string" } },
+      required: ["name"],
+      type: "object",
+    },
+    "schema-f2492d795b76": {
+      description: "Summarizes runtime capability negotiation for the selected scheduler.",
+      properties: {
+        handoff_contract: { description: "The handoff contract.", type: ["object", "null"] },
+        handoff_version: { description: "The handoff version.", type: "string" },
+        negotiated: { description: "Whether capabilities were negotiated.", type: "boolean" },
+        schema_version: { description: "The schema version.", type: ["integer", "null"] },
+        source: {
+          description: "Where the capabilities came from.",
+          enum: ["static", "runtime"],
+          type: "string",
+        },
+      },
+      required: ["source", "negotiated", "handoff_version", "schema_version", "handoff_contract"],
+      type: "object",
+    },
+    "schema-f83c9773bc3a": {
+      properties: {
+        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        targets: {
+          description: "The compile targets.",
+          items: { $ref: "#/$defs/schema-d239be530d03" },
+          type: "array",
+        },
+      },
+      required: ["ok", "targets"],
+      type: "object",
+    },
+    validationIssues: {
+      description: "Validation findings, as agentcli.validate returns them.",
+      type: "array",
+    },
+  },
+  types: {
+    ApplyAction: "schema-bf65dea3e1aa",
+    ApplyCapabilities: "schema-f2492d795b76",
+    ApplyHandoff: "schema-483f6c506d13",
+    ApplyParams: "schema-e36ce926cf24",
+    ApplyResult: "schema-d630806e38fc",
+    ApplyScheduler: "schema-89f858a17f23",
+    ApprovalsListParams: "schema-34226e46e58d",
+    ApprovalsListResult: "schema-5b12af86c10b",
+    AuditParams: "schema-3176f00fe9c8",
+    AuditResult: "schema-52ad824ee21a",
+    AuditWarning: "schema-d064494fabf8",
+    AuthorizationEvaluateDecision: "schema-90e622a74bee",
+    AuthorizationEvaluateParams: "schema-a6cbe7b5edc4",
+    AuthorizationEvaluateResult: "schema-7c9fc3701f43",
+    AuthorizationProofMethodsParams: "schema-2b3cb40f3328",
+    AuthorizationProofMethodsResult: "schema-46a6050ccb16",
+    AuthorizationProofSchemaParams: "schema-bce5425c67eb",
+    AuthorizationProofSchemaResult: "schema-54bd52e941e8",
+    AuthorizationProofVerifyParams: "schema-3965f4092cb0",
+    AuthorizationProofVerifyResult: "schema-94bed79aae49",
+    AuthorizationProvidersParams: "schema-2b3cb40f3328",
+    AuthorizationProvidersResult: "schema-d84ed566effa",
+    AuthorizationSchemaParams: "schema-a237804d0f7c",
+    AuthorizationSchemaResult: "schema-276fdc113aae",
+    CompileOutput: "schema-c57313109743",
+    CompileParams: "schema-94d99065b89d",
+    CompileResult: "schema-4273e07e8bdb",
+    ConvertParams: "schema-62fd43060fea",
+    ConvertResult: "schema-0ddbd29c4c37",
+    DescribeDescription: "schema-3b984590d445",
+    DescribeParams: "schema-c4a6122a9675",
+    DescribeResult: "schema-346ccbd29af9",
+    EvidenceProvidersParams: "schema-2b3cb40f3328",
+    EvidenceProvidersResult: "schema-e1bfb446e6df",
+    EvidenceSchemaParams: "schema-a237804d0f7c",
+    EvidenceSchemaResult: "schema-0cf269cd4acf",
+    IdentityProvidersParams: "schema-2b3cb40f3328",
+    IdentityProvidersResult: "schema-699c92e96359",
+    IdentityResolveParams: "schema-33e9064b310f",
+    IdentityResolveResult: "schema-dad4d707d448",
+    IdentitySchemaParams: "schema-a237804d0f7c",
+    IdentitySchemaResult: "schema-276fdc113aae",
+    IdentityValidateDelegationParams: "schema-95ffcd40d7c3",
+    IdentityValidateDelegationResult: "schema-7afb7ce70eea",
+    InspectParams: "schema-9d5462cafa8c",
+    InspectResult: "schema-216d308b63cc",
+    Manifest: "manifest",
+    ManifestVersion: "manifestVersion",
+    PathsParams: "schema-2b3cb40f3328",
+    PathsResult: "schema-ca568038b50f",
+    PingParams: "schema-2b3cb40f3328",
+    PingResult: "schema-6f2056378f74",
+    ProviderEntry: "providerEntry",
+    ReadyNotification: "schema-6cb941be6431",
+    RegistryListParams: "schema-2b3cb40f3328",
+    RegistryListResult: "schema-d74ecd181f8b",
+    RegistryShowParams: "schema-eda43d13cb8d",
+    RegistryShowResult: "schema-5bf1f7445ebe",
+    RpcErrorCode: "rpcErrorCode",
+    RpcErrorData: "rpcErrorData",
+    RpcErrorType: "rpcError",
+    SchemaParams: "schema-9556a88bcbd1",
+    SchemaResult: "schema-3e362b9c5279",
+    TargetEntry: "schema-d239be530d03",
+    TargetsParams: "schema-2b3cb40f3328",
+    TargetsResult: "schema-f83c9773bc3a",
+    ValidateParams: "schema-1406e288619b",
+    ValidateResult: "schema-47b1d15c9aed",
+    ValidationIssues: "validationIssues",
+    VersionParams: "schema-2b3cb40f3328",
+    VersionResult: "schema-eba4de9cb3a4",
+  },
+}));
 
 /** ApplyAction as a Standard Schema (it runs validateApplyAction) and a Standard JSON Schema. */
-export const standardApplyAction: StandardValidator<ApplyAction> = wrapValidator(
+export const standardApplyAction: StandardValidator<ApplyAction> = schemas.standard(
   "ApplyAction",
   validateApplyAction,
 );
 /** ApplyCapabilities as a Standard Schema (it runs validateApplyCapabilities) and a Standard JSON Schema. */
-export const standardApplyCapabilities: StandardValidator<ApplyCapabilities> = wrapValidator(
+export const standardApplyCapabilities: StandardValidator<ApplyCapabilities> = schemas.standard(
   "ApplyCapabilities",
   validateApplyCapabilities,
 );
 /** ApplyHandoff as a Standard Schema (it runs validateApplyHandoff) and a Standard JSON Schema. */
-export const standardApplyHandoff: StandardValidator<ApplyHandoff> = wrapValidator(
+export const standardApplyHandoff: StandardValidator<ApplyHandoff> = schemas.standard(
   "ApplyHandoff",
   validateApplyHandoff,
 );
 /** ApplyParams as a Standard Schema (it runs validateApplyParams) and a Standard JSON Schema. */
-export const standardApplyParams: StandardValidator<ApplyParams> = wrapValidator(
+export const standardApplyParams: StandardValidator<ApplyParams> = schemas.standard(
   "ApplyParams",
   validateApplyParams,
 );
 /** ApplyResult as a Standard Schema (it runs validateApplyResult) and a Standard JSON Schema. */
-export const standardApplyResult: StandardValidator<ApplyResult> = wrapValidator(
+export const standardApplyResult: StandardValidator<ApplyResult> = schemas.standard(
   "ApplyResult",
   validateApplyResult,
 );
 /** ApplyScheduler as a Standard Schema (it runs validateApplyScheduler) and a Standard JSON Schema. */
-export const standardApplyScheduler: StandardValidator<ApplyScheduler> = wrapValidator(
+export const standardApplyScheduler: StandardValidator<ApplyScheduler> = schemas.standard(
   "ApplyScheduler",
   validateApplyScheduler,
 );
 /** ApprovalsListParams as a Standard Schema (it runs validateApprovalsListParams) and a Standard JSON Schema. */
-export const standardApprovalsListParams: StandardValidator<ApprovalsListParams> = wrapValidator(
+export const standardApprovalsListParams: StandardValidator<ApprovalsListParams> = schemas.standard(
   "ApprovalsListParams",
   validateApprovalsListParams,
 );
 /** ApprovalsListResult as a Standard Schema (it runs validateApprovalsListResult) and a Standard JSON Schema. */
-export const standardApprovalsListResult: StandardValidator<ApprovalsListResult> = wrapValidator(
+export const standardApprovalsListResult: StandardValidator<ApprovalsListResult> = schemas.standard(
   "ApprovalsListResult",
   validateApprovalsListResult,
 );
 /** AuditParams as a Standard Schema (it runs validateAuditParams) and a Standard JSON Schema. */
-export const standardAuditParams: StandardValidator<AuditParams> = wrapValidator(
+export const standardAuditParams: StandardValidator<AuditParams> = schemas.standard(
   "AuditParams",
   validateAuditParams,
 );
 /** AuditResult as a Standard Schema (it runs validateAuditResult) and a Standard JSON Schema. */
-export const standardAuditResult: StandardValidator<AuditResult> = wrapValidator(
+export const standardAuditResult: StandardValidator<AuditResult> = schemas.standard(
   "AuditResult",
   validateAuditResult,
 );
 /** AuditWarning as a Standard Schema (it runs validateAuditWarning) and a Standard JSON Schema. */
-export const standardAuditWarning: StandardValidator<AuditWarning> = wrapValidator(
+export const standardAuditWarning: StandardValidator<AuditWarning> = schemas.standard(
   "AuditWarning",
   validateAuditWarning,
 );
 /** AuthorizationEvaluateDecision as a Standard Schema (it runs validateAuthorizationEvaluateDecision) and a Standard JSON Schema. */
 export const standardAuthorizationEvaluateDecision: StandardValidator<AuthorizationEvaluateDecision> =
-  wrapValidator("AuthorizationEvaluateDecision", validateAuthorizationEvaluateDecision);
+  schemas.standard("AuthorizationEvaluateDecision", validateAuthorizationEvaluateDecision);
 /** AuthorizationEvaluateParams as a Standard Schema (it runs validateAuthorizationEvaluateParams) and a Standard JSON Schema. */
 export const standardAuthorizationEvaluateParams: StandardValidator<AuthorizationEvaluateParams> =
-  wrapValidator("AuthorizationEvaluateParams", validateAuthorizationEvaluateParams);
+  schemas.standard("AuthorizationEvaluateParams", validateAuthorizationEvaluateParams);
 /** AuthorizationEvaluateResult as a Standard Schema (it runs validateAuthorizationEvaluateResult) and a Standard JSON Schema. */
 export const standardAuthorizationEvaluateResult: StandardValidator<AuthorizationEvaluateResult> =
-  wrapValidator("AuthorizationEvaluateResult", validateAuthorizationEvaluateResult);
+  schemas.standard("AuthorizationEvaluateResult", validateAuthorizationEvaluateResult);
 /** AuthorizationProofMethodsParams as a Standard Schema (it runs validateAuthorizationProofMethodsParams) and a Standard JSON Schema. */
 export const standardAuthorizationProofMethodsParams: StandardValidator<AuthorizationProofMethodsParams> =
-  wrapValidator("AuthorizationProofMethodsParams", validateAuthorizationProofMethodsParams);
+  schemas.standard("AuthorizationProofMethodsParams", validateAuthorizationProofMethodsParams);
 /** AuthorizationProofMethodsResult as a Standard Schema (it runs validateAuthorizationProofMethodsResult) and a Standard JSON Schema. */
 export const standardAuthorizationProofMethodsResult: StandardValidator<AuthorizationProofMethodsResult> =
-  wrapValidator("AuthorizationProofMethodsResult", validateAuthorizationProofMethodsResult);
+  schemas.standard("AuthorizationProofMethodsResult", validateAuthorizationProofMethodsResult);
 /** AuthorizationProofSchemaParams as a Standard Schema (it runs validateAuthorizationProofSchemaParams) and a Standard JSON Schema. */
 export const standardAuthorizationProofSchemaParams: StandardValidator<AuthorizationProofSchemaParams> =
-  wrapValidator("AuthorizationProofSchemaParams", validateAuthorizationProofSchemaParams);
+  schemas.standard("AuthorizationProofSchemaParams", validateAuthorizationProofSchemaParams);
 /** AuthorizationProofSchemaResult as a Standard Schema (it runs validateAuthorizationProofSchemaResult) and a Standard JSON Schema. */
 export const standardAuthorizationProofSchemaResult: StandardValidator<AuthorizationProofSchemaResult> =
-  wrapValidator("AuthorizationProofSchemaResult", validateAuthorizationProofSchemaResult);
+  schemas.standard("AuthorizationProofSchemaResult", validateAuthorizationProofSchemaResult);
 /** AuthorizationProofVerifyParams as a Standard Schema (it runs validateAuthorizationProofVerifyParams) and a Standard JSON Schema. */
 export const standardAuthorizationProofVerifyParams: StandardValidator<AuthorizationProofVerifyParams> =
-  wrapValidator("AuthorizationProofVerifyParams", validateAuthorizationProofVerifyParams);
+  schemas.standard("AuthorizationProofVerifyParams", validateAuthorizationProofVerifyParams);
 /** AuthorizationProofVerifyResult as a Standard Schema (it runs validateAuthorizationProofVerifyResult) and a Standard JSON Schema. */
 export const standardAuthorizationProofVerifyResult: StandardValidator<AuthorizationProofVerifyResult> =
-  wrapValidator("AuthorizationProofVerifyResult", validateAuthorizationProofVerifyResult);
+  schemas.standard("AuthorizationProofVerifyResult", validateAuthorizationProofVerifyResult);
 /** AuthorizationProvidersParams as a Standard Schema (it runs validateAuthorizationProvidersParams) and a Standard JSON Schema. */
 export const standardAuthorizationProvidersParams: StandardValidator<AuthorizationProvidersParams> =
-  wrapValidator("AuthorizationProvidersParams", validateAuthorizationProvidersParams);
+  schemas.standard("AuthorizationProvidersParams", validateAuthorizationProvidersParams);
 /** AuthorizationProvidersResult as a Standard Schema (it runs validateAuthorizationProvidersResult) and a Standard JSON Schema. */
 export const standardAuthorizationProvidersResult: StandardValidator<AuthorizationProvidersResult> =
-  wrapValidator("AuthorizationProvidersResult", validateAuthorizationProvidersResult);
+  schemas.standard("AuthorizationProvidersResult", validateAuthorizationProvidersResult);
 /** AuthorizationSchemaParams as a Standard Schema (it runs validateAuthorizationSchemaParams) and a Standard JSON Schema. */
-export const standardAuthorizationSchemaParams: StandardValidator<AuthorizationSchemaParams> = wrapValidator(
-  "AuthorizationSchemaParams",
-  validateAuthorizationSchemaParams,
-);
+export const standardAuthorizationSchemaParams: StandardValidator<AuthorizationSchemaParams> =
+  schemas.standard("AuthorizationSchemaParams", validateAuthorizationSchemaParams);
 /** AuthorizationSchemaResult as a Standard Schema (it runs validateAuthorizationSchemaResult) and a Standard JSON Schema. */
-export const standardAuthorizationSchemaResult: StandardValidator<AuthorizationSchemaResult> = wrapValidator(
-  "AuthorizationSchemaResult",
-  validateAuthorizationSchemaResult,
-);
+export const standardAuthorizationSchemaResult: StandardValidator<AuthorizationSchemaResult> =
+  schemas.standard("AuthorizationSchemaResult", validateAuthorizationSchemaResult);
 /** CompileOutput as a Standard Schema (it runs validateCompileOutput) and a Standard JSON Schema. */
-export const standardCompileOutput: StandardValidator<CompileOutput> = wrapValidator(
+export const standardCompileOutput: StandardValidator<CompileOutput> = schemas.standard(
   "CompileOutput",
   validateCompileOutput,
 );
 /** CompileParams as a Standard Schema (it runs validateCompileParams) and a Standard JSON Schema. */
-export const standardCompileParams: StandardValidator<CompileParams> = wrapValidator(
+export const standardCompileParams: StandardValidator<CompileParams> = schemas.standard(
   "CompileParams",
   validateCompileParams,
 );
 /** CompileResult as a Standard Schema (it runs validateCompileResult) and a Standard JSON Schema. */
-export const standardCompileResult: StandardValidator<CompileResult> = wrapValidator(
+export const standardCompileResult: StandardValidator<CompileResult> = schemas.standard(
   "CompileResult",
   validateCompileResult,
 );
 /** ConvertParams as a Standard Schema (it runs validateConvertParams) and a Standard JSON Schema. */
-export const standardConvertParams: StandardValidator<ConvertParams> = wrapValidator(
+export const standardConvertParams: StandardValidator<ConvertParams> = schemas.standard(
   "ConvertParams",
   validateConvertParams,
 );
 /** ConvertResult as a Standard Schema (it runs validateConvertResult) and a Standard JSON Schema. */
-export const standardConvertResult: StandardValidator<ConvertResult> = wrapValidator(
+export const standardConvertResult: StandardValidator<ConvertResult> = schemas.standard(
   "ConvertResult",
   validateConvertResult,
 );
 /** DescribeDescription as a Standard Schema (it runs validateDescribeDescription) and a Standard JSON Schema. */
-export const standardDescribeDescription: StandardValidator<DescribeDescription> = wrapValidator(
+export const standardDescribeDescription: StandardValidator<DescribeDescription> = schemas.standard(
   "DescribeDescription",
   validateDescribeDescription,
 );
 /** DescribeParams as a Standard Schema (it runs validateDescribeParams) and a Standard JSON Schema. */
-export const standardDescribeParams: StandardValidator<DescribeParams> = wrapValidator(
+export const standardDescribeParams: StandardValidator<DescribeParams> = schemas.standard(
   "DescribeParams",
   validateDescribeParams,
 );
 /** DescribeResult as a Standard Schema (it runs validateDescribeResult) and a Standard JSON Schema. */
-export const standardDescribeResult: StandardValidator<DescribeResult> = wrapValidator(
+export const standardDescribeResult: StandardValidator<DescribeResult> = schemas.standard(
   "DescribeResult",
   validateDescribeResult,
 );
 /** EvidenceProvidersParams as a Standard Schema (it runs validateEvidenceProvidersParams) and a Standard JSON Schema. */
-export const standardEvidenceProvidersParams: StandardValidator<EvidenceProvidersParams> = wrapValidator(
+export const standardEvidenceProvidersParams: StandardValidator<EvidenceProvidersParams> = schemas.standard(
   "EvidenceProvidersParams",
   validateEvidenceProvidersParams,
 );
 /** EvidenceProvidersResult as a Standard Schema (it runs validateEvidenceProvidersResult) and a Standard JSON Schema. */
-export const standardEvidenceProvidersResult: StandardValidator<EvidenceProvidersResult> = wrapValidator(
+export const standardEvidenceProvidersResult: StandardValidator<EvidenceProvidersResult> = schemas.standard(
   "EvidenceProvidersResult",
   validateEvidenceProvidersResult,
 );
 /** EvidenceSchemaParams as a Standard Schema (it runs validateEvidenceSchemaParams) and a Standard JSON Schema. */
-export const standardEvidenceSchemaParams: StandardValidator<EvidenceSchemaParams> = wrapValidator(
+export const standardEvidenceSchemaParams: StandardValidator<EvidenceSchemaParams> = schemas.standard(
   "EvidenceSchemaParams",
   validateEvidenceSchemaParams,
 );
 /** EvidenceSchemaResult as a Standard Schema (it runs validateEvidenceSchemaResult) and a Standard JSON Schema. */
-export const standardEvidenceSchemaResult: StandardValidator<EvidenceSchemaResult> = wrapValidator(
+export const standardEvidenceSchemaResult: StandardValidator<EvidenceSchemaResult> = schemas.standard(
   "EvidenceSchemaResult",
   validateEvidenceSchemaResult,
 );
 /** IdentityProvidersParams as a Standard Schema (it runs validateIdentityProvidersParams) and a Standard JSON Schema. */
-export const standardIdentityProvidersParams: StandardValidator<IdentityProvidersParams> = wrapValidator(
+export const standardIdentityProvidersParams: StandardValidator<IdentityProvidersParams> = schemas.standard(
   "IdentityProvidersParams",
   validateIdentityProvidersParams,
 );
 /** IdentityProvidersResult as a Standard Schema (it runs validateIdentityProvidersResult) and a Standard JSON Schema. */
-export const standardIdentityProvidersResult: StandardValidator<IdentityProvidersResult> = wrapValidator(
+export const standardIdentityProvidersResult: StandardValidator<IdentityProvidersResult> = schemas.standard(
   "IdentityProvidersResult",
   validateIdentityProvidersResult,
 );
 /** IdentityResolveParams as a Standard Schema (it runs validateIdentityResolveParams) and a Standard JSON Schema. */
-export const standardIdentityResolveParams: StandardValidator<IdentityResolveParams> = wrapValidator(
+export const standardIdentityResolveParams: StandardValidator<IdentityResolveParams> = schemas.standard(
   "IdentityResolveParams",
   validateIdentityResolveParams,
 );
 /** IdentityResolveResult as a Standard Schema (it runs validateIdentityResolveResult) and a Standard JSON Schema. */
-export const standardIdentityResolveResult: StandardValidator<IdentityResolveResult> = wrapValidator(
+export const standardIdentityResolveResult: StandardValidator<IdentityResolveResult> = schemas.standard(
   "IdentityResolveResult",
   validateIdentityResolveResult,
 );
 /** IdentitySchemaParams as a Standard Schema (it runs validateIdentitySchemaParams) and a Standard JSON Schema. */
-export const standardIdentitySchemaParams: StandardValidator<IdentitySchemaParams> = wrapValidator(
+export const standardIdentitySchemaParams: StandardValidator<IdentitySchemaParams> = schemas.standard(
   "IdentitySchemaParams",
   validateIdentitySchemaParams,
 );
 /** IdentitySchemaResult as a Standard Schema (it runs validateIdentitySchemaResult) and a Standard JSON Schema. */
-export const standardIdentitySchemaResult: StandardValidator<IdentitySchemaResult> = wrapValidator(
+export const standardIdentitySchemaResult: StandardValidator<IdentitySchemaResult> = schemas.standard(
   "IdentitySchemaResult",
   validateIdentitySchemaResult,
 );
 /** IdentityValidateDelegationParams as a Standard Schema (it runs validateIdentityValidateDelegationParams) and a Standard JSON Schema. */
 export const standardIdentityValidateDelegationParams: StandardValidator<IdentityValidateDelegationParams> =
-  wrapValidator("IdentityValidateDelegationParams", validateIdentityValidateDelegationParams);
+  schemas.standard("IdentityValidateDelegationParams", validateIdentityValidateDelegationParams);
 /** IdentityValidateDelegationResult as a Standard Schema (it runs validateIdentityValidateDelegationResult) and a Standard JSON Schema. */
 export const standardIdentityValidateDelegationResult: StandardValidator<IdentityValidateDelegationResult> =
-  wrapValidator("IdentityValidateDelegationResult", validateIdentityValidateDelegationResult);
+  schemas.standard("IdentityValidateDelegationResult", validateIdentityValidateDelegationResult);
 /** InspectParams as a Standard Schema (it runs validateInspectParams) and a Standard JSON Schema. */
-export const standardInspectParams: StandardValidator<InspectParams> = wrapValidator(
+export const standardInspectParams: StandardValidator<InspectParams> = schemas.standard(
   "InspectParams",
   validateInspectParams,
 );
 /** InspectResult as a Standard Schema (it runs validateInspectResult) and a Standard JSON Schema. */
-export const standardInspectResult: StandardValidator<InspectResult> = wrapValidator(
+export const standardInspectResult: StandardValidator<InspectResult> = schemas.standard(
   "InspectResult",
   validateInspectResult,
 );
 /** Manifest as a Standard Schema (it runs validateManifest) and a Standard JSON Schema. */
-export const standardManifest: StandardValidator<Manifest> = wrapValidator("Manifest", validateManifest);
+export const standardManifest: StandardValidator<Manifest> = schemas.standard("Manifest", validateManifest);
 /** ManifestVersion as a Standard Schema (it runs validateManifestVersion) and a Standard JSON Schema. */
-export const standardManifestVersion: StandardValidator<ManifestVersion> = wrapValidator(
+export const standardManifestVersion: StandardValidator<ManifestVersion> = schemas.standard(
   "ManifestVersion",
   validateManifestVersion,
 );
 /** PathsParams as a Standard Schema (it runs validatePathsParams) and a Standard JSON Schema. */
-export const standardPathsParams: StandardValidator<PathsParams> = wrapValidator(
+export const standardPathsParams: StandardValidator<PathsParams> = schemas.standard(
   "PathsParams",
   validatePathsParams,
 );
 /** PathsResult as a Standard Schema (it runs validatePathsResult) and a Standard JSON Schema. */
-export const standardPathsResult: StandardValidator<PathsResult> = wrapValidator(
+export const standardPathsResult: StandardValidator<PathsResult> = schemas.standard(
   "PathsResult",
   validatePathsResult,
 );
 /** PingParams as a Standard Schema (it runs validatePingParams) and a Standard JSON Schema. */
-export const standardPingParams: StandardValidator<PingParams> = wrapValidator(
+export const standardPingParams: StandardValidator<PingParams> = schemas.standard(
   "PingParams",
   validatePingParams,
 );
 /** PingResult as a Standard Schema (it runs validatePingResult) and a Standard JSON Schema. */
-export const standardPingResult: StandardValidator<PingResult> = wrapValidator(
+export const standardPingResult: StandardValidator<PingResult> = schemas.standard(
   "PingResult",
   validatePingResult,
 );
 /** ProviderEntry as a Standard Schema (it runs validateProviderEntry) and a Standard JSON Schema. */
-export const standardProviderEntry: StandardValidator<ProviderEntry> = wrapValidator(
+export const standardProviderEntry: StandardValidator<ProviderEntry> = schemas.standard(
   "ProviderEntry",
   validateProviderEntry,
 );
 /** ReadyNotification as a Standard Schema (it runs validateReadyNotification) and a Standard JSON Schema. */
-export const standardReadyNotification: StandardValidator<ReadyNotification> = wrapValidator(
+export const standardReadyNotification: StandardValidator<ReadyNotification> = schemas.standard(
   "ReadyNotification",
   validateReadyNotification,
 );
 /** RegistryListParams as a Standard Schema (it runs validateRegistryListParams) and a Standard JSON Schema. */
-export const standardRegistryListParams: StandardValidator<RegistryListParams> = wrapValidator(
+export const standardRegistryListParams: StandardValidator<RegistryListParams> = schemas.standard(
   "RegistryListParams",
   validateRegistryListParams,
 );
 /** RegistryListResult as a Standard Schema (it runs validateRegistryListResult) and a Standard JSON Schema. */
-export const standardRegistryListResult: StandardValidator<RegistryListResult> = wrapValidator(
+export const standardRegistryListResult: StandardValidator<RegistryListResult> = schemas.standard(
   "RegistryListResult",
   validateRegistryListResult,
 );
 /** RegistryShowParams as a Standard Schema (it runs validateRegistryShowParams) and a Standard JSON Schema. */
-export const standardRegistryShowParams: StandardValidator<RegistryShowParams> = wrapValidator(
+export const standardRegistryShowParams: StandardValidator<RegistryShowParams> = schemas.standard(
   "RegistryShowParams",
   validateRegistryShowParams,
 );
 /** RegistryShowResult as a Standard Schema (it runs validateRegistryShowResult) and a Standard JSON Schema. */
-export const standardRegistryShowResult: StandardValidator<RegistryShowResult> = wrapValidator(
+export const standardRegistryShowResult: StandardValidator<RegistryShowResult> = schemas.standard(
   "RegistryShowResult",
   validateRegistryShowResult,
 );
 /** RpcErrorCode as a Standard Schema (it runs validateRpcErrorCode) and a Standard JSON Schema. */
-export const standardRpcErrorCode: StandardValidator<RpcErrorCode> = wrapValidator(
+export const standardRpcErrorCode: StandardValidator<RpcErrorCode> = schemas.standard(
   "RpcErrorCode",
   validateRpcErrorCode,
 );
 /** RpcErrorData as a Standard Schema (it runs validateRpcErrorData) and a Standard JSON Schema. */
-export const standardRpcErrorData: StandardValidator<RpcErrorData> = wrapValidator(
+export const standardRpcErrorData: StandardValidator<RpcErrorData> = schemas.standard(
   "RpcErrorData",
   validateRpcErrorData,
 );
 /** RpcErrorType as a Standard Schema (it runs validateRpcErrorType) and a Standard JSON Schema. */
-export const standardRpcErrorType: StandardValidator<RpcErrorType> = wrapValidator(
+export const standardRpcErrorType: StandardValidator<RpcErrorType> = schemas.standard(
   "RpcErrorType",
   validateRpcErrorType,
 );
 /** SchemaParams as a Standard Schema (it runs validateSchemaParams) and a Standard JSON Schema. */
-export const standardSchemaParams: StandardValidator<SchemaParams> = wrapValidator(
+export const standardSchemaParams: StandardValidator<SchemaParams> = schemas.standard(
   "SchemaParams",
   validateSchemaParams,
 );
 /** SchemaResult as a Standard Schema (it runs validateSchemaResult) and a Standard JSON Schema. */
-export const standardSchemaResult: StandardValidator<SchemaResult> = wrapValidator(
+export const standardSchemaResult: StandardValidator<SchemaResult> = schemas.standard(
   "SchemaResult",
   validateSchemaResult,
 );
 /** TargetEntry as a Standard Schema (it runs validateTargetEntry) and a Standard JSON Schema. */
-export const standardTargetEntry: StandardValidator<TargetEntry> = wrapValidator(
+export const standardTargetEntry: StandardValidator<TargetEntry> = schemas.standard(
   "TargetEntry",
   validateTargetEntry,
 );
 /** TargetsParams as a Standard Schema (it runs validateTargetsParams) and a Standard JSON Schema. */
-export const standardTargetsParams: StandardValidator<TargetsParams> = wrapValidator(
+export const standardTargetsParams: StandardValidator<TargetsParams> = schemas.standard(
   "TargetsParams",
   validateTargetsParams,
 );
 /** TargetsResult as a Standard Schema (it runs validateTargetsResult) and a Standard JSON Schema. */
-export const standardTargetsResult: StandardValidator<TargetsResult> = wrapValidator(
+export const standardTargetsResult: StandardValidator<TargetsResult> = schemas.standard(
   "TargetsResult",
   validateTargetsResult,
 );
 /** ValidateParams as a Standard Schema (it runs validateValidateParams) and a Standard JSON Schema. */
-export const standardValidateParams: StandardValidator<ValidateParams> = wrapValidator(
+export const standardValidateParams: StandardValidator<ValidateParams> = schemas.standard(
   "ValidateParams",
   validateValidateParams,
 );
 /** ValidateResult as a Standard Schema (it runs validateValidateResult) and a Standard JSON Schema. */
-export const standardValidateResult: StandardValidator<ValidateResult> = wrapValidator(
+export const standardValidateResult: StandardValidator<ValidateResult> = schemas.standard(
   "ValidateResult",
   validateValidateResult,
 );
 /** ValidationIssues as a Standard Schema (it runs validateValidationIssues) and a Standard JSON Schema. */
-export const standardValidationIssues: StandardValidator<ValidationIssues> = wrapValidator(
+export const standardValidationIssues: StandardValidator<ValidationIssues> = schemas.standard(
   "ValidationIssues",
   validateValidationIssues,
 );
 /** VersionParams as a Standard Schema (it runs validateVersionParams) and a Standard JSON Schema. */
-export const standardVersionParams: StandardValidator<VersionParams> = wrapValidator(
+export const standardVersionParams: StandardValidator<VersionParams> = schemas.standard(
   "VersionParams",
   validateVersionParams,
 );
 /** VersionResult as a Standard Schema (it runs validateVersionResult) and a Standard JSON Schema. */
-export const standardVersionResult: StandardValidator<VersionResult> = wrapValidator(
+export const standardVersionResult: StandardValidator<VersionResult> = schemas.standard(
   "VersionResult",
   validateVersionResult,
 );

@@ -22,8 +22,9 @@ import {
   type CliTable,
   type CliTool,
   type ToolCallOptions,
-} from "../runtime/index.js";
+} from "../runtime/internal.js";
 import { DemoClient } from "./client.js";
+import * as standard from "./standard-schema.js";
 import type * as types from "./types.js";
 import * as validators from "./validators.js";
 
@@ -83,23 +84,7 @@ export const CLI_TABLE: CliTable<DemoCliTool> = {
       ],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {
-          key: { type: "string" },
-          op: { $ref: "#/$defs/elementOp" },
-          ref: { $ref: "#/$defs/elementRef" },
-          text: { type: "string" },
-          token: { $ref: "#/$defs/token" },
-        },
-        required: ["token", "ref", "op"],
-        type: "object",
-        $defs: {
-          elementOp: { enum: ["click", "type", "press"], type: "string" },
-          elementRef: { description: "Valid only for the session that issued it.", type: "string" },
-          token: { description: "Opaque session token from demo.request.", type: "string" },
-        },
-      },
+      schema: standard.standardActParams,
       validate: validators.validateActParams,
       sensitiveParams: ["token"],
     } satisfies CliTool<"act", "demo.act", types.ActParams>,
@@ -111,11 +96,7 @@ export const CLI_TABLE: CliTable<DemoCliTool> = {
       params: [],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {},
-        type: "object",
-      },
+      schema: standard.standardAppsParams,
       validate: validators.validateAppsParams,
     } satisfies CliTool<"apps", "demo.apps", types.AppsParams>,
     {
@@ -139,30 +120,7 @@ export const CLI_TABLE: CliTable<DemoCliTool> = {
         },
       ],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: {
-          steps: { items: { $ref: "#/$defs/step" }, maxItems: 20, minItems: 1, type: "array" },
-          token: { $ref: "#/$defs/token" },
-        },
-        required: ["token", "steps"],
-        type: "object",
-        $defs: {
-          elementOp: { enum: ["click", "type", "press"], type: "string" },
-          elementRef: { description: "Valid only for the session that issued it.", type: "string" },
-          step: {
-            properties: {
-              key: { description: "Required for press, e.g. enter or cmd+s.", type: "string" },
-              op: { $ref: "#/$defs/elementOp" },
-              ref: { $ref: "#/$defs/elementRef" },
-              text: { description: "Required for type.", type: "string" },
-            },
-            required: ["ref", "op"],
-            type: "object",
-          },
-          token: { description: "Opaque session token from demo.request.", type: "string" },
-        },
-      },
+      schema: standard.standardBatchParams,
       validate: validators.validateBatchParams,
       sensitiveParams: ["token"],
     } satisfies CliTool<"batch", "demo.batch", types.BatchParams>,
@@ -181,13 +139,7 @@ export const CLI_TABLE: CliTable<DemoCliTool> = {
       ],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: { token: { $ref: "#/$defs/token" } },
-        required: ["token"],
-        type: "object",
-        $defs: { token: { description: "Opaque session token from demo.request.", type: "string" } },
-      },
+      schema: standard.standardEndParams,
       validate: validators.validateEndParams,
       sensitiveParams: ["token"],
     } satisfies CliTool<"end", "demo.end", types.EndParams>,
@@ -203,12 +155,7 @@ export const CLI_TABLE: CliTable<DemoCliTool> = {
       ],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: { agent_name: { type: "string" }, app: { type: "string" } },
-        required: ["app", "agent_name"],
-        type: "object",
-      },
+      schema: standard.standardRequestParams,
       validate: validators.validateRequestParams,
     } satisfies CliTool<"request", "demo.request", types.RequestParams>,
     {
@@ -226,13 +173,7 @@ export const CLI_TABLE: CliTable<DemoCliTool> = {
       ],
       shapes: [],
       openKeys: false,
-      paramsSchema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        properties: { token: { $ref: "#/$defs/token" } },
-        required: ["token"],
-        type: "object",
-        $defs: { token: { description: "Opaque session token from demo.request.", type: "string" } },
-      },
+      schema: standard.standardSnapshotParams,
       validate: validators.validateSnapshotParams,
       sensitiveParams: ["token"],
     } satisfies CliTool<"snapshot", "demo.snapshot", types.SnapshotParams>,

@@ -24,4 +24,10 @@ export {
   type JsonRpcSocketTransportOptions,
   type SpawnOptions,
   type StdioTransportOptions,
+  type StandardSchemaV1,
+  type StandardSchemaV1Result,
+  type StandardSchemaV1Issue,
+  type StandardJSONSchemaV1,
+  type StandardJSONSchemaV1Options,
+  type StandardValidator,
 } from "../runtime/index.js";

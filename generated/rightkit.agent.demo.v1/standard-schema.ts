@@ -2,8 +2,11 @@
 /* Contract: rightkit.agent.demo.v1 */
 
 // Standard Schema v1 (standardschema.dev) for every validator, with the Standard JSON Schema extension:
-// hand standard<Name> to any library that takes a Standard Schema. No dependencies: the interfaces are written out here.
+// hand standard<Name> to any library that takes a Standard Schema. The adapter is the runtime's (its
+// one module with no Node import, so a front end importing this file pulls in no transport); what is
+// here is this contract's schemas, once, which the CLI's `--tools` reads too.
 
+import { SchemaTable, type StandardValidator } from "../runtime/core/standard-schema.js";
 import type {
   ActParams,
   ActResult,
@@ -47,431 +50,246 @@ import {
   validateSnapshotResult,
   validateStep,
   validateToken,
-  type ValidationIssue,
-  type ValidationResult,
 } from "./validators.js";
 
-// --- The Standard Schema v1 and Standard JSON Schema v1 interfaces -------------------------------
-// The same shapes as @standard-schema/spec 1.1.0 declares (the spec lets a library restate them),
-// flat rather than in namespaces, so every tsconfig compiles them.
-
-/** A validator: `validate` gives `{ value }` for a valid value, `{ issues }` for any other. */
-export interface StandardSchemaV1<Input = unknown, Output = Input> {
-  readonly "~standard": {
-    readonly version: 1;
-    readonly vendor: string;
-    readonly validate: (
-      value: unknown,
-      options?: { readonly libraryOptions?: Record<string, unknown> | undefined } | undefined,
-    ) => StandardSchemaV1Result<Output> | Promise<StandardSchemaV1Result<Output>>;
-    /** For type inference only: never set at run time. */
-    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
-  };
-}
-
-export type StandardSchemaV1Result<Output> =
-  | { readonly value: Output; readonly issues?: undefined }
-  | { readonly issues: ReadonlyArray<StandardSchemaV1Issue> };
-
-/** `path` holds the keys from the value to the offending part: property names, and array indices as numbers. */
-export interface StandardSchemaV1Issue {
-  readonly message: string;
-  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
-}
-
-/** A schema that can state itself as JSON Schema, for the value it takes (`input`) and the one it gives (`output`). */
-export interface StandardJSONSchemaV1<Input = unknown, Output = Input> {
-  readonly "~standard": {
-    readonly version: 1;
-    readonly vendor: string;
-    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
-    readonly jsonSchema: {
-      readonly input: (options: StandardJSONSchemaV1Options) => Record<string, unknown>;
-      readonly output: (options: StandardJSONSchemaV1Options) => Record<string, unknown>;
-    };
-  };
-}
-
-/** Which JSON Schema to state; a target the schema cannot give exactly throws. */
-export interface StandardJSONSchemaV1Options {
-  readonly target: "draft-2020-12" | "draft-07" | "openapi-3.0" | ({} & string);
-  readonly libraryOptions?: Record<string, unknown> | undefined;
-}
-
 /**
- * What every standard<Name> below is: a Standard Schema whose validate is synchronous and wraps
- * validate<Name>, and a Standard JSON Schema whose one target is "draft-2020-12". Input and output
- * are the same type: validating never changes a value.
+ * The types' JSON Schemas as draft 2020-12, built on first use. `definitions`: every definition a
+ * type's schema reaches, by `$defs` name. `types`: each type's root, its own keywords or the name of
+ * the definition that is it; null for a type with no exact schema.
  */
-export type StandardValidator<T> = StandardSchemaV1<T> & StandardJSONSchemaV1<T>;
-
-// --- How a validator becomes one ----------------------------------------------------------------
-// Private names here never start with "standard" or "validate", nor with a capital: the exports
-// and the imported validators and contract types own those (a type `Issue` exports standardIssue).
-
-/** `name`: the type's name, which finds its JSON Schema in the table below and names it in errors. */
-function wrapValidator<T>(
-  name: string,
-  validate: (value: unknown) => ValidationResult<T>,
-): StandardValidator<T> {
-  const jsonSchema = (options: StandardJSONSchemaV1Options): Record<string, unknown> => {
-    const target = String(options.target);
-    const root = schemaTable().types[name];
-    if (root === undefined || root === null) {
-      throw new Error(
-        `rightkit-bindgen: ${name} has no exact JSON Schema in any target, "${target}" included: its schema uses $dynamicRef, which a self-contained copy cannot keep`,
-      );
-    }
-    if (target !== "draft-2020-12") {
-      throw new Error(
-        `rightkit-bindgen: ${name} has no exact JSON Schema in target "${target}"; the target it supports is "draft-2020-12"`,
-      );
-    }
-    return documentOf(root);
-  };
-  return {
-    "~standard": {
-      version: 1,
-      vendor: "rightkit-bindgen",
-      validate: (value: unknown) => {
-        const result = validate(value);
-        if (result.ok === false) return { issues: result.issues.map((issue) => issueWithKeys(value, issue)) };
-        return { value: result.value };
-      },
-      jsonSchema: { input: jsonSchema, output: jsonSchema },
+const schemas = new SchemaTable(() => ({
+  definitions: {
+    elementOp: { enum: ["click", "type", "press"], type: "string" },
+    elementRef: { description: "Valid only for the session that issued it.", type: "string" },
+    errorCode: {
+      enum: [
+        "demo_disabled",
+        "consent_denied",
+        "invalid_token",
+        "session_ended",
+        "session_killed",
+        "unknown_app",
+        "not_armed",
+        "permission_missing",
+        "target_blocked",
+        "capture_unsafe",
+        "invalid_arguments",
+        "service_unavailable",
+        "malformed_response",
+      ],
+      type: "string",
     },
-  };
-}
-
-/** Our issue as a Standard Schema issue: the same message, the JSON pointer as keys; none for the value itself. */
-function issueWithKeys(value: unknown, issue: ValidationIssue): StandardSchemaV1Issue {
-  const path = keysAlong(value, issue.instancePath);
-  return path.length === 0 ? { message: issue.message } : { message: issue.message, path };
-}
-
-/**
- * An RFC 6901 pointer into `value` as the keys it follows: `~1` is "/" and `~0` is "~", and a
- * segment is a number exactly where it indexes an array, which only the value can tell (a pointer
- * spells an object's key "0" and an array's index 0 alike).
- */
-function keysAlong(value: unknown, pointer: string): PropertyKey[] {
-  const keys: PropertyKey[] = [];
-  let at: unknown = value;
-  // Segment by segment with indexOf, not split and replace: a third of the time, on the failure path only.
-  for (let start = 1; start <= pointer.length;) {
-    const slash = pointer.indexOf("/", start);
-    const end = slash === -1 ? pointer.length : slash;
-    const segment = pointer.slice(start, end);
-    const key = segment.indexOf("~") === -1 ? segment : segment.replace(/~1/g, "/").replace(/~0/g, "~");
-    start = end + 1;
-    if (Array.isArray(at) && /^(?:0|[1-9][0-9]*)$/.test(key)) {
-      const index = Number(key);
-      const item: unknown = at[index];
-      keys.push(index);
-      at = item;
-    } else {
-      keys.push(key);
-      const own = typeof at === "object" && at !== null && Object.prototype.hasOwnProperty.call(at, key);
-      at = own ? (at as Record<string, unknown>)[key] : undefined;
-    }
-  }
-  return keys;
-}
-
-/**
- * The types' JSON Schemas, built on first use and never handed out. `definitions`: every
- * definition a type's schema reaches, by `$defs` name, as draft 2020-12. `types`: each type's
- * root, its own keywords or the name of the definition that is it; null for a type with no
- * exact schema.
- */
-let table:
-  | {
-      readonly definitions: Readonly<Record<string, unknown>>;
-      readonly types: Readonly<Record<string, Record<string, unknown> | string | null>>;
-    }
-  | undefined;
-
-function schemaTable(): NonNullable<typeof table> {
-  if (table === undefined)
-    table = {
-      definitions: {
-        elementOp: { enum: ["click", "type", "press"], type: "string" },
-        elementRef: { description: "Valid only for the session that issued it.", type: "string" },
-        errorCode: {
-          enum: [
-            "demo_disabled",
-            "consent_denied",
-            "invalid_token",
-            "session_ended",
-            "session_killed",
-            "unknown_app",
-            "not_armed",
-            "permission_missing",
-            "target_blocked",
-            "capture_unsafe",
-            "invalid_arguments",
-            "service_unavailable",
-            "malformed_response",
-          ],
-          type: "string",
-        },
-        "schema-05ad11e38a6f": {
-          properties: {
-            capture_state: { enum: ["safe"], type: "string" },
-            elements: { items: { $ref: "#/$defs/schema-0f65331a1e96" }, type: "array" },
-          },
-          required: ["capture_state", "elements"],
-          type: "object",
-        },
-        "schema-0f65331a1e96": {
-          properties: {
-            label: { type: "string" },
-            ops: { items: { $ref: "#/$defs/elementOp" }, type: "array" },
-            ref: { $ref: "#/$defs/elementRef" },
-            role: { type: "string" },
-          },
-          required: ["ref", "role", "label", "ops"],
-          type: "object",
-        },
-        "schema-4ac2b45c1437": {
-          properties: {
-            steps: { items: { $ref: "#/$defs/step" }, maxItems: 20, minItems: 1, type: "array" },
-            token: { $ref: "#/$defs/token" },
-          },
-          required: ["token", "steps"],
-          type: "object",
-        },
-        "schema-5c353f782992": {
-          properties: { token: { $ref: "#/$defs/token" } },
-          required: ["token"],
-          type: "object",
-        },
-        "schema-8293880bbed3": {
-          properties: {
-            app: { type: "string" },
-            session: { type: "string" },
-            token: { $ref: "#/$defs/token" },
-          },
-          required: ["session", "token", "app"],
-          type: "object",
-        },
-        "schema-948781191f3a": {
-          properties: { agent_name: { type: "string" }, app: { type: "string" } },
-          required: ["app", "agent_name"],
-          type: "object",
-        },
-        "schema-972b3facdd97": {
-          properties: {
-            bundle_id: { type: "string" },
-            bundle_state: { enum: ["complete", "killed"], type: "string" },
-            ended: { const: true, type: "boolean" },
-          },
-          required: ["ended", "bundle_id", "bundle_state"],
-          type: "object",
-        },
-        "schema-9e77bf461649": {
-          properties: {
-            completed: { minimum: 0, type: "integer" },
-            error_code: { oneOf: [{ $ref: "#/$defs/errorCode" }, { type: "null" }] },
-            failed_step: { minimum: 0, type: ["integer", "null"] },
-            results: { items: { $ref: "#/$defs/schema-ef5be17a84ba" }, type: "array" },
-          },
-          required: ["completed", "results", "failed_step", "error_code"],
-          type: "object",
-        },
-        "schema-ab6d19b84349": {
-          properties: {
-            key: { type: "string" },
-            op: { $ref: "#/$defs/elementOp" },
-            ref: { $ref: "#/$defs/elementRef" },
-            text: { type: "string" },
-            token: { $ref: "#/$defs/token" },
-          },
-          required: ["token", "ref", "op"],
-          type: "object",
-        },
-        "schema-acc5df957e8b": {
-          properties: { id: { type: "string" }, name: { type: "string" } },
-          required: ["id", "name"],
-          type: "object",
-        },
-        "schema-b04d911c108f": { properties: {}, type: "object" },
-        "schema-ef5be17a84ba": {
-          properties: { receipt_id: { type: "string" } },
-          required: ["receipt_id"],
-          type: "object",
-        },
-        "schema-fa913aa4b9b5": {
-          properties: { apps: { items: { $ref: "#/$defs/schema-acc5df957e8b" }, type: "array" } },
-          required: ["apps"],
-          type: "object",
-        },
-        step: {
-          properties: {
-            key: { description: "Required for press, e.g. enter or cmd+s.", type: "string" },
-            op: { $ref: "#/$defs/elementOp" },
-            ref: { $ref: "#/$defs/elementRef" },
-            text: { description: "Required for type.", type: "string" },
-          },
-          required: ["ref", "op"],
-          type: "object",
-        },
-        token: { description: "Opaque session token from demo.request.", type: "string" },
+    "schema-05ad11e38a6f": {
+      properties: {
+        capture_state: { enum: ["safe"], type: "string" },
+        elements: { items: { $ref: "#/$defs/schema-0f65331a1e96" }, type: "array" },
       },
-      types: {
-        ActParams: "schema-ab6d19b84349",
-        ActResult: "schema-ef5be17a84ba",
-        AppEntry: "schema-acc5df957e8b",
-        AppsParams: "schema-b04d911c108f",
-        AppsResult: "schema-fa913aa4b9b5",
-        BatchParams: "schema-4ac2b45c1437",
-        BatchResult: "schema-9e77bf461649",
-        BatchResultEntry: "schema-ef5be17a84ba",
-        ElementOp: "elementOp",
-        ElementRef: "elementRef",
-        EndParams: "schema-5c353f782992",
-        EndResult: "schema-972b3facdd97",
-        ErrorCode: "errorCode",
-        RequestParams: "schema-948781191f3a",
-        RequestResult: "schema-8293880bbed3",
-        SnapshotElement: "schema-0f65331a1e96",
-        SnapshotParams: "schema-5c353f782992",
-        SnapshotResult: "schema-05ad11e38a6f",
-        Step: "step",
-        Token: "token",
+      required: ["capture_state", "elements"],
+      type: "object",
+    },
+    "schema-0f65331a1e96": {
+      properties: {
+        label: { type: "string" },
+        ops: { items: { $ref: "#/$defs/elementOp" }, type: "array" },
+        ref: { $ref: "#/$defs/elementRef" },
+        role: { type: "string" },
       },
-    };
-  return table;
-}
-
-/**
- * One self-contained draft 2020-12 document: `$schema`, the root's keywords, then `$defs` with
- * every definition its refs reach, directly or through others, by name. All of it copied, so a
- * caller may change what it is given.
- */
-function documentOf(root: Record<string, unknown> | string): Record<string, unknown> {
-  const { definitions } = schemaTable();
-  const body = copyJson(typeof root === "string" ? definitions[root] : root) as Record<string, unknown>;
-  const document: Record<string, unknown> = {
-    $schema: "https://json-schema.org/draft/2020-12/schema",
-    ...body,
-  };
-  const reached = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (typeof value !== "object" || value === null) return;
-    for (const [key, item] of Object.entries(value)) {
-      const name = key === "$ref" ? definitionNamed(item) : undefined;
-      if (name === undefined) visit(item);
-      else if (!reached.has(name) && Object.prototype.hasOwnProperty.call(definitions, name)) {
-        reached.add(name);
-        visit(definitions[name]);
-      }
-    }
-  };
-  visit(body);
-  if (reached.size > 0) {
-    const defs: Record<string, unknown> = {};
-    for (const name of [...reached].sort()) {
-      // defineProperty, not assignment: a definition called __proto__ must stay an own key.
-      Object.defineProperty(defs, name, {
-        value: copyJson(definitions[name]),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-    document["$defs"] = defs;
-  }
-  return document;
-}
-
-/** `#/$defs/a~1b` → `a/b`: the definition a ref names (a URI fragment, then an RFC 6901 segment); undefined for any other value. */
-function definitionNamed(ref: unknown): string | undefined {
-  if (typeof ref !== "string" || !ref.startsWith("#/$defs/") || ref.indexOf("/", 8) !== -1) return undefined;
-  try {
-    return decodeURIComponent(ref.slice(8)).replace(/~1/g, "/").replace(/~0/g, "~");
-  } catch {
-    return undefined;
-  }
-}
-
-/** A deep copy of JSON data; JSON.parse defines keys, so `__proto__` stays an own key. */
-function copyJson(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value));
-}
-
-// --- One per named type ----------------------------------------------------------------------
+      required: ["ref", "role", "label", "ops"],
+      type: "object",
+    },
+    "schema-4ac2b45c1437": {
+      properties: {
+        steps: { items: { $ref: "#/$defs/step" }, maxItems: 20, minItems: 1, type: "array" },
+        token: { $ref: "#/$defs/token" },
+      },
+      required: ["token", "steps"],
+      type: "object",
+    },
+    "schema-5c353f782992": {
+      properties: { token: { $ref: "#/$defs/token" } },
+      required: ["token"],
+      type: "object",
+    },
+    "schema-8293880bbed3": {
+      properties: { app: { type: "string" }, session: { type: "string" }, token: { $ref: "#/$defs/token" } },
+      required: ["session", "token", "app"],
+      type: "object",
+    },
+    "schema-948781191f3a": {
+      properties: { agent_name: { type: "string" }, app: { type: "string" } },
+      required: ["app", "agent_name"],
+      type: "object",
+    },
+    "schema-972b3facdd97": {
+      properties: {
+        bundle_id: { type: "string" },
+        bundle_state: { enum: ["complete", "killed"], type: "string" },
+        ended: { const: true, type: "boolean" },
+      },
+      required: ["ended", "bundle_id", "bundle_state"],
+      type: "object",
+    },
+    "schema-9e77bf461649": {
+      properties: {
+        completed: { minimum: 0, type: "integer" },
+        error_code: { oneOf: [{ $ref: "#/$defs/errorCode" }, { type: "null" }] },
+        failed_step: { minimum: 0, type: ["integer", "null"] },
+        results: { items: { $ref: "#/$defs/schema-ef5be17a84ba" }, type: "array" },
+      },
+      required: ["completed", "results", "failed_step", "error_code"],
+      type: "object",
+    },
+    "schema-ab6d19b84349": {
+      properties: {
+        key: { type: "string" },
+        op: { $ref: "#/$defs/elementOp" },
+        ref: { $ref: "#/$defs/elementRef" },
+        text: { type: "string" },
+        token: { $ref: "#/$defs/token" },
+      },
+      required: ["token", "ref", "op"],
+      type: "object",
+    },
+    "schema-acc5df957e8b": {
+      properties: { id: { type: "string" }, name: { type: "string" } },
+      required: ["id", "name"],
+      type: "object",
+    },
+    "schema-b04d911c108f": { properties: {}, type: "object" },
+    "schema-ef5be17a84ba": {
+      properties: { receipt_id: { type: "string" } },
+      required: ["receipt_id"],
+      type: "object",
+    },
+    "schema-fa913aa4b9b5": {
+      properties: { apps: { items: { $ref: "#/$defs/schema-acc5df957e8b" }, type: "array" } },
+      required: ["apps"],
+      type: "object",
+    },
+    step: {
+      properties: {
+        key: { description: "Required for press, e.g. enter or cmd+s.", type: "string" },
+        op: { $ref: "#/$defs/elementOp" },
+        ref: { $ref: "#/$defs/elementRef" },
+        text: { description: "Required for type.", type: "string" },
+      },
+      required: ["ref", "op"],
+      type: "object",
+    },
+    token: { description: "Opaque session token from demo.request.", type: "string" },
+  },
+  types: {
+    ActParams: "schema-ab6d19b84349",
+    ActResult: "schema-ef5be17a84ba",
+    AppEntry: "schema-acc5df957e8b",
+    AppsParams: "schema-b04d911c108f",
+    AppsResult: "schema-fa913aa4b9b5",
+    BatchParams: "schema-4ac2b45c1437",
+    BatchResult: "schema-9e77bf461649",
+    BatchResultEntry: "schema-ef5be17a84ba",
+    ElementOp: "elementOp",
+    ElementRef: "elementRef",
+    EndParams: "schema-5c353f782992",
+    EndResult: "schema-972b3facdd97",
+    ErrorCode: "errorCode",
+    RequestParams: "schema-948781191f3a",
+    RequestResult: "schema-8293880bbed3",
+    SnapshotElement: "schema-0f65331a1e96",
+    SnapshotParams: "schema-5c353f782992",
+    SnapshotResult: "schema-05ad11e38a6f",
+    Step: "step",
+    Token: "token",
+  },
+}));
 
 /** ActParams as a Standard Schema (it runs validateActParams) and a Standard JSON Schema. */
-export const standardActParams: StandardValidator<ActParams> = wrapValidator("ActParams", validateActParams);
+export const standardActParams: StandardValidator<ActParams> = schemas.standard(
+  "ActParams",
+  validateActParams,
+);
 /** ActResult as a Standard Schema (it runs validateActResult) and a Standard JSON Schema. */
-export const standardActResult: StandardValidator<ActResult> = wrapValidator("ActResult", validateActResult);
+export const standardActResult: StandardValidator<ActResult> = schemas.standard(
+  "ActResult",
+  validateActResult,
+);
 /** AppEntry as a Standard Schema (it runs validateAppEntry) and a Standard JSON Schema. */
-export const standardAppEntry: StandardValidator<AppEntry> = wrapValidator("AppEntry", validateAppEntry);
+export const standardAppEntry: StandardValidator<AppEntry> = schemas.standard("AppEntry", validateAppEntry);
 /** AppsParams as a Standard Schema (it runs validateAppsParams) and a Standard JSON Schema. */
-export const standardAppsParams: StandardValidator<AppsParams> = wrapValidator(
+export const standardAppsParams: StandardValidator<AppsParams> = schemas.standard(
   "AppsParams",
   validateAppsParams,
 );
 /** AppsResult as a Standard Schema (it runs validateAppsResult) and a Standard JSON Schema. */
-export const standardAppsResult: StandardValidator<AppsResult> = wrapValidator(
+export const standardAppsResult: StandardValidator<AppsResult> = schemas.standard(
   "AppsResult",
   validateAppsResult,
 );
 /** BatchParams as a Standard Schema (it runs validateBatchParams) and a Standard JSON Schema. */
-export const standardBatchParams: StandardValidator<BatchParams> = wrapValidator(
+export const standardBatchParams: StandardValidator<BatchParams> = schemas.standard(
   "BatchParams",
   validateBatchParams,
 );
 /** BatchResult as a Standard Schema (it runs validateBatchResult) and a Standard JSON Schema. */
-export const standardBatchResult: StandardValidator<BatchResult> = wrapValidator(
+export const standardBatchResult: StandardValidator<BatchResult> = schemas.standard(
   "BatchResult",
   validateBatchResult,
 );
 /** BatchResultEntry as a Standard Schema (it runs validateBatchResultEntry) and a Standard JSON Schema. */
-export const standardBatchResultEntry: StandardValidator<BatchResultEntry> = wrapValidator(
+export const standardBatchResultEntry: StandardValidator<BatchResultEntry> = schemas.standard(
   "BatchResultEntry",
   validateBatchResultEntry,
 );
 /** ElementOp as a Standard Schema (it runs validateElementOp) and a Standard JSON Schema. */
-export const standardElementOp: StandardValidator<ElementOp> = wrapValidator("ElementOp", validateElementOp);
+export const standardElementOp: StandardValidator<ElementOp> = schemas.standard(
+  "ElementOp",
+  validateElementOp,
+);
 /** ElementRef as a Standard Schema (it runs validateElementRef) and a Standard JSON Schema. */
-export const standardElementRef: StandardValidator<ElementRef> = wrapValidator(
+export const standardElementRef: StandardValidator<ElementRef> = schemas.standard(
   "ElementRef",
   validateElementRef,
 );
 /** EndParams as a Standard Schema (it runs validateEndParams) and a Standard JSON Schema. */
-export const standardEndParams: StandardValidator<EndParams> = wrapValidator("EndParams", validateEndParams);
+export const standardEndParams: StandardValidator<EndParams> = schemas.standard(
+  "EndParams",
+  validateEndParams,
+);
 /** EndResult as a Standard Schema (it runs validateEndResult) and a Standard JSON Schema. */
-export const standardEndResult: StandardValidator<EndResult> = wrapValidator("EndResult", validateEndResult);
+export const standardEndResult: StandardValidator<EndResult> = schemas.standard(
+  "EndResult",
+  validateEndResult,
+);
 /** ErrorCode as a Standard Schema (it runs validateErrorCode) and a Standard JSON Schema. */
-export const standardErrorCode: StandardValidator<ErrorCode> = wrapValidator("ErrorCode", validateErrorCode);
+export const standardErrorCode: StandardValidator<ErrorCode> = schemas.standard(
+  "ErrorCode",
+  validateErrorCode,
+);
 /** RequestParams as a Standard Schema (it runs validateRequestParams) and a Standard JSON Schema. */
-export const standardRequestParams: StandardValidator<RequestParams> = wrapValidator(
+export const standardRequestParams: StandardValidator<RequestParams> = schemas.standard(
   "RequestParams",
   validateRequestParams,
 );
 /** RequestResult as a Standard Schema (it runs validateRequestResult) and a Standard JSON Schema. */
-export const standardRequestResult: StandardValidator<RequestResult> = wrapValidator(
+export const standardRequestResult: StandardValidator<RequestResult> = schemas.standard(
   "RequestResult",
   validateRequestResult,
 );
 /** SnapshotElement as a Standard Schema (it runs validateSnapshotElement) and a Standard JSON Schema. */
-export const standardSnapshotElement: StandardValidator<SnapshotElement> = wrapValidator(
+export const standardSnapshotElement: StandardValidator<SnapshotElement> = schemas.standard(
   "SnapshotElement",
   validateSnapshotElement,
 );
 /** SnapshotParams as a Standard Schema (it runs validateSnapshotParams) and a Standard JSON Schema. */
-export const standardSnapshotParams: StandardValidator<SnapshotParams> = wrapValidator(
+export const standardSnapshotParams: StandardValidator<SnapshotParams> = schemas.standard(
   "SnapshotParams",
   validateSnapshotParams,
 );
 /** SnapshotResult as a Standard Schema (it runs validateSnapshotResult) and a Standard JSON Schema. */
-export const standardSnapshotResult: StandardValidator<SnapshotResult> = wrapValidator(
+export const standardSnapshotResult: StandardValidator<SnapshotResult> = schemas.standard(
   "SnapshotResult",
   validateSnapshotResult,
 );
 /** Step as a Standard Schema (it runs validateStep) and a Standard JSON Schema. */
-export const standardStep: StandardValidator<Step> = wrapValidator("Step", validateStep);
+export const standardStep: StandardValidator<Step> = schemas.standard("Step", validateStep);
 /** Token as a Standard Schema (it runs validateToken) and a Standard JSON Schema. */
-export const standardToken: StandardValidator<Token> = wrapValidator("Token", validateToken);
+export const standardToken: StandardValidator<Token> = schemas.standard("Token", validateToken);

@@ -35,14 +35,16 @@ export function emitBinding(model: ContractModel, index: SchemaIndex): BindingFi
     code`export * from "./validators.js";`,
     code`export * from "./standard-schema.js";`,
   ];
+  const { values, types, standardTypes } = model.names.reexports;
+  // From the runtime's public entry, which is what its callers may import themselves. The runtime's
+  // ValidationIssue/ValidationResult are structurally the validators' own; those are exported once.
+  const reexported = [...standardTypes.map((name) => code`type ${ident(name)}`)];
   if (model.methods.length > 0) {
     files.push({ name: "client.ts", source: emitClient(model, index) }, { name: "cli.ts", source: emitCli(model, index) });
     exports.push(code`export * from "./client.js";`, code`export * from "./cli.js";`);
-    // The runtime's ValidationIssue/ValidationResult are structurally the validators' own; export those once.
-    const { values, types } = model.names.reexports;
-    const names = [...values.map((name) => ident(name)), ...types.map((name) => code`type ${ident(name)}`)];
-    exports.push(code`export { ${join(names)} } from "../runtime/index.js";`);
+    reexported.unshift(...values.map((name) => ident(name)), ...types.map((name) => code`type ${ident(name)}`));
   }
+  exports.push(code`export { ${join(reexported)} } from "../runtime/index.js";`);
   files.push({ name: "index.ts", source: renderTemplate("binding/index.ts.hbs", { exports }) });
   return files;
 }

@@ -1,16 +1,16 @@
 /**
  * Model → cli.ts: the argument table of every tool (params, display types, verbatim keys,
- * validators, the self-contained params schema `--tools` publishes), a typed parser, and a
+ * validators, the params' Standard JSON Schema `--tools` publishes), a typed parser, and a
  * runnable entry wiring the parser to the generated client. The parsing rules and exit codes
  * themselves are contract-neutral and live in the runtime's cli/ folder.
  */
 import type { ContractModel, Method, Namespace } from "../model/types.js";
+import { standardSchemaName } from "../naming/binding-names.js";
 import type { SchemaIndex } from "../resolve/index.js";
 import { cliToolFacts } from "./cli-table.js";
 import { code, docComment, EMPTY, ident, join, literal, member, type Code } from "./code.js";
 import { integerShape } from "./integer-shape.js";
 import { renderTemplate } from "./template.js";
-import { selfContainedSchema } from "./tool-schema.js";
 
 const typeName = (model: ContractModel, id: string): string => model.typeNames.get(id) as string;
 
@@ -52,7 +52,7 @@ function toolEntry(model: ContractModel, index: SchemaIndex, method: Method, too
     params: [${join(params)}],
     shapes: [${join(shapes)}],
     openKeys: ${facts.openKeys},
-    paramsSchema: ${literal(selfContainedSchema(index, method.params))},
+    schema: ${member(code`standard`, standardSchemaName(typeName(model, method.params)))},
     validate: ${validate},${
       integers === undefined
         ? EMPTY
@@ -67,7 +67,7 @@ function toolEntry(model: ContractModel, index: SchemaIndex, method: Method, too
   } satisfies ${toolType}`;
 }
 
-/** `index`: the contract schema's resolution index, for the self-contained params schemas. */
+/** `index`: the contract schema's resolution index, for the params' integer shapes. */
 export function emitCli(model: ContractModel, index: SchemaIndex): string {
   const names = model.names;
   const toolTypeOf = (m: Method): Code => code`CliTool<${literal(m.cliName)}, ${literal(m.tool)}, ${paramsType(model, m)}>`;

@@ -9,8 +9,9 @@
  * types itself). Node must import the modules from files, so they go to a
  * private directory (mkdtemp: 0700, a fresh name; each file created exclusively, 0600) that is
  * removed as soon as they are loaded: neither the binding nor the runtime imports anything later.
- * The binding's `../runtime/index.js` is one line re-exporting the runtime this process already
- * runs (package-files.ts), so the runtime is not compiled again.
+ * Each runtime module the binding imports (`../runtime/index.js`, `../runtime/internal.js`, …) is
+ * one line re-exporting the runtime this process already runs (package-files.ts), so the runtime
+ * is not compiled again.
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -34,12 +35,24 @@ export async function compileBinding(source: ContractSource): Promise<BindingMod
   const scratch = ScratchFolder.make("rightkit-bindgen-mcp-");
   try {
     scratch.write("package.json", `${JSON.stringify({ type: "module" })}\n`);
-    scratch.write(`${RUNTIME_DIR}/index.js`, `${code`export * from ${runtimeModule().href};`}\n`);
+    for (const path of runtimeImports(compiled)) {
+      // Generated code imports only what internal.ts exports, so it stands in for every inner module.
+      const module = runtimeModule(path === "index.js" ? "index" : "internal");
+      scratch.write(`${RUNTIME_DIR}/${path}`, `${code`export * from ${module.href};`}\n`);
+    }
     for (const [name, text] of compiled) scratch.write(`binding/${name}`, text);
     return (await import(pathToFileURL(join(scratch.path, "binding", "index.js")).href)) as BindingModule;
   } finally {
     scratch.remove();
   }
+}
+
+/** The runtime modules the binding imports (`../runtime/index.js` → `index.js`), sorted. */
+function runtimeImports(modules: readonly (readonly [string, string])[]): string[] {
+  const paths = new Set<string>();
+  for (const [, text] of modules)
+    for (const [, path = ""] of text.matchAll(/from "\.\.\/runtime\/([a-z][a-z/-]*\.js)";/g)) paths.add(path);
+  return [...paths].sort();
 }
 
 /** The generation's binding modules (its folder's `.ts` files; not the runtime, not api.md), by file name. */

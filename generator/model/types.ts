@@ -164,7 +164,16 @@ export interface BindingNames {
   /** The client's getter of the version its server's ready notification reports (`manifestVersion`), if any. */
   readonly versionGetter: string | undefined;
   /** What index.ts re-exports from the runtime, in the order it writes them (naming/runtime-exports.ts). */
-  readonly reexports: { readonly values: readonly string[]; readonly types: readonly string[] };
+  readonly reexports: RuntimeReexports;
+}
+
+/** Runtime names a binding's index.ts re-exports, so its callers import everything from one module. */
+export interface RuntimeReexports {
+  /** With a client: its transports, errors and options. */
+  readonly values: readonly string[];
+  readonly types: readonly string[];
+  /** Always: the Standard Schema interfaces every binding's standard<Name> objects implement. */
+  readonly standardTypes: readonly string[];
 }
 
 /** A method as buildModel knows it; the naming stage adds its client member and command-line name. */

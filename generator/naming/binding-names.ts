@@ -51,20 +51,6 @@ const FIXED_BINDING_NAMES = [
 ];
 
 /**
- * The types standard-schema.ts declares and exports (emit/standard-schema.ts): the Standard
- * Schema v1 and Standard JSON Schema v1 interfaces, written out so the binding needs no package,
- * and the type of the binding's objects, which are both. Taken like the fixed names above.
- */
-export const STANDARD_SCHEMA_TYPE_NAMES: readonly string[] = [
-  "StandardJSONSchemaV1",
-  "StandardJSONSchemaV1Options",
-  "StandardSchemaV1",
-  "StandardSchemaV1Issue",
-  "StandardSchemaV1Result",
-  "StandardValidator",
-];
-
-/**
  * `ActParams` → `standardActParams`, the contract type's Standard Schema object, beside its
  * `validate<Name>` and `is<Name>`. No other name a binding exports can equal one: contract types
  * are PascalCase, client constants SCREAMING_SNAKE, and the binding's and the runtime's own
@@ -123,13 +109,7 @@ export function bindingNames(wanted: string, versionField: string | undefined): 
 
 /** Names no binding may declare for itself: globals, runtime exports, the fixed binding names. */
 function unavailableNames(): ReadonlySet<string> {
-  return new Set([
-    ...GLOBAL_TYPE_NAMES,
-    ...FIXED_BINDING_NAMES,
-    ...STANDARD_SCHEMA_TYPE_NAMES,
-    ...runtimeExportNames(),
-    ...RESERVED_WORDS,
-  ]);
+  return new Set([...GLOBAL_TYPE_NAMES, ...FIXED_BINDING_NAMES, ...runtimeExportNames(), ...RESERVED_WORDS]);
 }
 
 function planClientClass(wanted: string): string {

@@ -1,10 +1,12 @@
 /**
- * Every name the contract-neutral runtime exports, read from its entry point
- * (templates/runtime/index.ts), so the list can never fall behind the runtime: a binding imports
- * some of these and re-exports others, and no contract type or client class may take one.
+ * Every name the contract-neutral runtime exports, read from its entry points (templates/runtime/
+ * index.ts, the public API, and internal.ts, what generated code imports besides), so the list
+ * can never fall behind the runtime: a binding imports some of these and re-exports others, and
+ * no contract type or client class may take one.
  */
 import { readFileSync } from "node:fs";
-import { RUNTIME_TEMPLATES_DIR } from "../package-files.js";
+import type { RuntimeReexports } from "../model/types.js";
+import { RUNTIME_ENTRIES, RUNTIME_TEMPLATES_DIR } from "../package-files.js";
 
 /**
  * What a binding's index.ts re-exports from the runtime, in the order it writes them, so a
@@ -31,17 +33,21 @@ const BINDING_REEXPORTS = {
     "SpawnOptions",
     "StdioTransportOptions",
   ],
+  standardTypes: [
+    "StandardSchemaV1",
+    "StandardSchemaV1Result",
+    "StandardSchemaV1Issue",
+    "StandardJSONSchemaV1",
+    "StandardJSONSchemaV1Options",
+    "StandardValidator",
+  ],
 } as const;
-
-export interface RuntimeReexports {
-  readonly values: readonly string[];
-  readonly types: readonly string[];
-}
 
 /** The runtime names a binding re-exports; throws if the runtime no longer exports one (our bug, not the input's). */
 export function bindingReexports(): RuntimeReexports {
   const exported = runtimeExportNames();
-  const missing = [...BINDING_REEXPORTS.values, ...BINDING_REEXPORTS.types].find((name) => !exported.has(name));
+  const { values, types, standardTypes } = BINDING_REEXPORTS;
+  const missing = [...values, ...types, ...standardTypes].find((name) => !exported.has(name));
   if (missing !== undefined) throw new Error(`the runtime no longer exports ${missing}, which bindings re-export`);
   return BINDING_REEXPORTS;
 }
@@ -50,13 +56,16 @@ let cached: ReadonlySet<string> | undefined;
 
 export function runtimeExportNames(): ReadonlySet<string> {
   if (cached !== undefined) return cached;
-  const index = readFileSync(new URL("index.ts", RUNTIME_TEMPLATES_DIR), "utf8");
   const names = new Set<string>();
-  // The entry point is only `export { a, type B } from "./x.js";` statements (prettier-formatted).
-  for (const [, list] of index.matchAll(/export(?: type)? \{([^}]*)\}/g)) {
-    for (const item of (list ?? "").split(",")) {
-      const name = item.trim().replace(/^type\s+/, "");
-      if (name !== "") names.add(name);
+  for (const entry of RUNTIME_ENTRIES) {
+    const text = readFileSync(new URL(`${entry}.ts`, RUNTIME_TEMPLATES_DIR), "utf8");
+    // An entry point is only `export { a, type B } from "./x.js";` statements (prettier-formatted),
+    // and internal.ts's `export * from "./index.js"`, whose names the other entry gives.
+    for (const [, list] of text.matchAll(/export(?: type)? \{([^}]*)\}/g)) {
+      for (const item of (list ?? "").split(",")) {
+        const name = item.trim().replace(/^type\s+/, "");
+        if (name !== "") names.add(name);
+      }
     }
   }
   cached = names;

@@ -26,7 +26,7 @@ export interface Entry {
 const DECLARED =
   /^(?:export\s+)?(?:declare\s+)?(?:abstract\s+)?(?:const|let|var|function|class|interface|type|enum|namespace)\s+([\w$]+)/;
 const RE_EXPORT = /^export\s.*\sfrom\s+"([^"]*)";$/;
-const CLOSING = /^[}\])]/;
+const CLOSING = /^[}\])>]/;
 /** `export declare ` before a declaration: the surface lists declarations, all of them exported. */
 const DECLARING_EXPORT =
   /^export\s+declare\s+|^export\s+(?=(?:abstract\s+)?(?:const|let|function|class|interface|type|enum)\s+[\w$])|^declare\s+/;
@@ -180,6 +180,9 @@ export function runtimeSurface(files: ReadonlyMap<string, string>, entry = "inde
     }
   }
   const names = new Set(exported.map((declared) => declared.key));
+  const forgotten = forgottenExport(declarations, files, exported, names);
+  if (forgotten !== undefined)
+    throw new Error(`${entry}: its API uses ${forgotten.name} (${forgotten.module}) but does not export it`);
   const lines = sortedLines(exported);
   return [
     `<!-- ${GENERATED_MARKER}. Do not edit: run \`rightkit-bindgen generate\` instead. -->`,
@@ -191,6 +194,32 @@ export function runtimeSurface(files: ReadonlyMap<string, string>, entry = "inde
     ...codeBlock("ts", lines),
     "",
   ].join("\n");
+}
+
+/**
+ * A name the runtime declares that the public declarations use but the entry does not export
+ * (api-extractor's "forgotten export"): callers would see a type they cannot name. Names are
+ * read from the declarations' code outside strings, less property and parameter names.
+ */
+function forgottenExport(
+  declarations: Declarations,
+  files: ReadonlyMap<string, string>,
+  exported: readonly Entry[],
+  exportedNames: ReadonlySet<string>,
+): { name: string; module: string } | undefined {
+  const declaredIn = new Map<string, string>();
+  for (const file of [...files.keys()].filter((path) => path.endsWith(".ts")).sort(byCodeUnits))
+    for (const { key } of declarations.of(file)) if (!declaredIn.has(key)) declaredIn.set(key, file);
+  for (const entry of exported)
+    for (const line of entry.lines) {
+      if (line.startsWith("//")) continue;
+      const code = line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '""');
+      for (const [name] of code.matchAll(/(?<![\w$])[A-Za-z_$][\w$]*(?!\??:|[\w$])/g)) {
+        const module = declaredIn.get(name);
+        if (module !== undefined && !exportedNames.has(name)) return { name, module };
+      }
+    }
+  return undefined;
 }
 
 /** The api.md sections a caller's code reads: the client's methods and error codes, and the types. */

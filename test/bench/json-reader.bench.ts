@@ -18,7 +18,7 @@
 import { readFileSync } from "node:fs";
 import { integerShape } from "../../generator/emit/integer-shape.js";
 import { indexSchema } from "../../generator/resolve/index.js";
-import { readBigints, readJson, unsafeIntegersIn, type IntegerShape } from "../../generated/runtime/index.js";
+import { readBigints, readJson, unsafeIntegersIn, type IntegerShape } from "../../generated/runtime/internal.js";
 import { median, QUICK, record, ROUNDS, type Figure } from "./figures.js";
 import { benchCases } from "./validator-cases.js";
 

@@ -9,6 +9,8 @@ import Ajv2020Module from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateFiles, type Generated } from "../../generator/pipeline.js";
 import { privateTempDir } from "../support/host.js";
+import type { CliTool } from "../support/runtime.js";
+import { paramsSchemaOf } from "../support/stated-schema.js";
 
 const Ajv2020 = Ajv2020Module as unknown as typeof Ajv2020Module.default;
 
@@ -37,7 +39,7 @@ type Table = {
     tool: string;
     params: { name: string; type: string }[];
     shapes: { name: string; type: string }[];
-    paramsSchema: Record<string, unknown>;
+    schema: CliTool["schema"];
     validate(value: unknown): { ok: boolean };
   }[];
 };
@@ -75,7 +77,7 @@ describe("a contract without a binding", () => {
 
   it("publishes the hostile params schema as inert data: keys, refs and values exactly as written", () => {
     const [tool] = (cli["CLI_TABLE"] as Table).tools;
-    const schema = tool?.paramsSchema as Record<string, unknown>;
+    const schema = paramsSchemaOf(tool) as Record<string, unknown>;
     // Exact text: key order is the loader's sorted order, so this is what --tools prints.
     expect(JSON.stringify(schema)).toBe(
       [

@@ -43,10 +43,13 @@ async function bundle(exportName: string): Promise<string> {
 }
 
 describe("the package's exports", () => {
-  it("./runtime bundles the CLI argument parser and the transports, and no demo name", async () => {
+  it("./runtime bundles the transports, exports only the public API, and holds no demo name", async () => {
     const code = await bundle("./runtime");
-    expect(code).toContain("parseToolArgs");
     expect(code).toContain("JsonRpcSocketTransport");
+    // The protocol's inside is generated code's (internal.ts), not the package's to export.
+    const exported = /export \{([^}]*)\};\s*$/.exec(code)?.[1] ?? "";
+    expect(exported).toContain("DaemonTransport");
+    for (const inside of ["parseToolArgs", "callTool", "helloFrame", "Deadlines"]) expect(exported, inside).not.toContain(inside);
     for (const name of [...DEMO_NAMES, "right-ctl demo", "demo"]) expect(code.includes(name), name).toBe(false);
   });
 

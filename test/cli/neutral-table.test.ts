@@ -3,7 +3,16 @@
  * awkward keys. Shows the rules live in the runtime and the table only supplies facts.
  */
 import { describe, expect, it } from "vitest";
-import { parseToolArgs, renderToolHelp, renderToolsHelp, toolsJson, type CliTable, type CliTool } from "../support/runtime.js";
+import {
+  parseToolArgs,
+  renderToolHelp,
+  renderToolsHelp,
+  toolsJson,
+  type CliTable,
+  type CliTool,
+  type StandardJSONSchemaV1,
+} from "../support/runtime.js";
+import { paramsSchemaOf, statedSchema } from "../support/stated-schema.js";
 import { refusal } from "./refusal.js";
 
 const accept = (value: unknown) => ({ ok: true as const, value: value as Record<string, unknown> });
@@ -16,7 +25,7 @@ const open: CliTool<"put", "store.put", Record<string, unknown>> = {
   params: [{ name: "id", required: true, type: "integer (minimum 1)", description: "Row id." }],
   shapes: [],
   openKeys: true,
-  paramsSchema: { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", required: ["id"] },
+  schema: statedSchema({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", required: ["id"] }),
   validate: accept,
 };
 const same: CliTool<"ping", "ping", Record<string, unknown>> = {
@@ -27,7 +36,7 @@ const same: CliTool<"ping", "ping", Record<string, unknown>> = {
   params: [],
   shapes: [],
   openKeys: false,
-  paramsSchema: { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", additionalProperties: false },
+  schema: statedSchema({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", additionalProperties: false }),
   validate: accept,
 };
 const table: CliTable<typeof open | typeof same> = {
@@ -78,10 +87,26 @@ describe("a table without verbatim keys or closed params", () => {
     expect(help).not.toContain("verbatim");
   });
 
+  it("lists a tool whose params have no exact schema without params, rather than a wrong one", () => {
+    const inexact: StandardJSONSchemaV1<never> = {
+      "~standard": {
+        version: 1,
+        vendor: "test",
+        jsonSchema: {
+          input: () => {
+            throw new Error("no exact JSON Schema: $dynamicRef");
+          },
+          output: () => ({}),
+        },
+      },
+    };
+    expect(toolsJson({ ...table, tools: [{ ...same, schema: inexact }] })).toEqual([{ name: "ping", description: "Answers." }]);
+  });
+
   it("lists the tool specs as a JSON array sorted by wire name, params as the table's schema", () => {
     expect(toolsJson(table)).toEqual([
-      { name: "ping", description: "Answers.", params: same.paramsSchema },
-      { name: "store.put", description: "Stores anything.", params: open.paramsSchema },
+      { name: "ping", description: "Answers.", params: paramsSchemaOf(same) },
+      { name: "store.put", description: "Stores anything.", params: paramsSchemaOf(open) },
     ]);
   });
 });

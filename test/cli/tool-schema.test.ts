@@ -1,5 +1,6 @@
 /**
- * The params schema each tool spec publishes (`--tools`): self-contained draft 2020-12 that Ajv
+ * The params schema each tool spec publishes (`--tools`, the binding's Standard JSON Schema, and
+ * selfContainedSchema, what mcp and openrpc publish): self-contained draft 2020-12 that Ajv
  * compiles on its own, meaning what the generated validator means. Checked on the demo binding,
  * on a contract full of recursive and non-$defs refs, on draft-07 input, and for stable names.
  */
@@ -20,6 +21,8 @@ import { reverseKeys } from "../support/json.js";
 import { mutated, validInstance } from "../validators/arbitraries.js";
 import { EMBEDDED } from "../support/bindgen.js";
 import { loadModule } from "../validators/load-module.js";
+import { paramsSchemaOf } from "../support/stated-schema.js";
+import type { CliTool } from "../support/runtime.js";
 
 const SEED = 20261130;
 const DEMO_SCHEMA = JSON.parse(readFileSync(EMBEDDED.contract, "utf8")) as object;
@@ -28,6 +31,9 @@ const Ajv2020 = Ajv2020Module as unknown as typeof Ajv2020Module.default;
 
 type Schema = Record<string, unknown>;
 type Tool = { tool: string; method: string; paramsSchema: Schema; validate(value: unknown): { ok: boolean } };
+
+/** A CLI table's tool with the schema its `--tools` entry publishes. */
+const published = (tool: CliTool): Tool => ({ ...tool, paramsSchema: paramsSchemaOf(tool) as Schema });
 
 /**
  * Compiles the schema alone, in a fresh Ajv: nothing else is registered to resolve refs against.
@@ -141,7 +147,7 @@ const walkParams: fc.Arbitrary<unknown> = fc
   .map(([params, stray]) => (stray ? { ...(params as object), stray: 1 } : params));
 
 describe("the demo binding's tool schemas", () => {
-  const tools = CLI_TABLE.tools as readonly Tool[];
+  const tools = CLI_TABLE.tools.map(published);
 
   it("are self-contained draft 2020-12 documents", () => {
     expect(tools).toHaveLength(6);
@@ -185,18 +191,22 @@ describe("a contract of recursive and non-$defs refs, through the whole pipeline
       await writeFile(file, text);
     }
     const cli = (await import(pathToFileURL(join(temp.dir, "recursive-tools.v1/cli.ts")).href)) as {
-      CLI_TABLE: { tools: Tool[] };
+      CLI_TABLE: { tools: CliTool[] };
     };
-    tools = cli.CLI_TABLE.tools;
+    tools = cli.CLI_TABLE.tools.map(published);
   });
 
   afterAll(() => temp.remove());
 
-  it("rewrites every ref into its own $defs: keys for $defs entries, content names otherwise, # for itself", () => {
+  it("rewrites every ref into its own $defs: keys for $defs entries, content names otherwise, the root's own for itself", () => {
     const walk = tools.find((tool) => tool.tool === "walk")?.paramsSchema as Schema;
     expectSelfContained(walk);
+    // The binding's table holds each schema once: a root some ref reaches is a definition too.
+    const { $schema: _, $defs: ownDefs, ...body } = walk;
+    const again = ((walk["properties"] as Schema)["again"] as { $ref: string }).$ref;
+    expect((ownDefs as Schema)[again.replace("#/$defs/", "")]).toEqual(body);
     expect(walk["properties"]).toEqual({
-      again: { $ref: "#" },
+      again: { $ref: expect.stringMatching(/^#\/\$defs\/schema-[0-9a-f]{12}$/) },
       ext: { $ref: "#/$defs/ext" },
       label: { $ref: expect.stringMatching(/^#\/\$defs\/schema-[0-9a-f]{12}$/) },
       leaf: { $ref: "#/$defs/leaf" },
@@ -211,7 +221,8 @@ describe("a contract of recursive and non-$defs refs, through the whole pipeline
     });
     expect(defs["leaf"]).toEqual({ pattern: "^[a-z]+$", type: "string" });
     expect(Object.keys(defs)).not.toContain("unused");
-    expect(Object.keys(defs).filter((name) => name.startsWith("schema-"))).toHaveLength(2);
+    // The label's and ext's content-named targets, and the root's own.
+    expect(Object.keys(defs).filter((name) => name.startsWith("schema-"))).toHaveLength(3);
   });
 
   it("compiles and agrees with the generated validator, recursion included", () => {

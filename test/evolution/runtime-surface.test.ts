@@ -5,7 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { runtimeExportNames } from "../../generator/naming/runtime-exports.js";
 import { runtimeSurface } from "../../generator/output/api-surface.js";
+import { generateFiles } from "../../generator/pipeline.js";
 import { runtimeSourceNames } from "../../generator/output/runtime-sources.js";
 import { RUNTIME_TEMPLATES_DIR } from "../../generator/package-files.js";
 
@@ -63,5 +65,57 @@ describe("the runtime's API report", () => {
         ]),
       ),
     ).toThrow("index.ts: missing is not declared in core/a.ts");
+  });
+
+  it("refuses an entry whose API uses a runtime type it does not export", () => {
+    const files = new Map([
+      ["index.ts", 'export { make } from "./core/a.js";\n'],
+      ["core/a.ts", "export type Hidden = { a: string };\nexport function make(): Hidden { return { a: '' }; }\n"],
+    ]);
+    expect(() => runtimeSurface(files)).toThrow("index.ts: its API uses Hidden (core/a.ts) but does not export it");
+  });
+});
+
+/**
+ * The names an api.md's declarations use, line by line inside its code blocks, outside strings,
+ * less property and parameter names (a name followed by `:` or `?:`), as the report's own check
+ * reads the runtime's.
+ */
+function namesUsed(apiMd: string): Set<string> {
+  const names = new Set<string>();
+  let inCode = false;
+  for (const line of apiMd.split("\n")) {
+    if (line.startsWith("```")) inCode = !inCode;
+    else if (inCode) {
+      const bare = line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '""');
+      for (const [name] of bare.matchAll(/(?<![\w$])[A-Za-z_$][\w$]*(?!\??:|[\w$])/g)) names.add(name);
+    }
+  }
+  return names;
+}
+
+describe("a binding's public declarations", () => {
+  const publicNames = new Set(exportedNames(runtime.get("index.ts") as string));
+  const internalOnly = [...runtimeExportNames()].filter((name) => !publicNames.has(name));
+  const committed = [
+    "generated/rightkit.agent.demo.v1/api.md",
+    "generated/agentcli.v0.2/api.md",
+    "test/fixtures/int64/generated/rightkit.test.int64.v1/api.md",
+    "examples/binding-repo/generated/rightkit.agent.demo.v1/api.md",
+  ];
+
+  it.each(committed)("%s names only the runtime's public API", (file) => {
+    const used = namesUsed(readFileSync(file, "utf8"));
+    expect(used.has("CliTable")).toBe(true);
+    expect(internalOnly.filter((name) => used.has(name))).toEqual([]);
+  });
+
+  it("of a binding with no transport name only the runtime's public API", async () => {
+    const generated = await generateFiles({ contract: "test/cli/fixtures/recursive-tools/schema.json" }, { typeCheck: "never" });
+    const surface = [...generated.files].find(([path]) => path.endsWith("/api.md") && !path.startsWith("runtime/"));
+    expect(surface).toBeDefined();
+    const used = namesUsed(surface?.[1] ?? "");
+    expect(used.has("CliTable")).toBe(true);
+    expect(internalOnly.filter((name) => used.has(name))).toEqual([]);
   });
 });

@@ -194,6 +194,26 @@ describe.each([
   });
 });
 
+describe("what a front end pulls in", () => {
+  it.each(["generated/rightkit.agent.demo.v1", "generated/agentcli.v0.2"])(
+    "%s/standard-schema.ts bundles for a browser: the runtime part it imports has no Node import",
+    (dir) => {
+      const { outputFiles, metafile } = buildSync({
+        entryPoints: [`${dir}/standard-schema.ts`],
+        bundle: true,
+        platform: "browser",
+        format: "esm",
+        write: false,
+        metafile: true,
+        logLevel: "silent",
+      });
+      expect(outputFiles).toHaveLength(1);
+      const runtime = Object.keys(metafile.inputs).filter((path) => path.startsWith("generated/runtime/"));
+      expect(runtime.sort()).toEqual(["generated/runtime/core/standard-schema.ts"]);
+    },
+  );
+});
+
 describe("the demo binding's documents", () => {
   const schemaOf = (name: string, side: "input" | "output" = "input"): Record<string, unknown> =>
     standardOf(demo, name)["~standard"].jsonSchema[side]({ target: "draft-2020-12" });

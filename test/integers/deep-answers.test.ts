@@ -28,6 +28,7 @@ import {
 import { loadModule } from "../validators/load-module.js";
 import { runDemoCli } from "../../generated/rightkit.agent.demo.v1/index.js";
 import { runInt64Cli } from "../fixtures/int64/generated/rightkit.test.int64.v1/index.js";
+import { statedSchema } from "../support/stated-schema.js";
 
 const SEED = 20_260_343;
 const DEPTHS = [1, 10, 999, 1_000, 1_001, 5_000, 20_000, 100_000] as const;
@@ -201,7 +202,7 @@ describe("the readers on their own, 100,000 deep", () => {
             ],
             shapes: [],
             openKeys: false,
-            paramsSchema: LIST,
+            schema: statedSchema(LIST),
             validate: validate as CliTable["tools"][number]["validate"],
             ...(shape === undefined ? {} : { integers: shape }),
           },

@@ -10,6 +10,7 @@ import { CLI_TABLE } from "../../generated/rightkit.agent.demo.v1/index.js";
 import { FIXTURE_APP_ID, startHost, type DaemonHostHandle } from "../../generator/host/index.js";
 import { privateTempDir } from "../support/host.js";
 import { DEMO_TOOL_NAMES, errorOf, startMcp, textOf, type McpSession } from "../support/mcp.js";
+import { paramsSchemaOf } from "../support/stated-schema.js";
 
 const SLOW = { timeout: 60_000 };
 
@@ -54,7 +55,7 @@ describe("mcp over the demo contract, with the SDK's Client", () => {
     for (const tool of tools) {
       const spec = CLI_TABLE.tools.find((entry) => entry.tool === tool.name.replace("_", "."));
       // One table for one fact: the params schema `right-ctl demo --tools` prints.
-      expect(tool.inputSchema).toEqual(spec?.paramsSchema);
+      expect(tool.inputSchema).toEqual(paramsSchemaOf(spec));
       expect(tool.outputSchema).toMatchObject({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "object" });
       expect(tool.description?.startsWith(spec?.summary as string)).toBe(true);
       // The binding's sideEffects marking, as MCP hints (contract/rightkit.agent.demo.v1.binding.json).

@@ -13,6 +13,7 @@ import { CLI_TABLE } from "../../generated/rightkit.agent.demo.v1/index.js";
 import { FIXTURE_APP_ID, startHost } from "../../generator/host/index.js";
 import { cleanupAfterEach } from "../support/cleanups.js";
 import { DEMO_TOOL_NAMES, errorOf, startMcp, type McpSession } from "../support/mcp.js";
+import { paramsSchemaOf } from "../support/stated-schema.js";
 
 const cleanups = cleanupAfterEach();
 const SLOW = { timeout: 60_000 };
@@ -65,7 +66,7 @@ describe("mcp and a contract this package was not released with (issue 33)", () 
     const apps = tools.find((tool) => tool.name === "demo_apps");
     expect(apps?.inputSchema.properties).toEqual({ limit: { type: "integer", minimum: 1, maximum: 100 } });
     const carried = CLI_TABLE.tools.find((entry) => entry.tool === "demo.apps");
-    expect(carried?.paramsSchema).not.toEqual(apps?.inputSchema);
+    expect(paramsSchemaOf(carried)).not.toEqual(apps?.inputSchema);
 
     // Through the client generated from it: the new param is checked before anything is sent.
     const refused = await client.callTool({ name: "demo_apps", arguments: { limit: 0 } });

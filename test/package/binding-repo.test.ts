@@ -240,11 +240,11 @@ describe("packed, and installed in a copy of the starter", () => {
         join(starter, "consumer.ts"),
         [
           `import { generate, loadContract, type ContractModel } from "rightkit-bindgen";`,
-          `import { parseToolArgs, ToolError } from "rightkit-bindgen/runtime";`,
+          `import { DaemonTransport, ToolError, type StandardValidator } from "rightkit-bindgen/runtime";`,
           `import { DemoClient } from "rightkit-bindgen/demo";`,
           `import { BINDING_MANIFEST } from "rightkit-bindgen/agentcli";`,
-          `export const used: [typeof generate, typeof loadContract, ContractModel | undefined, typeof parseToolArgs, typeof ToolError, typeof DemoClient, typeof BINDING_MANIFEST] =`,
-          `  [generate, loadContract, undefined, parseToolArgs, ToolError, DemoClient, BINDING_MANIFEST];`,
+          `export const used: [typeof generate, typeof loadContract, ContractModel | undefined, typeof DaemonTransport, typeof ToolError, StandardValidator<number> | undefined, typeof DemoClient, typeof BINDING_MANIFEST] =`,
+          `  [generate, loadContract, undefined, DaemonTransport, ToolError, undefined, DemoClient, BINDING_MANIFEST];`,
           "",
         ].join("\n"),
       );
@@ -298,7 +298,7 @@ describe("packed, and installed in a copy of the starter", () => {
           `const demo = await import("rightkit-bindgen/demo");`,
           `const agentcli = await import("rightkit-bindgen/agentcli");`,
           // One runtime for all entries: a ToolError from the demo binding is the runtime's.
-          `console.log(typeof api.generate, typeof runtime.parseToolArgs, typeof demo.DemoClient, typeof agentcli.BINDING_MANIFEST, demo.ToolError === runtime.ToolError);`,
+          `console.log(typeof api.generate, typeof runtime.DaemonTransport, typeof demo.DemoClient, typeof agentcli.BINDING_MANIFEST, demo.ToolError === runtime.ToolError);`,
         ].join("\n"),
       );
       expect(stdout.trim()).toBe("function function function object true");

@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { renderToolHelp, renderToolsHelp } from "../../templates/runtime/cli/help.js";
 import type { CliTable, CliTool } from "../../templates/runtime/cli/table.js";
+import { statedSchema } from "../support/stated-schema.js";
 
 const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
@@ -20,7 +21,7 @@ function table(text: string): CliTable {
     params: [{ name: `p${text}`, required: true, type: "string", description: text }],
     shapes: [{ name: `S${text}`, type: text }],
     openKeys: false,
-    paramsSchema: {},
+    schema: statedSchema({}),
     validate: () => ({ ok: true, value: {} }) as never,
   };
   return { command: `cmd${text}`, connection: "suite", verbatimKeys: [`p${text}`], tools: [tool] };

@@ -3,15 +3,15 @@
  * standard-schema.ts declared for turning our issues into Standard Schema ones, and `generate`
  * failed its type check ("Duplicate identifier 'standardIssue'") on valid input; `validator` did
  * the same to `standardValidator`. The module's private names now keep off every prefix the
- * exports and imports use (`standard`, `validate`, a capital), and its exported types are names
- * the naming stage keeps contract types off.
+ * exports and imports use (`standard`, `validate`, a capital); the interfaces and the adapter are
+ * the runtime's now, whose every export the naming stage keeps contract types off.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { generate } from "../../generator/index.js";
-import { STANDARD_SCHEMA_TYPE_NAMES } from "../../generator/naming/binding-names.js";
+import { runtimeExportNames } from "../../generator/naming/runtime-exports.js";
 
 const dir = mkdtempSync(join(tmpdir(), "rightkit-bindgen-standard-helper-names-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,14 +22,16 @@ const declared = (pattern: RegExp): string[] => [...TEMPLATE.matchAll(pattern)].
 const PRIVATE_VALUES = declared(/^(?:function|let|const)\s+([A-Za-z_$][\w$]*)/gm);
 const EXPORTED_TYPES = declared(/^export (?:interface|type)\s+([A-Za-z_$][\w$]*)/gm);
 
-it("declares no private name an export or an import could take, and exports only reserved type names", () => {
-  expect(PRIVATE_VALUES).toEqual(expect.arrayContaining(["wrapValidator", "issueWithKeys", "keysAlong"]));
+it("declares no private name an export or an import could take, and no type of its own", () => {
+  expect(PRIVATE_VALUES).toEqual(["schemas"]);
   for (const name of PRIVATE_VALUES) expect(name, name).toMatch(/^(?!standard|validate)[a-z]/);
-  expect([...EXPORTED_TYPES].sort()).toEqual([...STANDARD_SCHEMA_TYPE_NAMES].sort());
+  expect(EXPORTED_TYPES).toEqual([]);
+  for (const name of ["SchemaTable", "StandardValidator", "StandardSchemaV1"])
+    expect(runtimeExportNames().has(name), name).toBe(true);
 });
 
 it("$defs named issue, validator and like every helper generate a binding that compiles", async () => {
-  const names = ["issue", "validator", "standardIssue", ...PRIVATE_VALUES];
+  const names = ["issue", "validator", "standardIssue", "schemaTable", "standardValidator", ...PRIVATE_VALUES];
   const contract = join(dir, "helpers.schema.json");
   writeFileSync(
     contract,
@@ -42,6 +44,8 @@ it("$defs named issue, validator and like every helper generate a binding that c
   // `generate` type-checks the whole binding: a clash is a compile error, exit 3 on the command line.
   const files = await generate({ contract });
   const source = files.get("test.standard-helper-names.v1/standard-schema.ts") as string;
-  expect(source).toContain("export const standardIssue: StandardValidator<Issue> = wrapValidator(");
-  expect(source).toContain("export const standardValidator: StandardValidator<Validator> = wrapValidator(");
+  expect(source).toContain("export const standardIssue: StandardValidator<Issue> = schemas.standard(");
+  expect(source).toContain("export const standardValidator: StandardValidator<Validator> = schemas.standard(");
+  // A contract type may not take a runtime export's name: `SchemaTable` is the runtime's.
+  expect(source).toMatch(/export const standardSchemaTable\d*\w*: StandardValidator<SchemaTable\w+>/);
 });

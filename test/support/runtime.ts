@@ -1,2 +1,2 @@
 // The runtime under test is the generated copy, exactly what a binding ships.
-export * from "../../generated/runtime/index.js";
+export * from "../../generated/runtime/internal.js";

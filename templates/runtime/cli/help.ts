@@ -104,19 +104,37 @@ export function renderToolHelp(table: CliTable, tool: CliTool): string {
     .join("\n");
 }
 
-/** One entry of `--tools`, as right-ctl prints a tool spec. */
+/** One entry of `--tools`, as right-ctl prints a tool spec; `params` is absent when no exact schema exists. */
 export type CliToolSpec = {
   name: string;
   description: string;
-  params: Readonly<Record<string, unknown>>;
+  params?: Readonly<Record<string, unknown>>;
 };
 
 /**
  * `--tools`: every tool's spec, sorted by wire name, for agents that discover tools at run time.
- * The params are the tool's JSON Schema, self-contained, as the generator embedded it.
+ * The params are the tool's JSON Schema, self-contained (draft 2020-12, its refs in its own
+ * `$defs`), as the binding's Standard JSON Schema states it.
  */
 export function toolsJson(table: CliTable): CliToolSpec[] {
   return table.tools
-    .map((tool) => ({ name: tool.tool, description: tool.summary, params: tool.paramsSchema }))
+    .map((tool): CliToolSpec => {
+      const params = exactParams(tool);
+      const spec = { name: tool.tool, description: tool.summary };
+      return params === undefined ? spec : { ...spec, params };
+    })
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/**
+ * The params' JSON Schema; undefined when the schema cannot be stated exactly (a `$dynamicRef`,
+ * which a self-contained copy cannot keep): an agent is better told nothing than a wrong schema.
+ * Standard JSON Schema's way to say "not in this target" is to throw.
+ */
+function exactParams(tool: CliTool): Record<string, unknown> | undefined {
+  try {
+    return tool.schema["~standard"].jsonSchema.input({ target: "draft-2020-12" });
+  } catch {
+    return undefined;
+  }
 }

@@ -11,7 +11,7 @@ import {
   type ToolCallOptions,
   type ToolSpec,
   type Transport,
-} from "../runtime/index.js";
+} from "../runtime/internal.js";
 import type {
   ActParams,
   ActResult,

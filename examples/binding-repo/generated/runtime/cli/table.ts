@@ -4,6 +4,7 @@
 import { ToolError } from "../core/errors.js";
 import type { ValidationResult } from "../core/validation.js";
 import type { IntegerShape } from "../core/integers.js";
+import type { StandardJSONSchemaV1 } from "../core/standard-schema.js";
 
 /**
  * A contract's command-line table, as a generated binding hands it in (tools, params, verbatim
@@ -39,8 +40,8 @@ export type CliTool<
   readonly shapes: readonly CliShape[];
   /** True when the params schema admits keys it does not declare; otherwise unknown keys are refused. */
   readonly openKeys: boolean;
-  /** The params JSON Schema, self-contained (draft 2020-12, its refs in its own `$defs`): what `--tools` publishes. */
-  readonly paramsSchema: Readonly<Record<string, unknown>>;
+  /** The params type's Standard JSON Schema (the binding's `standard<Params>`): what `--tools` publishes. */
+  readonly schema: StandardJSONSchemaV1<Params>;
   readonly validate: (value: unknown) => ValidationResult<Params>;
   /** Where the params schema says `integer`, when it does: a value there past ±(2^53 − 1) is refused, not rounded. */
   readonly integers?: IntegerShape;
