@@ -16,7 +16,9 @@
  *   contract   a contract's shape: methods, notifications, paths, error model, fingerprint
  *   model      the IR, built in named steps; names still requests
  *   naming     every final name: identifier rules, the type-name planner, the binding's own names
- *   emit       model in, code out, through the one door (emit/code.ts)
+ *   analyses   named analyses of the resolved schema, plain data out: bundling a location into a
+ *              self-contained schema, integer shapes; what the emitters and the tools above read
+ *   emit       model and analyses in, code out, through the one door (emit/code.ts)
  *   output     header, format, type check, API surface, write and compare
  *   pipeline   generator/pipeline.ts: the one stage order
  *   above      evolution/, introspect/, conform/, mcp/, openrpc/: tools over the pipeline; they do not
@@ -24,10 +26,16 @@
  *   commands   generator/commands/: one file per command, its options, output and exit code
  *   entry      generator/cli.ts (dispatch), generator/index.ts (the programmatic API)
  *
+ * The tools above read analyses, never emitters: only conform reaches into emit/, for the
+ * validator emitter it runs, and anyone may write code through the code door (emit/code.ts).
+ *
  * Beside the pipeline: the conformance host (generator/host/) imports only the floor; it shares
  * no code with the client it tests, and only commands/ and the entries may start it. The
  * generated runtime (templates/runtime/, copied into generated/runtime/) imports nothing of
- * the generator. Nothing anywhere imports in a circle, type-only imports included.
+ * the generator, and has floors of its own (RUNTIME_FLOORS): core (calls, errors, JSON, the
+ * validation and Standard Schema types) < framing < protocols < transports < cli; its entries
+ * (index.ts, internal.ts) stand above them all. Nothing anywhere imports in a circle, type-only
+ * imports included.
  */
 const FLOORS = [
   ["floor", "^generator/(?!cli\\.ts$|index\\.ts$|pipeline\\.ts$)[^/]+\\.ts$"],
@@ -37,6 +45,7 @@ const FLOORS = [
   ["contract", "^generator/contract/"],
   ["model", "^generator/model/"],
   ["naming", "^generator/naming/"],
+  ["analyses", "^generator/analyses/"],
   ["emit", "^generator/emit/"],
   ["output", "^generator/output/"],
   ["pipeline", "^generator/pipeline\\.ts$"],
@@ -45,16 +54,28 @@ const FLOORS = [
   ["entry", "^generator/(cli|index)\\.ts$"],
 ];
 
-/** One rule per floor: nothing on it imports a floor above it. */
-const upward = FLOORS.slice(0, -1).map(([name, path], i) => ({
-  name: `${name}-imports-only-below`,
-  comment: `${name} may import only the floors below it (${FLOORS.slice(0, i)
-    .map(([below]) => below)
-    .join(", ") || "none"}) and itself`,
-  severity: "error",
-  from: { path },
-  to: { path: FLOORS.slice(i + 1).map(([, above]) => `(${above})`).join("|") },
-}));
+/** The runtime's floors, in templates/runtime/ and in every copy of it (a generation's runtime/). */
+const RUNTIME = "^(?:templates/runtime|generated/runtime|.*/generated/runtime)/";
+const RUNTIME_FLOORS = [
+  ["runtime-core", `${RUNTIME}core/`],
+  ["runtime-framing", `${RUNTIME}framing/`],
+  ["runtime-protocols", `${RUNTIME}protocols/`],
+  ["runtime-transports", `${RUNTIME}transports/`],
+  ["runtime-cli", `${RUNTIME}cli/`],
+];
+
+/** One rule per floor of `floors`: nothing on it imports a floor above it. */
+const upwardIn = (floors) =>
+  floors.slice(0, -1).map(([name, path], i) => ({
+    name: `${name}-imports-only-below`,
+    comment: `${name} may import only the floors below it (${floors
+      .slice(0, i)
+      .map(([below]) => below)
+      .join(", ") || "none"}) and itself`,
+    severity: "error",
+    from: { path },
+    to: { path: floors.slice(i + 1).map(([, above]) => `(${above})`).join("|") },
+  }));
 
 module.exports = {
   forbidden: [
@@ -65,7 +86,22 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
-    ...upward,
+    ...upwardIn(FLOORS),
+    ...upwardIn(RUNTIME_FLOORS),
+    {
+      name: "tools-read-analyses-not-emitters",
+      comment: "evolution/, introspect/, mcp/ and openrpc/ read analyses, never an emitter; the code door is everyone's",
+      severity: "error",
+      from: { path: "^generator/(evolution|introspect|mcp|openrpc)/" },
+      to: { path: "^generator/emit/", pathNot: "^generator/emit/code\\.ts$" },
+    },
+    {
+      name: "conform-reaches-only-the-validator-emitter",
+      comment: "conform runs the validator emitter; every other emitter is off limits, the code door aside",
+      severity: "error",
+      from: { path: "^generator/conform/" },
+      to: { path: "^generator/emit/", pathNot: "^generator/emit/(code\\.ts$|validators/)" },
+    },
     {
       name: "tools-above-the-pipeline-stand-apart",
       comment: "evolution/, introspect/, mcp/, openrpc/ and conform/ each build on the pipeline, not on one another",

@@ -14,7 +14,12 @@ export { commandWords, type CommandWords } from "./cli/command-line.js";
 export { renderToolHelp, renderToolsHelp, toolsJson, type CliToolSpec } from "./cli/help.js";
 export { RpcChannel, type ChannelStreams } from "./transports/channel.js";
 export { asToolError, errnoCode, serviceUnavailable } from "./core/errors.js";
-export { invalidParamsError, type InvalidParamsRule } from "./core/rpc-error.js";
+export {
+  codeForRpcNumber,
+  invalidParamsError,
+  toolErrorOf,
+  type InvalidParamsRule,
+} from "./core/rpc-error.js";
 export { Deadlines } from "./core/deadlines.js";
 export { isPlainObject } from "./core/json.js";
 export {
@@ -28,7 +33,6 @@ export { writeJson } from "./core/json-writer.js";
 export { LineSplitter, MAX_LINE_BYTES, NDJSON } from "./framing/ndjson.js";
 export {
   classifyMessage,
-  codeForRpcNumber,
   requestMessage,
   rpcErrorFrom,
   toolErrorFromRpcError,

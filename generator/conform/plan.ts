@@ -13,7 +13,7 @@ import { discoverContract } from "../load/discover.js";
 import type { LifecycleRule, Link } from "../model/types.js";
 import { modelOf } from "../pipeline.js";
 import { indexSchema, type SchemaIndex } from "../resolve/index.js";
-import { integerShape } from "../emit/integer-shape.js";
+import { integerShape } from "../analyses/integer-shape.js";
 import type { Int64Reading } from "../schema/integers.js";
 import type { IntegerShape } from "../../templates/runtime/core/integers.js";
 
@@ -123,7 +123,5 @@ export function conformPlan(choice: { readonly contract?: string | undefined }):
 function bigintShape(index: SchemaIndex, at: Pointer, int64: Int64Reading): IntegerShape | undefined {
   if (int64 !== "bigint") return undefined;
   const shape = integerShape(index, at, int64);
-  if (shape === undefined) return undefined;
-  const table = new Function(`return ${String(shape)};`)() as IntegerShape;
-  return table.some((node) => node.int64 === true) ? table : undefined;
+  return shape?.some((node) => node.int64 === true) === true ? shape : undefined;
 }

@@ -9,7 +9,7 @@ import { standardSchemaName } from "../naming/binding-names.js";
 import type { SchemaIndex } from "../resolve/index.js";
 import { cliToolFacts } from "./cli-table.js";
 import { code, docComment, EMPTY, ident, join, literal, member, type Code } from "./code.js";
-import { integerShape } from "./integer-shape.js";
+import { integerShape } from "../analyses/integer-shape.js";
 import { renderTemplate } from "./template.js";
 
 const typeName = (model: ContractModel, id: string): string => model.typeNames.get(id) as string;
@@ -57,7 +57,7 @@ function toolEntry(model: ContractModel, index: SchemaIndex, method: Method, too
       integers === undefined
         ? EMPTY
         : code`
-    integers: ${integers},`
+    integers: ${literal(integers)},`
     }${
       method.sensitiveParams.length === 0
         ? EMPTY

@@ -9,7 +9,7 @@ import type { TransportBinding } from "../load/binding.js";
 import type { ContractModel, Method, Namespace } from "../model/types.js";
 import { camelCase } from "../naming/identifiers.js";
 import type { SchemaIndex } from "../resolve/index.js";
-import { integerShape } from "./integer-shape.js";
+import { integerShape } from "../analyses/integer-shape.js";
 import { code, docComment, EMPTY, ident, join, literal, member, objectKey, type Code } from "./code.js";
 import { renderTemplate } from "./template.js";
 
@@ -94,7 +94,7 @@ function spec(model: ContractModel, index: SchemaIndex, method: Method): Code {
   const rpcErrors = model.errors.kind === "jsonrpc" ? code`, rpcErrors: INVALID_PARAMS` : EMPTY;
   const paramsShape = integerShape(index, method.params, model.int64);
   const resultShape = integerShape(index, method.result, model.int64);
-  const integers = code`${paramsShape === undefined ? EMPTY : code`, paramsIntegers: ${paramsShape}`}${resultShape === undefined ? EMPTY : code`, resultIntegers: ${resultShape}`}`;
+  const integers = code`${paramsShape === undefined ? EMPTY : code`, paramsIntegers: ${literal(paramsShape)}`}${resultShape === undefined ? EMPTY : code`, resultIntegers: ${literal(resultShape)}`}`;
   return code`{ method: ${method.tool}, timeoutMs: ${method.timeoutMs}, validateParams: ${ident(`validate${params}`)}, validateResult: ${ident(`validate${result}`)}${failClosed}${route}${rpcErrors}${integers} } satisfies ToolSpec<${params}, ${result}>`;
 }
 

@@ -3,7 +3,7 @@
  * which wraps its `validate<Name>` and states its JSON Schema (the Standard JSON Schema
  * extension). The interfaces and the adapter are the runtime's (core/standard-schema.ts); what is
  * emitted here is one line per type and the table of definitions the types' schemas share
- * (tool-schema.ts `sharedSchemas`), so the file grows with the contract, not with types times
+ * (analyses/bundle.ts `sharedSchemas`), so the file grows with the contract, not with types times
  * what each reaches. It is the binding's one copy of its schemas: the CLI's `--tools` reads it.
  */
 import type { ContractModel, NamedType } from "../model/types.js";
@@ -11,7 +11,7 @@ import { standardSchemaName } from "../naming/binding-names.js";
 import type { SchemaIndex } from "../resolve/index.js";
 import { code, docLine, ident, join, literal, type Code } from "./code.js";
 import { renderTemplate } from "./template.js";
-import { sharedSchemas, type SharedRoot } from "./tool-schema.js";
+import { sharedSchemas, type SharedRoot } from "../analyses/bundle.js";
 
 export function emitStandardSchema(model: ContractModel, index: SchemaIndex): string {
   const shared = sharedSchemas(

@@ -1,8 +1,10 @@
 /**
  * One MCP tool per method of a contract: its name (tool-names.ts), the binding's summary as the
  * description, the method's self-contained params schema as `inputSchema` and its result schema
- * as `outputSchema` — the same self-contained schemas `--tools` prints (emit/tool-schema.ts),
- * so a tool spec says one thing wherever it is read. Plain data; server.ts publishes it.
+ * as `outputSchema` — self-contained schemas (analyses/bundle.ts) meaning what `--tools` prints
+ * (the binding's one table: the same document, except that a root some ref reaches again is `#`
+ * here and its definition's name there), so a tool spec says one thing wherever it is read.
+ * Plain data; server.ts publishes it.
  *
  * MCP wants both schemas to be object schemas (`"type": "object"` at the root). Tool arguments
  * are always a JSON object, so a params schema without a root `type`, or one whose `type` list
@@ -11,7 +13,7 @@
  * not `"type": "object"` is published without `outputSchema`: the result then reaches the
  * agent as text, and as `structuredContent` only when it is an object (server.ts).
  */
-import { selfContainedSchema } from "../emit/tool-schema.js";
+import { selfContainedSchema } from "../analyses/bundle.js";
 import { BindgenError } from "../errors.js";
 import type { JsonObject } from "../json.js";
 import type { ContractModel, Method } from "../model/types.js";

@@ -8,7 +8,7 @@
  * whole (`x-params-schema`), the binding's timeout, secret params and fail-closed rule, and
  * the 2020-12 keywords draft-07 has no word for (`x-json-schema`). Plain data out, keys sorted.
  */
-import { selfContainedSchema } from "../emit/tool-schema.js";
+import { selfContainedSchema } from "../analyses/bundle.js";
 import { BindgenError } from "../errors.js";
 import { canonicalJson, isJsonObject, sortKeys, type JsonObject, type Pointer } from "../json.js";
 import type { ContractModel, Method } from "../model/types.js";

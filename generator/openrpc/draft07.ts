@@ -1,5 +1,5 @@
 /**
- * A draft 2020-12 schema, as emit/tool-schema.ts makes it self-contained, written as the
+ * A draft 2020-12 schema, as analyses/bundle.ts makes it self-contained, written as the
  * draft-07 Schema Object OpenRPC 1.3 reads. Each 2020-12 spelling with a draft-07 equivalent
  * becomes that equivalent, exactly: `prefixItems` + `items` → `items` array + `additionalItems`;
  * `dependentRequired` and `dependentSchemas` → `dependencies`; a `$ref` beside other keywords

@@ -42,7 +42,9 @@ describe("the layering rules", () => {
   /**
    * Each file of the planted tree imports the modules listed for it: one forbidden import per
    * rule (two circles among them), and allowed ones beside them (schema → floor, pipeline → emit,
-   * evolution → pipeline, commands → pipeline and host, host → floor).
+   * evolution → pipeline, commands → pipeline and host, host → floor, emitters and tools →
+   * analyses, anyone → the code door, conform → the validator emitter, a runtime floor → core,
+   * the runtime's entry → any floor).
    */
   const tree: Record<string, string[]> = {
     "generator/json.ts": [],
@@ -60,6 +62,19 @@ describe("the layering rules", () => {
     "generator/host/start.ts": ["../json.js", "../resolve/index.js"],
     "generator/resolve/index.ts": ["../json.js"],
     "templates/runtime/core/call.ts": ["../../../generator/json.js"],
+    "generator/analyses/bundle.ts": ["../naming/plan.js", "../emit/code.js"],
+    "generator/emit/cli.ts": ["./code.js", "../analyses/bundle.js"],
+    "generator/emit/validators/index.ts": ["../code.js"],
+    "generator/mcp/tools.ts": ["../analyses/bundle.js", "../emit/code.js", "../emit/cli.js"],
+    "generator/conform/plan.ts": ["../analyses/bundle.js", "../emit/validators/index.js", "../emit/cli.js"],
+    // The runtime's floors, one upward import each, in a line so that none closes a circle.
+    "templates/runtime/core/errors.ts": ["./json.js", "../framing/ndjson.js"],
+    "templates/runtime/core/json.ts": [],
+    "templates/runtime/framing/ndjson.ts": ["../core/json.js", "../protocols/jsonrpc.js"],
+    "templates/runtime/protocols/jsonrpc.ts": ["../core/json.js", "../transports/socket.js"],
+    "templates/runtime/transports/socket.ts": ["../core/json.js", "../cli/args.js"],
+    "templates/runtime/cli/args.ts": ["../core/json.js"],
+    "templates/runtime/index.ts": ["./cli/args.js", "./transports/socket.js"],
   };
   for (const [file, imports] of Object.entries(tree)) {
     mkdirSync(dirname(join(planted, file)), { recursive: true });
@@ -71,7 +86,9 @@ describe("the layering rules", () => {
 
   it("each rule reports the import it forbids, and nothing the floors allow", async () => {
     expect(await violations(["generator", "templates"], planted)).toEqual([
+      "analyses-imports-only-below: generator/analyses/bundle.ts → generator/emit/code.ts",
       "commands-imports-only-below: generator/commands/run.ts → generator/cli.ts",
+      "conform-reaches-only-the-validator-emitter: generator/conform/plan.ts → generator/emit/cli.ts",
       "emit-imports-only-below: generator/emit/code.ts → generator/output/header.ts",
       "host-stands-beside: generator/host/start.ts → generator/resolve/index.ts",
       "model-imports-only-below: generator/model/build.ts → generator/naming/plan.ts",
@@ -79,9 +96,14 @@ describe("the layering rules", () => {
       "no-circular: generator/model/build.ts → generator/naming/plan.ts",
       "only-commands-start-the-host: generator/output/header.ts → generator/host/start.ts",
       "pipeline-imports-only-below: generator/pipeline.ts → generator/evolution/diff.ts",
+      "runtime-core-imports-only-below: templates/runtime/core/errors.ts → templates/runtime/framing/ndjson.ts",
+      "runtime-framing-imports-only-below: templates/runtime/framing/ndjson.ts → templates/runtime/protocols/jsonrpc.ts",
       "runtime-imports-nothing-of-the-generator: templates/runtime/core/call.ts → generator/json.ts",
+      "runtime-protocols-imports-only-below: templates/runtime/protocols/jsonrpc.ts → templates/runtime/transports/socket.ts",
+      "runtime-transports-imports-only-below: templates/runtime/transports/socket.ts → templates/runtime/cli/args.ts",
       "schema-imports-only-below: generator/schema/reaches-up.ts → generator/model/build.ts",
       "tools-above-the-pipeline-stand-apart: generator/evolution/diff.ts → generator/introspect/probe.ts",
+      "tools-read-analyses-not-emitters: generator/mcp/tools.ts → generator/emit/cli.ts",
     ]);
   }, 60_000);
 });

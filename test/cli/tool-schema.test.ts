@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import Ajv2020Module from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { selfContainedSchema } from "../../generator/emit/tool-schema.js";
+import { selfContainedSchema } from "../../generator/analyses/bundle.js";
 import { emitValidatorModule } from "../../generator/emit/validators/index.js";
 import { generateFiles } from "../../generator/pipeline.js";
 import { indexSchema } from "../../generator/resolve/index.js";

@@ -5,7 +5,7 @@
  * table. There is one view of the keywords, so these pin behaviour, not agreement.
  */
 import { describe, expect, it } from "vitest";
-import { selfContainedSchema } from "../../generator/emit/tool-schema.js";
+import { selfContainedSchema } from "../../generator/analyses/bundle.js";
 import { emitValidatorModule } from "../../generator/emit/validators/index.js";
 import { BindgenError } from "../../generator/errors.js";
 import { docsOf } from "../../generator/model/docs.js";

@@ -1,11 +1,11 @@
 /**
  * A binding that reads 64-bit integers as bigint (binding `numbers.int64`, issue 23 part 2): the
- * integer shape marks those locations `int64` (generator/emit/integer-shape.ts), the runtime reads
+ * integer shape marks those locations `int64` (generator/analyses/integer-shape.ts), the runtime reads
  * the integers there as exact bigints (core/integers.ts `readBigints`) and writes bigints back as
  * their digits (core/json-writer.ts `writeJson`). Every other number stays a number.
  */
 import { describe, expect, it } from "vitest";
-import { integerShape } from "../../generator/emit/integer-shape.js";
+import { integerShape } from "../../generator/analyses/integer-shape.js";
 import { indexSchema } from "../../generator/resolve/index.js";
 import type { Int64Reading } from "../../generator/schema/integers.js";
 import { NDJSON, readBigints, readJson, writeJson, type IntegerShape } from "../support/runtime.js";
@@ -31,9 +31,9 @@ const NUMBERS = {
 };
 
 function shapeOf(schema: object, int64: Int64Reading): IntegerShape {
-  const code = integerShape(indexSchema(schema), "#", int64);
-  if (code === undefined) throw new Error("no integer in the schema");
-  return new Function(`return ${String(code)};`)() as IntegerShape;
+  const shape = integerShape(indexSchema(schema), "#", int64);
+  if (shape === undefined) throw new Error("no integer in the schema");
+  return shape;
 }
 
 describe("the integer shape in bigint mode", () => {

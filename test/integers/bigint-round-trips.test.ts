@@ -21,7 +21,7 @@ import { startHost } from "../../generator/host/index.js";
 import { cleanupAfterEach } from "../support/cleanups.js";
 import { failOnUnhandledRejections, rejection } from "../support/rejection.js";
 import * as runtime from "../support/runtime.js";
-import { integerShape } from "../../generator/emit/integer-shape.js";
+import { integerShape } from "../../generator/analyses/integer-shape.js";
 import { indexSchema } from "../../generator/resolve/index.js";
 
 const BIN = resolve("generator/bin/rightkit-bindgen.js");
@@ -100,7 +100,7 @@ describe("number mode against the same host", () => {
       route: { service: "rightkit.test.int64", app: "right-ctl" },
       validateParams: (value: unknown) => ({ ok: true as const, value: value as object }),
       validateResult: (value: unknown) => ({ ok: true as const, value }),
-      resultIntegers: new Function(`return ${String(shape)};`)() as runtime.IntegerShape,
+      resultIntegers: shape as runtime.IntegerShape,
     };
     const error = await rejection(runtime.callTool(transport, spec, {}));
     expect(error.code).toBe("malformed_response");

@@ -7,7 +7,7 @@
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { sharedSchemas } from "../../generator/emit/tool-schema.js";
+import { sharedSchemas } from "../../generator/analyses/bundle.js";
 import { indexSchema } from "../../generator/resolve/index.js";
 import { nestedTypes, nestedValue } from "../support/nested-types.js";
 

@@ -3,7 +3,7 @@
 
 import { ToolError } from "../core/errors.js";
 import { isPlainObject } from "../core/json.js";
-import { RpcError } from "../core/rpc-error.js";
+import { RpcError, toolErrorOf } from "../core/rpc-error.js";
 
 /** Request ids are issued by this runtime: positive integers, unique per connection. */
 export type RpcId = number;
@@ -57,38 +57,8 @@ export function rpcErrorFrom(error: unknown): RpcError | ToolError {
   return new RpcError(error["code"], error["message"], error["data"]);
 }
 
-/**
- * A JSON-RPC error without a string `data.code` maps by its numeric code. Request-shaped
- * failures are the caller's arguments; everything else means the service could not serve
- * the call. The rpc code and message are kept in `details`.
- */
-export function codeForRpcNumber(rpcCode: number): string {
-  switch (rpcCode) {
-    case -32700: // parse error
-    case -32600: // invalid request
-    case -32602: // invalid params
-      return "invalid_arguments";
-    default: // -32601 (this service does not offer the tool), -32603, server-defined codes
-      return "service_unavailable";
-  }
-}
-
-/**
- * For bindings whose error model is string codes: `error.data.code` (a non-empty string) is the ToolError code, unknown codes included, and
- * `error.data.retryable === true` its retryable flag; `error.data.details` becomes `details`.
- */
+/** The error a string-code binding raises for a JSON-RPC error as the server sent it (`error`, unread). */
 export function toolErrorFromRpcError(error: unknown): ToolError {
   const read = error instanceof RpcError ? error : rpcErrorFrom(error);
-  if (read instanceof ToolError) return read;
-  const rpcCode = read.code;
-  const message = read.message;
-  const data = read.data;
-  if (isPlainObject(data) && typeof data["code"] === "string" && data["code"] !== "") {
-    const options: { retryable: boolean; details?: unknown } = { retryable: data["retryable"] === true };
-    if (data["details"] !== undefined) options.details = data["details"];
-    return new ToolError(data["code"], message, options);
-  }
-  return new ToolError(codeForRpcNumber(rpcCode), message, {
-    details: { rpcCode, rpcMessage: message },
-  });
+  return read instanceof ToolError ? read : toolErrorOf(read);
 }

@@ -1,3 +1,6 @@
+import { ToolError } from "./errors.js";
+import { isPlainObject } from "./json.js";
+
 /**
  * A JSON-RPC error as the server sent it: numeric `code`, `message` and machine-readable
  * `data`, kept exactly. Bindings whose error model is JSON-RPC (binding `errors.kind:
@@ -46,5 +49,37 @@ export function invalidParamsError(rule: InvalidParamsRule, method: string, issu
   return new RpcError(rule.code, `${method}: the params do not match the contract`, {
     ...rule.data,
     [rule.issuesField]: issues,
+  });
+}
+
+/**
+ * A JSON-RPC error without a string `data.code` maps by its numeric code. Request-shaped
+ * failures are the caller's arguments; everything else means the service could not serve
+ * the call. The rpc code and message are kept in `details`.
+ */
+export function codeForRpcNumber(rpcCode: number): string {
+  switch (rpcCode) {
+    case -32700: // parse error
+    case -32600: // invalid request
+    case -32602: // invalid params
+      return "invalid_arguments";
+    default: // -32601 (this service does not offer the tool), -32603, server-defined codes
+      return "service_unavailable";
+  }
+}
+
+/**
+ * For bindings whose error model is string codes: `error.data.code` (a non-empty string) is the ToolError code, unknown codes included, and
+ * `error.data.retryable === true` its retryable flag; `error.data.details` becomes `details`.
+ */
+export function toolErrorOf(error: RpcError): ToolError {
+  const { code: rpcCode, message, data } = error;
+  if (isPlainObject(data) && typeof data["code"] === "string" && data["code"] !== "") {
+    const options: { retryable: boolean; details?: unknown } = { retryable: data["retryable"] === true };
+    if (data["details"] !== undefined) options.details = data["details"];
+    return new ToolError(data["code"], message, options);
+  }
+  return new ToolError(codeForRpcNumber(rpcCode), message, {
+    details: { rpcCode, rpcMessage: message },
   });
 }

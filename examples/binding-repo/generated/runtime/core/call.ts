@@ -3,8 +3,7 @@
 
 /// <reference types="node" />
 import { ToolError } from "./errors.js";
-import { toolErrorFromRpcError } from "../protocols/jsonrpc.js";
-import { invalidParamsError, RpcError, type InvalidParamsRule } from "./rpc-error.js";
+import { invalidParamsError, RpcError, toolErrorOf, type InvalidParamsRule } from "./rpc-error.js";
 import { readBigints, unsafeInteger, type IntegerShape } from "./integers.js";
 import { unsafeLiteralsRecorded, type UnsafeInteger } from "./json-reader.js";
 import type { ServiceRoute, Transport, TransportCallOptions } from "./transport.js";
@@ -83,7 +82,7 @@ export async function callTool<P extends object, R>(
   try {
     raw = await transport.call(spec.method, checkedParams.value, transportOptions);
   } catch (error) {
-    throw error instanceof RpcError && spec.rpcErrors === undefined ? toolErrorFromRpcError(error) : error;
+    throw error instanceof RpcError && spec.rpcErrors === undefined ? toolErrorOf(error) : error;
   }
   if (spec.failClosed && !holdsExpected(raw, spec.failClosed)) {
     throw new ToolError(spec.failClosed.code, spec.failClosed.message);

@@ -1,9 +1,11 @@
 /**
- * One location of a contract schema as a self-contained draft 2020-12 schema: what a tool spec
- * publishes as its params, for readers that have nothing but that one document. Every `$ref` it
- * reaches, directly or through other definitions, is copied into the result's own `$defs` and
- * rewritten to point there, so recursive shapes keep working. Plain data out; emit/cli.ts turns
- * it into code through the code door. Nothing here knows any contract.
+ * Bundling, an analysis: one location of a contract schema as a self-contained draft 2020-12
+ * schema, what a tool spec publishes as its params (`mcp`, `openrpc`) for readers that have nothing
+ * but that one document; and many locations at once over one shared table of definitions (a
+ * binding's standard-schema.ts). Every `$ref` reached, directly or through other definitions, is
+ * copied into the result's own `$defs` and rewritten to point there, so recursive shapes keep
+ * working. Plain data out; emitters turn it into code through the code door. Nothing here knows
+ * any contract.
  *
  * Definitions are named so that the names do not move when unrelated parts of the contract
  * change: a root `$defs` (or draft-07 `definitions`) entry keeps its key; any other target is
@@ -29,7 +31,7 @@ import {
 import { DIALECTS, dialectOf, readingOf, type Dialect } from "../schema/dialects.js";
 import { keywordRow, type Subschemas } from "../schema/keyword-table.js";
 import { dialectAt } from "../schema/subschemas.js";
-import { schemaView } from "./validators/dialect.js";
+import { schemaView } from "../schema/dialect-view.js";
 
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 

@@ -1,17 +1,15 @@
 /**
- * Dialects, as the dialect table (generator/schema/dialects.ts) defines them. A draft-07
- * location is compiled through a *view* of its schema object that keeps only what draft-07
- * means — `$ref` overrides its siblings there, and keywords only later drafts define to assert
- * something are unknown, hence ignored — while draft-07's `items` array, `additionalItems` and
- * `dependencies` are read by the array and object emitters. Dropping keys never moves the ones
- * that stay, so every pointer still names the real location.
+ * Dialects, as the dialect table (dialects.ts) defines them, applied to one schema object. A
+ * draft-07 location is read (by the validators, the bundler, the integer shapes) through a *view*
+ * of its schema object that keeps only what draft-07 means — `$ref` overrides its siblings there,
+ * and keywords only later drafts define to assert something are unknown, hence ignored — while
+ * draft-07's `items` array, `additionalItems` and `dependencies` are read by whoever reads arrays
+ * and objects. Dropping keys never moves the ones that stay, so every pointer still names the
+ * real location.
  */
-import { isJsonObject } from "../../json.js";
-import { DIALECTS, jsonSchemaSpelling, readingOf, type Dialect } from "../../schema/dialects.js";
-import { keywordRow } from "../../schema/keyword-table.js";
-
-export type { Dialect } from "../../schema/dialects.js";
-export { dialectAt } from "../../schema/subschemas.js";
+import { isJsonObject } from "../json.js";
+import { DIALECTS, jsonSchemaSpelling, readingOf, type Dialect } from "./dialects.js";
+import { keywordRow } from "./keyword-table.js";
 
 /**
  * A keyword the dialect does not define but another draft gives force (in draft-07:

@@ -1,5 +1,6 @@
 /**
- * A schema's `integer` locations, as the table the runtime walks (templates/runtime/core/integers.ts):
+ * Integer shapes, an analysis: a schema's `integer` locations, as the table the runtime walks
+ * (templates/runtime/core/integers.ts, whose IntegerShape type this returns):
  * one node per schema location that can lead to an `integer`, saying whether it declares one and
  * which nodes read its named properties, other keys and items, and which apply to the same value.
  * The client refuses an answer (or params) holding a number past ±(2^53 − 1) at such a location,
@@ -14,8 +15,8 @@ import { byCodeUnits } from "../order.js";
 import type { SchemaIndex } from "../resolve/index.js";
 import { keywordRow } from "../schema/keyword-table.js";
 import { subschemasIn } from "../schema/subschemas.js";
-import { literal, type Code } from "./code.js";
-import { schemaView } from "./validators/dialect.js";
+import type { IntegerNode, IntegerShape } from "../../templates/runtime/core/integers.js";
+import { schemaView } from "../schema/dialect-view.js";
 import { readsBigint, type Int64Reading } from "../schema/integers.js";
 
 interface Node {
@@ -29,8 +30,8 @@ interface Node {
   items: number[];
 }
 
-/** The shape of the value at `root` as a code literal, or undefined when no `integer` can be reached from it. */
-export function integerShape(index: SchemaIndex, root: Pointer, int64: Int64Reading): Code | undefined {
+/** The shape of the value at `root`, or undefined when no `integer` can be reached from it. */
+export function integerShape(index: SchemaIndex, root: Pointer, int64: Int64Reading): IntegerShape | undefined {
   const nodes = readNodes(index, root, int64);
   const kept = nodesReachingInteger(nodes);
   if (!kept.has(0)) return undefined;
@@ -45,24 +46,24 @@ export function integerShape(index: SchemaIndex, root: Pointer, int64: Int64Read
   const only = (ids: readonly number[]): number[] => [
     ...new Set(ids.filter((id) => kept.has(id)).map((id) => number.get(servedBy(id)) as number)),
   ];
-  const table = [...number.keys()].map((id) => {
+  // Only what a node has is written, in the order the runtime's IntegerNode declares it.
+  return [...number.keys()].map((id): IntegerNode => {
     const node = nodes[id] as Node;
-    const out: Record<string, unknown> = {};
-    if (node.integer) out.integer = true;
-    if (node.int64) out.int64 = true;
     const inPlace = only(node.inPlace);
-    if (inPlace.length > 0) out.inPlace = inPlace;
     const properties = node.properties.map(([name, ids]) => [name, only(ids)] as const).filter(([, ids]) => ids.length > 0);
-    if (properties.length > 0) out.properties = properties;
     const other = only(node.otherProperties);
-    if (other.length > 0) out.otherProperties = other;
     const prefix = node.prefixItems.map(only);
-    if (prefix.some((ids) => ids.length > 0)) out.prefixItems = prefix;
     const items = only(node.items);
-    if (items.length > 0) out.items = items;
-    return out;
+    return {
+      ...(node.integer ? { integer: true } : {}),
+      ...(node.int64 ? { int64: true } : {}),
+      ...(inPlace.length > 0 ? { inPlace } : {}),
+      ...(properties.length > 0 ? { properties } : {}),
+      ...(other.length > 0 ? { otherProperties: other } : {}),
+      ...(prefix.some((ids) => ids.length > 0) ? { prefixItems: prefix } : {}),
+      ...(items.length > 0 ? { items } : {}),
+    };
   });
-  return literal(table);
 }
 
 function readNodes(index: SchemaIndex, root: Pointer, int64: Int64Reading): Node[] {
