@@ -3,9 +3,9 @@
  * one line naming the option (exit 2), and nothing has been written or run by then.
  */
 import { randomInt } from "node:crypto";
-import { parseArgs } from "node:util";
 import { isCheckName, type CheckName } from "../conform/checks.js";
 import { BindgenError } from "../errors.js";
+import { COMMAND_SPECS, parseCommandArgs } from "./options.js";
 
 export const REPORT_FORMATS = ["text", "json"] as const;
 export type ConformFormat = (typeof REPORT_FORMATS)[number];
@@ -39,31 +39,7 @@ export interface ConformOptions {
 }
 
 export function conformOptions(args: readonly string[]): ConformOptions {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    options: {
-      contract: { type: "string" },
-      "suite-root": { type: "string" },
-      server: { type: "string" },
-      seed: { type: "string" },
-      "max-examples": { type: "string" },
-      methods: { type: "string" },
-      checks: { type: "string" },
-      format: { type: "string" },
-      junit: { type: "string" },
-      baseline: { type: "string" },
-      "update-baseline": { type: "boolean" },
-      "time-budget": { type: "string" },
-      strict: { type: "boolean" },
-      "include-side-effects": { type: "boolean" },
-      "include-waiting": { type: "boolean" },
-      value: { type: "string", multiple: true },
-      "deadline-scale": { type: "string" },
-      replay: { type: "string" },
-    },
-    strict: true,
-    allowPositionals: true,
-  });
+  const { values, positionals } = parseCommandArgs(COMMAND_SPECS.conform, args);
   if (positionals.length > 0) throw new BindgenError("bad_argument", `unexpected argument ${JSON.stringify(positionals[0])}`);
   if (values["suite-root"] !== undefined && values.server !== undefined) {
     throw new BindgenError("bad_argument", "--suite-root and --server: give the one the binding's transport uses");

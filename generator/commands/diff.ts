@@ -1,6 +1,6 @@
 /** `rightkit-bindgen diff OLD NEW [--format text|markdown|json]`: exit 1 when anything is breaking. */
-import { parseArgs } from "node:util";
 import { EXIT, type Io } from "./exit.js";
+import { COMMAND_SPECS, parseCommandArgs } from "./options.js";
 import { BindgenError } from "../errors.js";
 import { loadContract } from "../load/contract.js";
 import { diffContracts } from "../evolution/diff.js";
@@ -18,12 +18,7 @@ const SEVERITY_TONES: readonly (readonly [string, Tone])[] = [
 ];
 
 export async function runDiff(args: readonly string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    options: { format: { type: "string" } },
-    strict: true,
-    allowPositionals: true,
-  });
+  const { values, positionals } = parseCommandArgs(COMMAND_SPECS.diff, args);
   if (positionals.length !== 2)
     throw new BindgenError("bad_argument", `diff takes two schema files (OLD NEW), got ${positionals.length}`);
   const format = values.format ?? "text";

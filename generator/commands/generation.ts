@@ -2,8 +2,8 @@
  * What `generate` and `check` share: their options, and every contract's files made in one
  * generation (written by generate, compared by check).
  */
-import { parseArgs } from "node:util";
 import type { Io } from "./exit.js";
+import { COMMAND_SPECS, parseCommandArgs } from "./options.js";
 import { BindgenError, isBindgenError } from "../errors.js";
 import type { ContractSource } from "../load/contract.js";
 import { discoverContracts } from "../load/discover.js";
@@ -19,12 +19,8 @@ export interface GenerateOptions {
 }
 
 export function generateOptions(args: readonly string[]): GenerateOptions {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    options: { contract: { type: "string" }, binding: { type: "string" }, out: { type: "string" }, verbose: { type: "boolean" } },
-    strict: true,
-    allowPositionals: true,
-  });
+  // generate and check take the same options: one table.
+  const { values, positionals } = parseCommandArgs(COMMAND_SPECS.generate, args);
   if (positionals.length > 0) throw new BindgenError("bad_argument", `unexpected argument ${JSON.stringify(positionals[0])}`);
   return Object.freeze({ contracts: discoverContracts(values), out: values.out ?? "generated" });
 }

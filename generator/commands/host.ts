@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { protocolRefusal } from "../host/core/faults.js";
 import {
   DEFAULT_SERVICE,
@@ -13,37 +12,9 @@ import {
 import type { ConsentScript } from "../host/services/demo/service.js";
 import { serveStdioHost, startHost, type SocketServiceName } from "../host/start.js";
 import { HOST_EXIT, STD_IO, type Io } from "./exit.js";
+import { commandHelp, COMMAND_SPECS, parseCommandArgs, usageLines } from "./options.js";
 import { hanging } from "../terminal-style.js";
 import { assertNever } from "../errors.js";
-
-const USAGE = `usage: rightkit-bindgen host (--suite-root DIR | --socket PATH | --stdio) [--rank N]
-         [--scenario NAME] [--consent approve|deny] [--consent-delay MS] [--no-peer-check]
-       rightkit-bindgen host (--suite-root DIR | --socket PATH | --stdio) --service int64
-         [--scenario NAME]
-       rightkit-bindgen host --stdio --service agentcli [--scenario NAME]
-
-Runs a conformance host until SIGINT or SIGTERM (or, on stdio, until stdin ends).
-  --service NAME     which service answers: demo (rightkit.agent.demo, the default), int64
-                     (rightkit.test.int64, the test-only contract of 64-bit integers: echo,
-                     extremes) or agentcli (agentcli serve's offline methods; stdio only,
-                     agentcli.ready first)
-  --suite-root DIR   speak rightkit-daemon's own protocol (hello, allowlist, events, takeover) and
-                     publish DIR/runtime/<service name>/service.json; removed again on exit
-  --rank N           with --suite-root: lower wins the service (0..255, default 100); a live host
-                     of a higher rank is asked to hand over, one of a lower or equal rank refuses
-                     this one
-  --no-peer-check    with --suite-root: do NOT check that each peer runs as this user (the 0700
-                     directory is then the only guard); needed where the check does not exist (it
-                     does on Linux)
-  --socket PATH      speak JSON-RPC 2.0 on a Unix socket (mode 0600; its directory must be, or is
-                     made, 0700)
-  --stdio            speak JSON-RPC 2.0 to one client on stdin/stdout
-  --scenario NAME    how the host behaves (default normal)
-  --consent ANSWER   demo only: how the scripted person answers demo.request (default approve)
-  --consent-delay MS demo only: wait this long before answering consent
-
-Exit codes: 0 stopped by a signal or handed over, 1 could not start (e.g. outranked), 2 bad
-arguments; agentcli's exit_at_start scenario exits 3.`;
 
 type Mode =
   | { kind: "suite"; suiteRoot: string; rank: number | undefined; peerCheck: boolean }
@@ -61,12 +32,12 @@ export async function runHostCommand(argv: readonly string[], io: Io = STD_IO): 
   try {
     command = parseHostArgs([...argv]);
   } catch (error) {
-    io.err(`rightkit-bindgen host: ${messageOf(error)}\n${USAGE}`);
+    io.err([`rightkit-bindgen host: ${messageOf(error)}`, ...usageLines("host")].join("\n"));
     return HOST_EXIT.badInput;
   }
   if (command === "help") {
     io.out(
-      `${USAGE}\n\nscenarios:\n${describeScenarios()
+      `${commandHelp("host").join("\n")}\n\nScenarios:\n${describeScenarios()
         .flatMap(([name, text]) => hanging(`  ${name.padEnd(22)} `, text))
         .join("\n")}`,
     );
@@ -90,22 +61,8 @@ export async function runHostCommand(argv: readonly string[], io: Io = STD_IO): 
 }
 
 function parseHostArgs(argv: string[]): HostCommand | "help" {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    options: {
-      "suite-root": { type: "string" },
-      rank: { type: "string" },
-      "no-peer-check": { type: "boolean" },
-      socket: { type: "string" },
-      stdio: { type: "boolean" },
-      service: { type: "string" },
-      scenario: { type: "string" },
-      consent: { type: "string" },
-      "consent-delay": { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
+  const { values, positionals } = parseCommandArgs(COMMAND_SPECS.host, argv);
+  if (positionals.length > 0) throw new Error(`unexpected argument ${JSON.stringify(positionals[0])}`);
   if (values.help) return "help";
   const mode = parseMode(values);
   const service = values.service ?? DEFAULT_SERVICE;

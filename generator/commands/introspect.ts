@@ -5,8 +5,8 @@
  * Exit 0 when they agree, 1 on drift, 2 on bad input — the server being input here: one that
  * does not start, exits early, is not ready in time or answers something malformed.
  */
-import { parseArgs } from "node:util";
 import { EXIT, type Io } from "./exit.js";
+import { COMMAND_SPECS, parseCommandArgs } from "./options.js";
 import { milliseconds } from "./option-values.js";
 import { BindgenError } from "../errors.js";
 import { compareNames } from "../introspect/compare.js";
@@ -30,19 +30,7 @@ export interface IntrospectOptions {
 }
 
 export function introspectOptions(args: readonly string[]): IntrospectOptions {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    options: {
-      stdio: { type: "string" },
-      contract: { type: "string" },
-      binding: { type: "string" },
-      format: { type: "string" },
-      timeout: { type: "string" },
-      "ready-timeout": { type: "string" },
-    },
-    strict: true,
-    allowPositionals: true,
-  });
+  const { values, positionals } = parseCommandArgs(COMMAND_SPECS.introspect, args);
   if (positionals.length > 0) throw new BindgenError("bad_argument", `unexpected argument ${JSON.stringify(positionals[0])}`);
   if (values.stdio === undefined)
     throw new BindgenError("bad_argument", 'introspect needs --stdio "<command>" (the server to start)');

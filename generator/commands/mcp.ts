@@ -5,7 +5,6 @@
  * Everything that can be wrong with the input is found before the server starts: exit 2, one
  * line. Stdout belongs to MCP; the server's own lines go to stderr, never a call's content.
  */
-import { parseArgs } from "node:util";
 import { commandWords } from "../../templates/runtime/cli/command-line.js";
 import { BindgenError } from "../errors.js";
 import { isJsonObject } from "../json.js";
@@ -21,6 +20,7 @@ import { indexSchema } from "../resolve/index.js";
 import { terminalLine } from "../terminal.js";
 import { GENERATOR_NAME, GENERATOR_VERSION } from "../version.js";
 import { EXIT, type Io } from "./exit.js";
+import { COMMAND_SPECS, parseCommandArgs } from "./options.js";
 import { milliseconds } from "./option-values.js";
 
 /** Well inside the MCP SDK client's 60 s default, so a client that resets its timeout on progress never gives up early. */
@@ -37,18 +37,7 @@ export interface McpOptions {
 }
 
 export function mcpOptions(args: readonly string[]): McpOptions {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    options: {
-      contract: { type: "string" },
-      binding: { type: "string" },
-      "suite-root": { type: "string" },
-      server: { type: "string" },
-      heartbeat: { type: "string" },
-    },
-    strict: true,
-    allowPositionals: true,
-  });
+  const { values, positionals } = parseCommandArgs(COMMAND_SPECS.mcp, args);
   if (positionals.length > 0) throw new BindgenError("bad_argument", `unexpected argument ${JSON.stringify(positionals[0])}`);
   if (values["suite-root"] !== undefined && values.server !== undefined)
     throw new BindgenError("bad_argument", "--suite-root and --server name two targets; give one");

@@ -4,7 +4,6 @@
  * whole before anything is written, and `--out` is written through the file door (one rename of
  * an exclusively created temporary file): a refusal or a failed write leaves no half-written file.
  */
-import { parseArgs } from "node:util";
 import { BindgenError } from "../errors.js";
 import { loadContract } from "../load/contract.js";
 import { discoverContract } from "../load/discover.js";
@@ -13,14 +12,10 @@ import { checkWritableFile, writeFileWhole } from "../output/file-door.js";
 import { modelOf } from "../pipeline.js";
 import { indexSchema } from "../resolve/index.js";
 import { EXIT, type Io } from "./exit.js";
+import { COMMAND_SPECS, parseCommandArgs } from "./options.js";
 
 export async function runOpenRpc(args: readonly string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    options: { contract: { type: "string" }, binding: { type: "string" }, out: { type: "string" } },
-    strict: true,
-    allowPositionals: true,
-  });
+  const { values, positionals } = parseCommandArgs(COMMAND_SPECS.openrpc, args);
   if (positionals.length > 0) throw new BindgenError("bad_argument", `unexpected argument ${JSON.stringify(positionals[0])}`);
   if (values.out === "") throw new BindgenError("bad_argument", "--out needs a file name");
   // Where the document goes is checked before the contract is read: a bad path is found first.

@@ -3,8 +3,8 @@
  * [--binding FILE] [--out DIR]`: what the update bot runs inside a binding repository.
  * Exit 0 when updated, 1 when a major version is refused (nothing written), 2 on bad input.
  */
-import { parseArgs } from "node:util";
 import { EXIT, type Io } from "./exit.js";
+import { COMMAND_SPECS, parseCommandArgs } from "./options.js";
 import { BindgenError } from "../errors.js";
 import { terminalLine } from "../terminal.js";
 import { discoverContract } from "../load/discover.js";
@@ -14,19 +14,7 @@ import { applyUpdate, planUpdate, type UpdateOptions } from "../evolution/update
 import { checkWritableFile, OutputFolder, type FileEdit } from "../output/file-door.js";
 
 function updateOptions(args: readonly string[]): UpdateOptions & { readonly body: string | undefined } {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    options: {
-      from: { type: "string" },
-      body: { type: "string" },
-      "allow-major": { type: "boolean" },
-      contract: { type: "string" },
-      binding: { type: "string" },
-      out: { type: "string" },
-    },
-    strict: true,
-    allowPositionals: true,
-  });
+  const { values, positionals } = parseCommandArgs(COMMAND_SPECS.update, args);
   if (positionals.length > 0) throw new BindgenError("bad_argument", `unexpected argument ${JSON.stringify(positionals[0])}`);
   if (values.from === undefined) throw new BindgenError("bad_argument", "update needs --from FILE (the new upstream schema)");
   const { contract, binding } = discoverContract(values);

@@ -62,100 +62,142 @@ export async function runConformance(
   validators: ReadonlyMap<string, Validate>,
   options: RunOptions,
 ): Promise<RunResult> {
-  const deadline = performance.now() + options.timeBudgetMs;
-  const timeLeft = (): number => Math.max(0, deadline - performance.now());
-  const positives = new PositiveArbitraries(plan.index, plan.int64);
-  const negatives = new NegativeArbitraries(plan.index, positives);
-  const findings = new Findings(options.strict);
-  const census = new Census();
-  const notes: string[] = [];
-  let recording = true;
-  const validParams = (method: PlannedMethod, params: unknown): boolean => (validators.get(method.params) as Validate)(params).ok;
-  const provider = new Provider({
-    plan,
-    positives,
-    validParams,
-    safety: options.safety,
-    given: options.given,
-    seed: options.seed,
-  });
-  const executor = new Executor({
-    plan,
-    wire: connection,
-    validators,
-    provider,
-    safety: options.safety,
-    enabled: options.enabled,
-    deadlineScale: options.deadlineScale,
-    onSideCall: (steps, called) => {
-      if (!recording) return;
-      const method = steps[steps.length - 1]?.method.tool ?? "?";
-      for (const judged of called.judgement.violations) findings.record(method, judged, "setup", steps);
-      census.violations(method, called.judgement.violations, (judged) => findings.severityOf(judged));
-    },
-  });
-  const chosen = plan.methods.filter(
-    (method) => options.methods === undefined || options.methods.has(method.tool) || options.methods.has(method.name),
-  );
-  let failing = 0;
-  for (const method of chosen) {
-    for (const family of familiesOf(plan, method, positives, negatives)) {
-      if (timeLeft() === 0) {
-        notes.push(`${method.tool}: ${familyName(family)} cases not run: the time budget was spent`);
-        continue;
+  return new ConformanceRun(plan, connection, validators, options).run();
+}
+
+/** One run's state: what it has found and counted so far, the clock, and the executor that calls the host. */
+class ConformanceRun {
+  readonly #plan: ConformPlan;
+  readonly #options: RunOptions;
+  readonly #deadline: number;
+  readonly #positives: PositiveArbitraries;
+  readonly #negatives: NegativeArbitraries;
+  readonly #findings: Findings;
+  readonly #census = new Census();
+  readonly #notes: string[] = [];
+  readonly #executor: Executor;
+  /** Whether side calls' departures are recorded: while cases run, not while a finding is shrunk. */
+  #recording = true;
+  /** New failing findings so far, for the progress line. */
+  #failing = 0;
+
+  constructor(plan: ConformPlan, connection: Connection, validators: ReadonlyMap<string, Validate>, options: RunOptions) {
+    this.#plan = plan;
+    this.#options = options;
+    this.#deadline = performance.now() + options.timeBudgetMs;
+    this.#positives = new PositiveArbitraries(plan.index, plan.int64);
+    this.#negatives = new NegativeArbitraries(plan.index, this.#positives);
+    this.#findings = new Findings(options.strict);
+    const validParams = (method: PlannedMethod, params: unknown): boolean =>
+      (validators.get(method.params) as Validate)(params).ok;
+    const provider = new Provider({
+      plan,
+      positives: this.#positives,
+      validParams,
+      safety: options.safety,
+      given: options.given,
+      seed: options.seed,
+    });
+    this.#executor = new Executor({
+      plan,
+      wire: connection,
+      validators,
+      provider,
+      safety: options.safety,
+      enabled: options.enabled,
+      deadlineScale: options.deadlineScale,
+      onSideCall: (steps, called) => {
+        if (!this.#recording) return;
+        const method = steps[steps.length - 1]?.method.tool ?? "?";
+        for (const judged of called.judgement.violations) this.#findings.record(method, judged, "setup", steps);
+        this.#census.violations(method, called.judgement.violations, (judged) => this.#findings.severityOf(judged));
+      },
+    });
+  }
+
+  async run(): Promise<RunResult> {
+    const options = this.#options;
+    const chosen = this.#plan.methods.filter(
+      (method) => options.methods === undefined || options.methods.has(method.tool) || options.methods.has(method.name),
+    );
+    for (const method of chosen) {
+      for (const family of familiesOf(this.#plan, method, this.#positives, this.#negatives)) {
+        if (this.#timeLeft() === 0)
+          this.#notes.push(`${method.tool}: ${familyName(family)} cases not run: the time budget was spent`);
+        else await this.#runFamily(method, family);
       }
-      const seed = mix(`${options.seed}:${method.name}:${familyName(family)}`) | 0;
-      const fresh: { finding: Finding; run: number }[] = [];
-      // fast-check's own draws under the family's seed: the same values, in the same order, that
-      // `fc.check` runs under it, so a finding's run index is its path for the shrink below.
-      let judged = 0;
-      let inconclusive = 0;
-      let why = "";
-      for (const [index, value] of draws(family, seed, options.maxExamples * DRAWS_PER_CASE)) {
-        if (judged >= options.maxExamples || timeLeft() === 0) break;
-        const execution = await executor.run(family, value);
-        const unjudged = execution.called?.judgement.inconclusive;
-        if (unjudged === undefined) judged += 1;
-        else {
-          inconclusive += 1;
-          why = unjudged;
-        }
-        census.count(method.tool, execution, (judged) => findings.severityOf(judged));
-        for (const judged of execution.called?.judgement.violations ?? []) {
-          const { finding, isNew } = findings.record(method.tool, judged, familyName(family), execution.steps);
-          if (finding.severity === "failing" && isNew) {
-            failing += 1;
-            fresh.push({ finding, run: index });
-          }
-        }
-        options.onCase?.(method.tool, census.of(method.tool).cases, failing);
-      }
-      if (judged < options.maxExamples && timeLeft() === 0) {
-        notes.push(
-          `${method.tool}: ${options.maxExamples - judged} ${familyName(family)} cases not run: the time budget was spent`,
-        );
-      }
-      if (inconclusive > 0) {
-        const name = familyName(family);
-        notes.push(
-          judged === 0
-            ? `${method.tool}: ${name}: untested, none of ${inconclusive} cases got past its params (${why})`
-            : `${method.tool}: ${name}: ${inconclusive} inconclusive cases, drawn again (${why})`,
-        );
-      }
-      recording = false;
-      for (const { finding, run: index } of fresh) await shrink(executor, family, finding, seed, index, timeLeft);
-      recording = true;
     }
+    return this.#result(chosen);
   }
-  for (const [method, tally] of census.methods) {
-    for (const [reason, count] of tally.skips) notes.push(`${method}: ${count} case${count === 1 ? "" : "s"} not run: ${reason}`);
+
+  readonly #timeLeft = (): number => Math.max(0, this.#deadline - performance.now());
+
+  /** Runs and judges the family's cases, notes what fell short, then shrinks each new failing finding. */
+  async #runFamily(method: PlannedMethod, family: CaseFamily): Promise<void> {
+    const options = this.#options;
+    const name = familyName(family);
+    const seed = mix(`${options.seed}:${method.name}:${name}`) | 0;
+    const fresh: { finding: Finding; run: number }[] = [];
+    // fast-check's own draws under the family's seed: the same values, in the same order, that
+    // `fc.check` runs under it, so a finding's run index is its path for the shrink below.
+    let judged = 0;
+    let inconclusive = 0;
+    let why = "";
+    for (const [index, value] of draws(family, seed, options.maxExamples * DRAWS_PER_CASE)) {
+      if (judged >= options.maxExamples || this.#timeLeft() === 0) break;
+      const execution = await this.#executor.run(family, value);
+      const unjudged = execution.called?.judgement.inconclusive;
+      if (unjudged === undefined) judged += 1;
+      else {
+        inconclusive += 1;
+        why = unjudged;
+      }
+      for (const finding of this.#judge(method, family, execution)) fresh.push({ finding, run: index });
+      options.onCase?.(method.tool, this.#census.of(method.tool).cases, this.#failing);
+    }
+    if (judged < options.maxExamples && this.#timeLeft() === 0)
+      this.#notes.push(`${method.tool}: ${options.maxExamples - judged} ${name} cases not run: the time budget was spent`);
+    if (inconclusive > 0) {
+      this.#notes.push(
+        judged === 0
+          ? `${method.tool}: ${name}: untested, none of ${inconclusive} cases got past its params (${why})`
+          : `${method.tool}: ${name}: ${inconclusive} inconclusive cases, drawn again (${why})`,
+      );
+    }
+    this.#recording = false;
+    for (const { finding, run } of fresh) await shrink(this.#executor, family, finding, seed, run, this.#timeLeft);
+    this.#recording = true;
   }
-  for (const method of chosen) if (!census.methods.has(method.tool)) notes.push(`${method.tool}: no case was run`);
-  const calls = new Map(
-    [...executor.calls].map(([name, count]) => [plan.methods.find((m) => m.name === name)?.tool ?? name, count]),
-  );
-  return { findings: findings.all(CHECK_NAMES), census, notes: [...new Set(notes)].sort(), calls };
+
+  /** Counts one case and records its departures; returns the failing findings it is the first to show. */
+  #judge(method: PlannedMethod, family: CaseFamily, execution: Execution): Finding[] {
+    const findings = this.#findings;
+    this.#census.count(method.tool, execution, (judged) => findings.severityOf(judged));
+    const fresh: Finding[] = [];
+    for (const judged of execution.called?.judgement.violations ?? []) {
+      const { finding, isNew } = findings.record(method.tool, judged, familyName(family), execution.steps);
+      if (finding.severity === "failing" && isNew) {
+        this.#failing += 1;
+        fresh.push(finding);
+      }
+    }
+    return fresh;
+  }
+
+  /** The findings, the census, the notes (with what was skipped, and methods never run) and the calls by tool name. */
+  #result(chosen: readonly PlannedMethod[]): RunResult {
+    const notes = this.#notes;
+    for (const [method, tally] of this.#census.methods) {
+      for (const [reason, count] of tally.skips)
+        notes.push(`${method}: ${count} case${count === 1 ? "" : "s"} not run: ${reason}`);
+    }
+    for (const method of chosen) if (!this.#census.methods.has(method.tool)) notes.push(`${method.tool}: no case was run`);
+    const plan = this.#plan;
+    const calls = new Map(
+      [...this.#executor.calls].map(([name, count]) => [plan.methods.find((m) => m.name === name)?.tool ?? name, count]),
+    );
+    return { findings: this.#findings.all(CHECK_NAMES), census: this.#census, notes: [...new Set(notes)].sort(), calls };
+  }
 }
 
 /** The first draw's size; each next one doubles, so a run never draws much more than it uses. */

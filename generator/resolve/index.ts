@@ -61,24 +61,114 @@ function splitPointer(pointer: Pointer): { readonly document: string; readonly l
 }
 
 export function indexSchema(root: unknown, file?: string, registry: SchemaRegistry = {}): SchemaIndex {
-  const documents = new Map<string, unknown>([["", root]]);
-  const resources = new Map<string, Pointer>();
-  const anchors = new Map<string, Pointer>();
-  const baseOf = new Map<Pointer, string>();
-  const resourceOf = new Map<Pointer, Pointer>();
-  const dynamicAnchors = new Map<Pointer, Map<string, Pointer>>();
-  const addDynamicAnchor = (resource: Pointer, name: string, pointer: Pointer): void => {
-    const known = dynamicAnchors.get(resource) ?? new Map<string, Pointer>();
-    dynamicAnchors.set(resource, known);
-    if (!known.has(name)) known.set(name, pointer);
-  };
+  return new DocumentIndex(root, file, registry);
+}
 
-  const addAnchor = (uri: string, pointer: Pointer): void => {
-    if (!anchors.has(uri)) anchors.set(uri, pointer);
-  };
+/** What `dynamicAnchorsOf` answers for a resource without dynamic anchors: never written to. */
+const NO_DYNAMIC_ANCHORS: ReadonlyMap<string, Pointer> = new Map();
+
+/**
+ * The index of one document and its registry. The constructor walks every schema position once
+ * and fills the tables; after it returns, only the `schemaAt` cache still changes.
+ */
+class DocumentIndex implements SchemaIndex {
+  readonly root: unknown;
+  readonly file: string | undefined;
+  readonly hasDynamicAnchors: boolean;
+  /** Each document by the URI it is known by; `""` is the root document. */
+  readonly #documents = new Map<string, unknown>();
+  /** Each resource's root, by its absolute URI without fragment. */
+  readonly #resources = new Map<string, Pointer>();
+  /** Each plain-name anchor's schema, by its absolute URI with fragment; the first one the walk meets wins. */
+  readonly #anchors = new Map<string, Pointer>();
+  /** The base URI at each visited schema position. */
+  readonly #baseOf = new Map<Pointer, string>();
+  /** The resource root each visited schema position belongs to. */
+  readonly #resourceOf = new Map<Pointer, Pointer>();
+  readonly #dynamicAnchors = new Map<Pointer, Map<string, Pointer>>();
+  // Every stage asks for the same locations many times; a pointer's walk is as long as the pointer.
+  readonly #found = new Map<Pointer, unknown>();
+
+  constructor(root: unknown, file: string | undefined, registry: SchemaRegistry) {
+    this.root = root;
+    this.file = file;
+    this.#documents.set("", root);
+    this.#resources.set(DEFAULT_BASE, ROOT);
+    this.#visit(root, ROOT, DEFAULT_DIALECT, DEFAULT_BASE, ROOT);
+    this.#indexRegistry(registry);
+    this.hasDynamicAnchors = this.#dynamicAnchors.size > 0;
+  }
+
+  resolveRef(ref: string, from: Pointer): ResolvedRef {
+    const where = appendPointer(from, "$ref");
+    const absolute = resolveUri(ref, this.baseUriAt(from));
+    if (absolute === undefined) {
+      return this.#fail("dangling_ref", `$ref ${JSON.stringify(ref)} is not a valid URI reference`, where);
+    }
+    const resource = this.#resources.get(withoutFragment(absolute));
+    if (resource === undefined) {
+      return this.#fail(
+        "external_ref",
+        `$ref ${JSON.stringify(ref)} leaves the document (remote references are not fetched)`,
+        where,
+      );
+    }
+    const fragment = decodeFragment(fragmentOf(absolute));
+    let pointer: Pointer | undefined;
+    if (fragment === "") pointer = resource;
+    else if (fragment.startsWith("/")) pointer = `${resource}${fragment}`;
+    else pointer = this.#anchors.get(absolute);
+    if (pointer === undefined) {
+      return this.#fail("dangling_ref", `$ref ${JSON.stringify(ref)} names no anchor in the document`, where);
+    }
+    const hit = this.#lookup(pointer);
+    if (hit === undefined || !hit.found) {
+      return this.#fail("dangling_ref", `$ref ${JSON.stringify(ref)} points at nothing`, where);
+    }
+    return { pointer: normalizePointer(pointer), schema: hit.value };
+  }
+
+  schemaAt(pointer: Pointer): unknown {
+    if (this.#found.has(pointer)) return this.#found.get(pointer);
+    const hit = this.#lookup(pointer);
+    if (hit === undefined || !hit.found) return this.#fail("dangling_ref", `nothing at ${pointer}`, pointer);
+    this.#found.set(pointer, hit.value);
+    return hit.value;
+  }
+
+  dialectAt(pointer: Pointer): Dialect {
+    const { document, local } = splitPointer(pointer);
+    return dialectAt(this.#documents.get(document), local);
+  }
+
+  /** Pointers reached through unknown keywords were not visited; their base is the nearest visited ancestor's. */
+  baseUriAt(pointer: Pointer): string {
+    return nearest(this.#baseOf, pointer, DEFAULT_BASE);
+  }
+
+  /** As for the base URI: an unvisited pointer belongs to its nearest visited ancestor's resource. */
+  resourceAt(pointer: Pointer): Pointer {
+    return nearest(this.#resourceOf, pointer, ROOT);
+  }
+
+  dynamicAnchorsOf(resource: Pointer): ReadonlyMap<string, Pointer> {
+    return this.#dynamicAnchors.get(resource) ?? NO_DYNAMIC_ANCHORS;
+  }
+
+  /** In code-unit order of their URIs: when two keys name one document, which is kept never depends on the caller's key order. */
+  #indexRegistry(registry: SchemaRegistry): void {
+    for (const uri of Object.keys(registry).sort(byCodeUnits)) {
+      const known = withoutFragment(uri);
+      if (this.#documents.has(known) || this.#resources.has(known)) continue;
+      const documentRoot: Pointer = `${known}#`;
+      this.#documents.set(known, registry[uri]);
+      this.#resources.set(known, documentRoot);
+      this.#visit(registry[uri], documentRoot, DEFAULT_DIALECT, known, documentRoot);
+    }
+  }
 
   /** Schema positions only, each read in its own dialect: an `$id` inside data (`enum`, `x-…`) names nothing. */
-  const visit = (schema: unknown, pointer: Pointer, inherited: Dialect, parentBase: string, parentResource: Pointer): void => {
+  #visit(schema: unknown, pointer: Pointer, inherited: Dialect, parentBase: string, parentResource: Pointer): void {
     if (!isJsonObject(schema)) return;
     const dialect = dialectOf(schema, inherited);
     const row = DIALECTS[dialect];
@@ -90,110 +180,57 @@ export function indexSchema(root: unknown, file?: string, registry: SchemaRegist
       const resolved = resolveUri(schema.$id, parentBase);
       if (resolved !== undefined) {
         base = withoutFragment(resolved);
-        if (!resources.has(base)) resources.set(base, pointer);
+        if (!this.#resources.has(base)) this.#resources.set(base, pointer);
         if (!schema.$id.startsWith("#")) resource = pointer;
         const fragment = fragmentOf(resolved);
-        if (row.idFragment === "anchor" && fragment !== "" && !fragment.startsWith("/")) addAnchor(resolved, pointer);
+        if (row.idFragment === "anchor" && fragment !== "" && !fragment.startsWith("/")) this.#addAnchor(resolved, pointer);
       }
     }
-    baseOf.set(pointer, base);
-    resourceOf.set(pointer, resource);
+    this.#baseOf.set(pointer, base);
+    this.#resourceOf.set(pointer, resource);
     for (const keyword of ANCHOR_KEYWORDS) {
       const anchor = schema[keyword];
-      if (typeof anchor === "string" && readingOf(dialect, keyword) === "known") addAnchor(`${base}#${anchor}`, pointer);
+      if (typeof anchor === "string" && readingOf(dialect, keyword) === "known") this.#addAnchor(`${base}#${anchor}`, pointer);
     }
     if (typeof schema.$dynamicAnchor === "string" && readingOf(dialect, "$dynamicAnchor") === "known")
-      addDynamicAnchor(resource, schema.$dynamicAnchor, pointer);
+      this.#addDynamicAnchor(resource, schema.$dynamicAnchor, pointer);
     // `$recursiveAnchor` means something only at a resource's root.
     if (schema.$recursiveAnchor === true && resource === pointer && readingOf(dialect, "$recursiveAnchor") === "known")
-      addDynamicAnchor(resource, RECURSIVE_ANCHOR, pointer);
-    forEachSubschema(schema, pointer, inherited, (child, at, own) => visit(child, at, own, base, resource));
-  };
-
-  resources.set(DEFAULT_BASE, ROOT);
-  visit(root, ROOT, DEFAULT_DIALECT, DEFAULT_BASE, ROOT);
-  for (const uri of Object.keys(registry).sort(byCodeUnits)) {
-    const known = withoutFragment(uri);
-    if (documents.has(known) || resources.has(known)) continue;
-    const documentRoot: Pointer = `${known}#`;
-    documents.set(known, registry[uri]);
-    resources.set(known, documentRoot);
-    visit(registry[uri], documentRoot, DEFAULT_DIALECT, known, documentRoot);
+      this.#addDynamicAnchor(resource, RECURSIVE_ANCHOR, pointer);
+    forEachSubschema(schema, pointer, inherited, (child, at, own) => this.#visit(child, at, own, base, resource));
   }
 
-  const fail = (code: "dangling_ref" | "external_ref", message: string, pointer: Pointer): never => {
-    throw new BindgenError(code, message, { file, pointer });
-  };
+  #addAnchor(uri: string, pointer: Pointer): void {
+    if (!this.#anchors.has(uri)) this.#anchors.set(uri, pointer);
+  }
+
+  #addDynamicAnchor(resource: Pointer, name: string, pointer: Pointer): void {
+    const known = this.#dynamicAnchors.get(resource) ?? new Map<string, Pointer>();
+    this.#dynamicAnchors.set(resource, known);
+    if (!known.has(name)) known.set(name, pointer);
+  }
 
   /** The value at a pointer in its document; undefined when there is none. */
-  const lookup = (pointer: Pointer): { found: true; value: unknown } | { found: false } | undefined => {
+  #lookup(pointer: Pointer): { found: true; value: unknown } | { found: false } | undefined {
     const { document, local } = splitPointer(pointer);
     const segments = parsePointer(local);
-    return segments === undefined || !documents.has(document) ? undefined : getAt(documents.get(document), segments);
-  };
+    return segments === undefined || !this.#documents.has(document) ? undefined : getAt(this.#documents.get(document), segments);
+  }
 
-  // Every stage asks for the same locations many times; a pointer's walk is as long as the pointer.
-  const found = new Map<Pointer, unknown>();
-  const schemaAt = (pointer: Pointer): unknown => {
-    if (found.has(pointer)) return found.get(pointer);
-    const hit = lookup(pointer);
-    if (hit === undefined || !hit.found) return fail("dangling_ref", `nothing at ${pointer}`, pointer);
-    found.set(pointer, hit.value);
-    return hit.value;
-  };
+  #fail(code: "dangling_ref" | "external_ref", message: string, pointer: Pointer): never {
+    throw new BindgenError(code, message, { file: this.file, pointer });
+  }
+}
 
-  /** The value `known` has for the nearest visited ancestor of `pointer` (its document's root at worst). */
-  const nearest = <T>(known: ReadonlyMap<Pointer, T>, pointer: Pointer, fallback: T): T => {
-    const { document } = splitPointer(pointer);
-    const top = document.length + 1;
-    for (let at = pointer; ; at = at.slice(0, at.lastIndexOf("/"))) {
-      const value = known.get(at);
-      if (value !== undefined) return value;
-      if (at.length <= top) return known.get(at.slice(0, top)) ?? fallback;
-    }
-  };
-
-  /** Pointers reached through unknown keywords were not visited; their base is the nearest visited ancestor's. */
-  const baseUriAt = (pointer: Pointer): string => nearest(baseOf, pointer, DEFAULT_BASE);
-
-  /** As for the base URI: an unvisited pointer belongs to its nearest visited ancestor's resource. */
-  const resourceAt = (pointer: Pointer): Pointer => nearest(resourceOf, pointer, ROOT);
-
-  const NO_ANCHORS: ReadonlyMap<string, Pointer> = new Map();
-
-  const resolveRef = (ref: string, from: Pointer): ResolvedRef => {
-    const where = appendPointer(from, "$ref");
-    const absolute = resolveUri(ref, baseUriAt(from));
-    if (absolute === undefined) return fail("dangling_ref", `$ref ${JSON.stringify(ref)} is not a valid URI reference`, where);
-    const resource = resources.get(withoutFragment(absolute));
-    if (resource === undefined) {
-      return fail("external_ref", `$ref ${JSON.stringify(ref)} leaves the document (remote references are not fetched)`, where);
-    }
-    const fragment = decodeFragment(fragmentOf(absolute));
-    let pointer: Pointer | undefined;
-    if (fragment === "") pointer = resource;
-    else if (fragment.startsWith("/")) pointer = `${resource}${fragment}`;
-    else pointer = anchors.get(absolute);
-    if (pointer === undefined) return fail("dangling_ref", `$ref ${JSON.stringify(ref)} names no anchor in the document`, where);
-    const hit = lookup(pointer);
-    if (hit === undefined || !hit.found) return fail("dangling_ref", `$ref ${JSON.stringify(ref)} points at nothing`, where);
-    return { pointer: normalizePointer(pointer), schema: hit.value };
-  };
-
-  return {
-    root,
-    file,
-    resolveRef,
-    schemaAt,
-    dialectAt: (pointer) => {
-      const { document, local } = splitPointer(pointer);
-      return dialectAt(documents.get(document), local);
-    },
-    baseUriAt,
-    resourceAt,
-    dynamicAnchorsOf: (resource) => dynamicAnchors.get(resource) ?? NO_ANCHORS,
-    hasDynamicAnchors: dynamicAnchors.size > 0,
-  };
+/** The value `known` has for the nearest visited ancestor of `pointer` (its document's root at worst). */
+function nearest<T>(known: ReadonlyMap<Pointer, T>, pointer: Pointer, fallback: T): T {
+  const { document } = splitPointer(pointer);
+  const top = document.length + 1;
+  for (let at = pointer; ; at = at.slice(0, at.lastIndexOf("/"))) {
+    const value = known.get(at);
+    if (value !== undefined) return value;
+    if (at.length <= top) return known.get(at.slice(0, top)) ?? fallback;
+  }
 }
 
 function decodeFragment(fragment: string): string {

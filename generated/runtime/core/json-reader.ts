@@ -34,39 +34,55 @@ const NONE: readonly UnsafeInteger[] = [];
 export type Members = (string | undefined)[] | Map<string, string>;
 
 /**
- * A base whose constructor returns the object it is given: a subclass's private field then lands
- * on that object, whatever made it (JSON.parse, here).
+ * Each container with such a member holds its table in a private field, put on the very object
+ * JSON.parse made. JavaScript installs a class's private fields on whatever object its base
+ * constructor returns, so a base that returns its argument lets RecordedMembers put one on any
+ * object: unseen by every reader but this module (JSON.stringify, Object.keys, Reflect.ownKeys,
+ * spread, structuredClone, deep equality), and as cheap to add as a property. A WeakMap from
+ * container to table hides it as well and reads more plainly, but costs 10–35 % more per message
+ * that holds a literal (bench:json-reader), for its entries at the set and in every garbage
+ * collection after; a non-enumerable property still shows in Reflect.ownKeys.
  */
-class Lent {
-  constructor(container: object) {
-    return container;
+class ReturnsItsArgument {
+  constructor(target: object) {
+    return target;
   }
 }
 
-/**
- * Each container with such a member holds its table in a private field: invisible to every
- * reader but this module (JSON.stringify, Object.keys, Reflect.ownKeys, spread, structuredClone,
- * deep equality), and as cheap to add as a property. A WeakMap hides it as well, but its entries
- * cost about as much as parsing a small answer again, at the set and in every garbage collection
- * after; a non-enumerable property costs half that, for Object.defineProperty's slow path.
- */
-class Recorded extends Lent {
+class RecordedMembers extends ReturnsItsArgument {
   #members: Members;
   private constructor(container: object, members: Members) {
     super(container);
     this.#members = members;
   }
-  static membersOf(container: object): Members | undefined {
-    return #members in container ? (container as Recorded).#members : undefined;
+  static of(container: object): Members | undefined {
+    return #members in container ? (container as RecordedMembers).#members : undefined;
   }
   /** Only for a container without a table yet: a private field is added once. */
-  static setMembers(container: object, members: Members): void {
-    new Recorded(container, members);
+  static attach(container: object, members: Members): void {
+    new RecordedMembers(container, members);
   }
 }
 
-const membersOf = Recorded.membersOf;
-const setMembers = Recorded.setMembers;
+const membersOf = RecordedMembers.of;
+
+/** The container's table, made empty when it has none yet: by index (an array's, from the text) or by key. */
+function tableFor(container: object, byIndex: boolean): Members {
+  let table = membersOf(container);
+  if (table === undefined) RecordedMembers.attach(container, (table = byIndex ? [] : new Map()));
+  return table;
+}
+
+function remember(table: Members, key: string | number, digits: string): void {
+  if (Array.isArray(table)) table[Number(key)] = digits;
+  else table.set(String(key), digits);
+  recorded++;
+}
+
+function forget(table: Members, key: string | number): void {
+  if (Array.isArray(table)) table[Number(key)] = undefined;
+  else table.delete(String(key));
+}
 
 /**
  * How many times a literal has been recorded, since the process started: a caller that reads
@@ -142,11 +158,7 @@ export function unsafeMembersOf(container: object): Members | undefined {
 
 /** Records that `container[key]` was read from `digits` (the command line reads `key=value` pairs one at a time). */
 export function noteUnsafeInteger(container: object, key: string, digits: string): void {
-  let members = membersOf(container);
-  if (members === undefined) setMembers(container, (members = new Map()));
-  if (Array.isArray(members)) members[Number(key)] = digits;
-  else members.set(key, digits);
-  recorded++;
+  remember(tableFor(container, false), key, digits);
 }
 
 /** Whether an integer literal of these digits (a leading `-` allowed) lies outside ±(2^53 − 1). */
@@ -220,110 +232,178 @@ const AFTER_INTEGER: ReadonlySet<number> = new Set([0x2c, 0x7d, 0x5d, ...WHITESP
  * occurrence overwrites it (another unsafe literal) or removes it (a fraction or an exponent).
  */
 function rememberUnsafeLiterals(text: string, root: object): void {
-  // The open containers (undefined where the value holds none), whether each is an array, its
-  // table once one was made, and where it is: an array's index, or an object's count of keys so far
-  // less one (its current key is in `keys`, read into a string only when needed).
-  const containers: (object | undefined)[] = [];
-  const arrays: boolean[] = [];
-  const tables: (Members | undefined)[] = [];
-  const indexes: number[] = [];
-  const keys = new OpenKeys(text);
-  let depth = 0;
-  let expectKey = false;
-  const length = text.length;
-  for (let i = 0; i < length;) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22 /* " */) {
-      const end = stringEnd(text, i);
-      if (expectKey) {
-        const at = depth - 1;
-        keys.starts[at] = i + 1;
-        keys.ends[at] = end;
-        indexes[at] = (indexes[at] as number) + 1;
-        expectKey = false;
-      }
-      i = end + 1;
-    } else if (c === 0x2d /* - */ || isDigit(c)) {
-      let end = i + 1;
-      while (end < length && isDigit(text.charCodeAt(end))) end++;
-      const next = end < length ? text.charCodeAt(end) : 0x20;
-      const at = depth - 1;
-      const container = depth > 0 ? containers[at] : undefined;
-      if (next === 0x2e /* . */ || next === 0x65 /* e */ || next === 0x45 /* E */) {
-        // A fraction or an exponent: never recorded, and it replaces what an earlier occurrence of its key recorded.
-        const table = container === undefined ? undefined : (tables[at] ?? membersOf(container));
-        if (table !== undefined) {
-          const index = indexes[at] as number;
-          forget(table, arrays[at] ? index : keys.of(container as object, at, index));
+  new UnsafeLiteralWalk(text, root).run();
+}
+
+/**
+ * A container open in the text, and where the walk is in it. One is kept per depth and reused for
+ * each container opened there, so a walk allocates per level of nesting, not per container.
+ */
+class OpenContainer {
+  /** The value's container here; undefined where it holds none (an earlier occurrence of a key given twice). */
+  container: object | undefined = undefined;
+  isArray = false;
+  /** The container's table, once looked up or made. */
+  table: Members | undefined = undefined;
+  /** An array's current index; for an object, the count of its keys so far less one. */
+  position = 0;
+  /** An object's current key, where it lies in the text (the quotes excluded): read into a string only when needed. */
+  keyStart = 0;
+  keyEnd = 0;
+  /** An object's own keys, listed when first needed. */
+  ownKeys: readonly string[] | undefined = undefined;
+
+  enter(container: object | undefined, isArray: boolean): void {
+    this.container = container;
+    this.isArray = isArray;
+    this.table = undefined;
+    this.position = isArray ? 0 : -1;
+    this.ownKeys = undefined;
+  }
+}
+
+/** The state of one rememberUnsafeLiterals walk: the open containers, and what the next string is. */
+class UnsafeLiteralWalk {
+  readonly #text: string;
+  readonly #root: object;
+  /** The open containers, outermost first, at indexes below #depth; those past it wait to be reused. */
+  readonly #open: OpenContainer[] = [];
+  #depth = 0;
+  /** The next string is an object's key: after its `{` or a `,` of its own. */
+  #expectKey = false;
+  /** The first backslash at or after the last key read (-1: none after it; -2: not looked for yet). */
+  #backslash = -2;
+
+  constructor(text: string, root: object) {
+    this.#text = text;
+    this.#root = root;
+  }
+
+  run(): void {
+    const text = this.#text;
+    for (let i = 0; i < text.length;) {
+      const c = text.charCodeAt(i);
+      if (c === 0x22 /* " */) i = this.#string(i);
+      else if (c === 0x2d /* - */ || isDigit(c)) i = this.#number(i);
+      else if (c === 0x7b /* { */ || c === 0x5b /* [ */) i = this.#enter(i, c === 0x5b);
+      else {
+        // Kept here rather than in methods of their own: the commonest tokens, and V8 inlines only so much.
+        if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+          this.#depth--;
+          // An empty object leaves a key expected that never came; what follows its end is no key.
+          this.#expectKey = false;
+        } else if (c === 0x2c /* , */) {
+          const open = this.#current;
+          if (open.isArray) open.position++;
+          else this.#expectKey = true;
         }
-        end++;
-        while (end < length && isNumberPart(text.charCodeAt(end))) end++;
-      } else if (end - i >= LONG_RUN && container !== undefined) {
-        const digits = text.slice(i, end);
-        if (isUnsafeIntegerLiteral(digits)) {
-          const index = indexes[at] as number;
-          const key = arrays[at] ? index : keys.of(container, at, index);
-          const leaf: unknown = (container as Record<string | number, unknown>)[key];
-          if (typeof leaf === "number" && !Number.isSafeInteger(leaf)) {
-            let table = tables[at];
-            if (table === undefined) {
-              table = tables[at] = membersOf(container);
-              if (table === undefined)
-                setMembers(container, (table = tables[at] = arrays[at] ? [] : new Map()));
-            }
-            if (Array.isArray(table)) table[key as number] = digits;
-            else table.set(key as string, digits);
-            recorded++;
-          }
-        }
+        i++;
       }
-      i = end;
-    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      const isArray = c === 0x5b;
-      let container: unknown = root;
-      if (depth > 0) {
-        const at = depth - 1;
-        const parent = containers[at];
-        const index = indexes[at] as number;
-        if (parent === undefined) container = undefined;
-        else if (arrays[at]) container = (parent as unknown[])[index];
-        else container = (parent as Record<string, unknown>)[keys.of(parent, at, index)];
-      }
-      const matches =
-        typeof container === "object" && container !== null && Array.isArray(container) === isArray;
-      if (
-        matches &&
-        isArray &&
-        (container as unknown[]).length >= LONG_LIST &&
-        holdsOnlyNumbers(container as unknown[])
-      ) {
-        const after = rememberNumberList(text, i, container as number[]);
-        if (after > 0) {
-          i = after;
-          continue;
-        }
-      }
-      containers[depth] = matches ? (container as object) : undefined;
-      arrays[depth] = isArray;
-      tables[depth] = undefined;
-      indexes[depth] = isArray ? 0 : -1;
-      keys.own[depth] = undefined;
-      depth++;
-      expectKey = !isArray;
-      i++;
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-      depth--;
-      // An empty object leaves a key expected that never came; what follows its end is no key.
-      expectKey = false;
-      i++;
-    } else if (c === 0x2c /* , */) {
-      const at = depth - 1;
-      if (arrays[at] === true) indexes[at] = (indexes[at] as number) + 1;
-      else expectKey = true;
-      i++;
-    } else {
-      i++;
     }
+  }
+
+  /** The innermost open container: a key, a comma or a number in valid JSON always has one. */
+  get #current(): OpenContainer {
+    return this.#open[this.#depth - 1] as OpenContainer;
+  }
+
+  /** A string: the current object's next key, where one is expected; else a value passed over. Returns where to go on. */
+  #string(quote: number): number {
+    const end = stringEnd(this.#text, quote);
+    if (this.#expectKey) {
+      const open = this.#current;
+      open.keyStart = quote + 1;
+      open.keyEnd = end;
+      open.position++;
+      this.#expectKey = false;
+    }
+    return end + 1;
+  }
+
+  /** A number: recorded when it is an integer literal past the safe range. Returns where to go on. */
+  #number(start: number): number {
+    const text = this.#text;
+    let end = start + 1;
+    while (end < text.length && isDigit(text.charCodeAt(end))) end++;
+    const next = end < text.length ? text.charCodeAt(end) : 0x20;
+    const open = this.#depth > 0 ? this.#current : undefined;
+    if (next === 0x2e /* . */ || next === 0x65 /* e */ || next === 0x45 /* E */) {
+      // A fraction or an exponent: never recorded, and it replaces what an earlier occurrence of its key recorded.
+      if (open?.container !== undefined) this.#forget(open);
+      end++;
+      while (end < text.length && isNumberPart(text.charCodeAt(end))) end++;
+    } else if (end - start >= LONG_RUN && open?.container !== undefined) {
+      const digits = text.slice(start, end);
+      if (isUnsafeIntegerLiteral(digits)) this.#record(open, digits);
+    }
+    return end;
+  }
+
+  /** Records `digits` under the current key of `open`, if the value still holds a number past the safe range there. */
+  #record(open: OpenContainer, digits: string): void {
+    const container = open.container as object;
+    const key = this.#keyOf(open);
+    const leaf: unknown = (container as Record<string | number, unknown>)[key];
+    if (typeof leaf !== "number" || Number.isSafeInteger(leaf)) return;
+    open.table ??= tableFor(container, open.isArray);
+    remember(open.table, key, digits);
+  }
+
+  /** Forgets what an earlier occurrence of the current key of `open` recorded (a key given twice). */
+  #forget(open: OpenContainer): void {
+    const table = open.table ?? membersOf(open.container as object);
+    if (table !== undefined) forget(table, this.#keyOf(open));
+  }
+
+  /**
+   * A `{` or `[`: opens the container the value holds here, when it is one of that kind. A long
+   * list of numbers is read at once (rememberNumberList). Returns where to go on.
+   */
+  #enter(at: number, isArray: boolean): number {
+    // The value's container here: the root, or what the parent holds under its current key.
+    let found: unknown = this.#root;
+    if (this.#depth > 0) {
+      const parent = this.#current;
+      found =
+        parent.container === undefined
+          ? undefined
+          : (parent.container as Record<string | number, unknown>)[this.#keyOf(parent)];
+    }
+    const container =
+      typeof found === "object" && found !== null && Array.isArray(found) === isArray ? found : undefined;
+    if (container !== undefined && isArray && isLongNumberList(container as unknown[])) {
+      const after = rememberNumberList(this.#text, at, container as number[]);
+      if (after > 0) return after;
+    }
+    const open = (this.#open[this.#depth] ??= new OpenContainer());
+    open.enter(container, isArray);
+    this.#depth++;
+    this.#expectKey = !isArray;
+    return at + 1;
+  }
+
+  /** The current key of `open`: an array's index, or the object's key (#objectKey). */
+  #keyOf(open: OpenContainer): string | number {
+    return open.isArray ? open.position : this.#objectKey(open);
+  }
+
+  /**
+   * The current key of the object `open`. Most often it is the object's own key at the same place in
+   * its order, and that string is returned: a key JSON.parse made is found in an object far quicker
+   * than one sliced from the text. Else (keys that look like indexes come first in an object's
+   * order; a key given twice leaves a gap) the key is sliced, and unescaped when a backslash lies
+   * within it.
+   */
+  #objectKey(open: OpenContainer): string {
+    const text = this.#text;
+    const { keyStart: start, keyEnd: end } = open;
+    if (this.#backslash !== -1 && this.#backslash < start) this.#backslash = text.indexOf("\\", start);
+    if (this.#backslash >= 0 && this.#backslash < end)
+      return JSON.parse(text.slice(start - 1, end + 1)) as string;
+    const candidate = (open.ownKeys ??= Object.keys(open.container as object))[open.position];
+    if (candidate !== undefined && candidate.length === end - start && spells(text, start, candidate))
+      return candidate;
+    return text.slice(start, end);
   }
 }
 
@@ -369,45 +449,6 @@ export function firstDuplicateKey(text: string): string | undefined {
   return undefined;
 }
 
-/**
- * The current key of each open object: where it lies in the text (the quotes excluded), read
- * into a string only when a lookup needs it.
- */
-class OpenKeys {
-  readonly starts: number[] = [];
-  readonly ends: number[] = [];
-  /** Each object's own keys, listed when first needed. */
-  readonly own: (readonly string[] | undefined)[] = [];
-  /** The first backslash at or after the last key read (-1: none after it; -2: not looked for yet). */
-  private backslash = -2;
-
-  private readonly text: string;
-
-  constructor(text: string) {
-    this.text = text;
-  }
-
-  /**
-   * The key of `object`, open at depth `at`, whose `ordinal`-th key the text is at. Most often it
-   * is the object's own key at the same place in its order, and that string is returned: a key
-   * JSON.parse made is found in an object far quicker than one sliced from the text. Else (keys
-   * that look like indexes come first in an object's order; a key given twice leaves a gap) the
-   * key is sliced, and unescaped when a backslash lies within it.
-   */
-  of(object: object, at: number, ordinal: number): string {
-    const text = this.text;
-    const start = this.starts[at] as number;
-    const end = this.ends[at] as number;
-    if (this.backslash !== -1 && this.backslash < start) this.backslash = text.indexOf("\\", start);
-    if (this.backslash >= 0 && this.backslash < end)
-      return JSON.parse(text.slice(start - 1, end + 1)) as string;
-    const candidate = (this.own[at] ??= Object.keys(object))[ordinal];
-    if (candidate !== undefined && candidate.length === end - start && spells(text, start, candidate))
-      return candidate;
-    return text.slice(start, end);
-  }
-}
-
 /** `text.startsWith(word, start)`, by a loop: the builtin is slower for a word as short as a key. */
 function spells(text: string, start: number, word: string): boolean {
   for (let i = 0; i < word.length; i++) if (text.charCodeAt(start + i) !== word.charCodeAt(i)) return false;
@@ -417,7 +458,8 @@ function spells(text: string, start: number, word: string): boolean {
 /** From this many items, a list of numbers is read by rememberNumberList rather than a character at a time. */
 const LONG_LIST = 16;
 
-function holdsOnlyNumbers(list: readonly unknown[]): boolean {
+function isLongNumberList(list: readonly unknown[]): boolean {
+  if (list.length < LONG_LIST) return false;
   for (let i = 0; i < list.length; i++) if (typeof list[i] !== "number") return false;
   return true;
 }
@@ -434,6 +476,12 @@ function holdsAny(text: string, characters: readonly string[]): boolean {
   return false;
 }
 
+/**
+ * Records the unsafe items of `list`, a list of numbers only whose `[` is at `open`, by splitting
+ * its text at the commas. Returns where the walk goes on (past the `]`), or -1 when the text there
+ * is not plain integers item for item (an earlier occurrence of a key given twice may hold
+ * anything): then the list is walked a character at a time.
+ */
 function rememberNumberList(text: string, open: number, list: readonly number[]): number {
   const close = text.indexOf("]", open);
   const between = text.slice(open + 1, close);
@@ -444,25 +492,14 @@ function rememberNumberList(text: string, open: number, list: readonly number[])
   let table: Members | undefined;
   for (let i = 0; i < list.length; i++) {
     if (Number.isSafeInteger(list[i])) continue;
-    if (table === undefined) {
-      table = membersOf(list);
-      if (table === undefined) setMembers(list, (table = []));
-    }
-    const literal = spaced ? (literals[i] as string).trim() : (literals[i] as string);
-    if (Array.isArray(table)) table[i] = literal;
-    else table.set(String(i), literal);
-    recorded++;
+    table ??= tableFor(list, true);
+    remember(table, i, spaced ? (literals[i] as string).trim() : (literals[i] as string));
   }
   return close + 1;
 }
 
 const isNumberPart = (code: number): boolean =>
   isDigit(code) || code === 0x2e || code === 0x65 || code === 0x45 || code === 0x2b || code === 0x2d;
-
-function forget(table: Members, key: string | number): void {
-  if (Array.isArray(table)) table[key as number] = undefined;
-  else table.delete(key as string);
-}
 
 /**
  * The index of the quote that closes the string opening at `start` (found by indexOf, which is

@@ -1,12 +1,13 @@
 /**
- * The state of one compilation: the functions of the schema locations met so far, the
- * module-scope constants (regexes, Sets, deep constants) and the runtime helpers, each a binding
- * (code.ts) that the module declares only if the code it writes reads it (module.ts). It lives
- * only as long as one `emitValidators` call — nothing is kept at module level, so two
- * compilations can never see each other's names. Names come from the namer (names.ts), which
- * names each symbol from what it is; locals are numbered per function. Identical locations share
- * one set of functions (shapes.ts): asking for any member's functions gives its class
- * representative's.
+ * The state of one compilation: the functions of the schema locations met so far (Locations), the
+ * function being emitted (function-body.ts), and the module-scope constants and runtime helpers
+ * (module-scope.ts), each a binding (code.ts) that the module declares only if the code it writes
+ * reads it (module.ts). It lives only as long as one `emitValidators` call — nothing is kept at
+ * module level, so two compilations can never see each other's names. Names come from the namer
+ * (names.ts), which names each symbol from what it is; locals are numbered per function.
+ * Identical locations share one set of functions (shapes.ts): asking for any member's functions
+ * gives its class representative's. Keyword emitters see the state through a CompileContext, one
+ * per dynamic scope.
  */
 import { BindgenError } from "../../errors.js";
 import type { SchemaIndex } from "../../resolve/index.js";
@@ -16,6 +17,8 @@ import { binding, code, ifUsed, join, type Binding, type Code } from "../code.js
 import type { Dialect } from "../../schema/dialects.js";
 import { schemaView } from "../../schema/dialect-view.js";
 import { enterResource, EMPTY_SCOPE, type DynamicScope } from "./dynamic-scope.js";
+import { FunctionBody } from "./function-body.js";
+import { ModuleScope, type Hoisted } from "./module-scope.js";
 import { hashOf, type Namer } from "./names.js";
 import type { HelperName } from "./runtime-helpers.js";
 import { shareIdenticalShapes, type SharedShapes } from "./shapes.js";
@@ -91,7 +94,7 @@ export interface CompileContext {
   /** A fresh local: `${prefix}${n}`, `n` counting per prefix within the function being emitted. */
   local(prefix: string): Binding;
   /** A module-scope constant, deduplicated by `key`, named `${kind}_<hash of key>`. */
-  hoist(key: string, kind: string, init: () => Code): Binding;
+  hoist(key: string, kind: string, init: () => Code, type?: Code): Binding;
   /** A runtime helper: the module holds it when code it writes reads it. */
   helper(name: HelperName): Binding;
   /** Refuses a schema: the public error for keywords the compiler will not honour. */
@@ -112,27 +115,237 @@ export type PendingWork =
   | (LocationWork & { readonly kind: "matches" | "check"; readonly fn: ValidatorFunction })
   | (LocationWork & { readonly kind: "evaluated"; readonly fn: EvaluatedFunction });
 
-/** A module-scope constant: its declaration (written only if the constant is read), and the name it is sorted by. */
-export interface Hoisted {
-  readonly name: string;
-  readonly declaration: Code;
+/**
+ * What the contexts of one compilation share: the schema, the sharing of identical shapes, and the
+ * state each part keeps — the locations met, the function being emitted, the module's symbols.
+ */
+interface Compilation {
+  readonly index: SchemaIndex;
+  readonly int64: Int64Reading;
+  readonly dialects: Dialects;
+  readonly shapes: SharedShapes;
+  readonly locations: Locations;
+  readonly body: FunctionBody;
+  readonly moduleScope: ModuleScope;
+  /** One context per dynamic scope met, by the scope's key. */
+  readonly contexts: Map<string, ScopedContext>;
 }
 
-export interface CompileState {
+/**
+ * The state of one compilation (see the top of this file), for the module compiler (module.ts):
+ * it asks for the roots' functions through `context`, then compiles each function something calls.
+ */
+export class CompileState {
+  /** The context of the empty dynamic scope, where every exported validator starts. */
   readonly context: CompileContext;
+  readonly #compilation: Compilation;
+
+  constructor(index: SchemaIndex, namer: Namer, roots: readonly Pointer[], int64: Int64Reading = "number") {
+    const dialects = new Dialects(index);
+    const reader = {
+      index,
+      dialectAt: (pointer: Pointer) => dialects.at(pointer),
+      view: (pointer: Pointer, schema: unknown) => dialects.view(pointer, schema),
+    };
+    const shapes = shareIdenticalShapes(reader, roots);
+    this.#compilation = {
+      index,
+      int64,
+      dialects,
+      shapes,
+      locations: new Locations(namer, shapes),
+      body: new FunctionBody(),
+      moduleScope: new ModuleScope(namer),
+      contexts: new Map(),
+    };
+    this.context = ScopedContext.of(this.#compilation, EMPTY_SCOPE);
+  }
+
   /** The function `name` names, if it names one of the locations' functions. */
-  workFor(name: Binding): PendingWork | undefined;
+  workFor(name: Binding): PendingWork | undefined {
+    return this.#compilation.locations.workFor(name);
+  }
+
   /**
    * Starts the body of `fn`, for the schema at `root`: its locals are numbered from 1 again, so no
    * other function moves them, its depth is `fn`'s, and schema paths are relative to `root` (from
    * the document root for a sole root).
    */
-  startFunction(root: Pointer, fn: ValidatorFunction): void;
+  startFunction(root: Pointer, fn: ValidatorFunction): void {
+    // A function only its exported validator calls says its schema paths from the document root.
+    this.#compilation.body.start(fn.depth, root, this.soleRoot(root) ? root : "");
+  }
+
   /** Whether the functions of this root serve only its exported validator (shapes.ts): their issues' schema paths are already from the document root. */
-  soleRoot(pointer: Pointer): boolean;
-  readonly hoisted: readonly Hoisted[];
+  soleRoot(pointer: Pointer): boolean {
+    return this.#compilation.shapes.soleRoot(pointer);
+  }
+
+  get hoisted(): readonly Hoisted[] {
+    return this.#compilation.moduleScope.hoisted;
+  }
+
   /** The helpers asked for, each by its binding: the module holds those the code it writes reads. */
-  readonly helpers: ReadonlyMap<HelperName, Binding>;
+  get helpers(): ReadonlyMap<HelperName, Binding> {
+    return this.#compilation.moduleScope.helpers;
+  }
+}
+
+/** The compile context in one dynamic scope: the scope is its own; all else it reads and adds to is the compilation's. */
+class ScopedContext implements CompileContext {
+  readonly scope: DynamicScope;
+  readonly #compilation: Compilation;
+
+  /** The context of `scope`, made the first time the scope is met. */
+  static of(compilation: Compilation, scope: DynamicScope): ScopedContext {
+    const known = compilation.contexts.get(scope.key);
+    if (known !== undefined) return known;
+    const context = new ScopedContext(compilation, scope);
+    compilation.contexts.set(scope.key, context);
+    return context;
+  }
+
+  private constructor(compilation: Compilation, scope: DynamicScope) {
+    this.#compilation = compilation;
+    this.scope = scope;
+  }
+
+  get index(): SchemaIndex {
+    return this.#compilation.index;
+  }
+
+  get int64(): Int64Reading {
+    return this.#compilation.int64;
+  }
+
+  enter(pointer: Pointer): CompileContext {
+    const next = enterResource(this.#compilation.index, this.scope, pointer);
+    return next === this.scope ? this : ScopedContext.of(this.#compilation, next);
+  }
+
+  functionsFor(pointer: Pointer): LocationFunctions {
+    return this.#compilation.locations.functionsFor(pointer, this);
+  }
+
+  depth(): Binding {
+    return this.#compilation.body.depth();
+  }
+
+  worthCalling(pointer: Pointer): boolean {
+    return this.#compilation.shapes.worthCalling(pointer);
+  }
+
+  schemaPath(pointer: Pointer): string {
+    return this.#compilation.body.schemaPath(pointer);
+  }
+
+  inlined<T>(target: Pointer, site: Pointer, emit: () => T): T {
+    return this.#compilation.body.inlined(target, site, emit);
+  }
+
+  dialectAt(pointer: Pointer): Dialect {
+    return this.#compilation.dialects.at(pointer);
+  }
+
+  view(pointer: Pointer, schema: unknown): unknown {
+    return this.#compilation.dialects.view(pointer, schema);
+  }
+
+  local(prefix: string): Binding {
+    return this.#compilation.body.local(prefix);
+  }
+
+  hoist(key: string, kind: string, init: () => Code, type?: Code): Binding {
+    return this.#compilation.moduleScope.hoist(key, kind, init, type);
+  }
+
+  helper(name: HelperName): Binding {
+    return this.#compilation.moduleScope.helper(name);
+  }
+
+  refuse(keyword: string, pointer: Pointer, why: string): never {
+    throw new BindgenError("unsupported_keyword", `${keyword} at ${pointer} is not supported by the validator compiler: ${why}`, {
+      file: this.#compilation.index.file,
+      keyword,
+      pointer,
+    });
+  }
+}
+
+/**
+ * The schema locations met so far, each with its three functions and the work of compiling them.
+ * Identical locations share one set of functions (shapes.ts): asking for any member's functions
+ * gives its class representative's.
+ */
+class Locations {
+  readonly #namer: Namer;
+  readonly #shapes: SharedShapes;
+  /** By the key of the symbol that serves them (`#servedBy`). */
+  readonly #functions = new Map<Pointer, LocationFunctions>();
+  readonly #works = new Map<Binding, PendingWork>();
+
+  constructor(namer: Namer, shapes: SharedShapes) {
+    this.#namer = namer;
+    this.#shapes = shapes;
+  }
+
+  /** The functions for the schema at `pointer`, asked for in `context`: compiled in it if they are new. */
+  functionsFor(pointer: Pointer, context: CompileContext): LocationFunctions {
+    const served = this.#servedBy(pointer, context.scope);
+    const known = this.#functions.get(served.key);
+    if (known !== undefined) return known;
+    const names = this.#namer.location(served.key);
+    const functions: LocationFunctions = {
+      stem: names.stem,
+      is: validatorFunction(names.is),
+      check: validatorFunction(names.check),
+      evaluated: evaluatedFunction(names.evaluated),
+    };
+    this.#functions.set(served.key, functions);
+    const location = { pointer: served.pointer, stem: names.stem, context };
+    this.#works.set(functions.is.name, { kind: "matches", fn: functions.is, ...location });
+    this.#works.set(functions.check.name, { kind: "check", fn: functions.check, ...location });
+    this.#works.set(functions.evaluated.name, { kind: "evaluated", fn: functions.evaluated, ...location });
+    return functions;
+  }
+
+  workFor(name: Binding): PendingWork | undefined {
+    return this.#works.get(name);
+  }
+
+  /**
+   * The location whose functions serve `pointer` in `scope`, and their symbol's key: the class
+   * representative (shapes.ts) outside dynamic scopes; a location in a non-empty scope is its own
+   * symbol, named as if one segment below it (a document with dynamic references shares nothing).
+   */
+  #servedBy(pointer: Pointer, scope: DynamicScope): { readonly pointer: Pointer; readonly key: Pointer } {
+    if (scope.key !== "") return { pointer, key: appendPointer(pointer, `$dynamicScope_${hashOf(scope.key, 8)}`) };
+    const representative = this.#shapes.representative(pointer);
+    return { pointer: representative, key: representative };
+  }
+}
+
+/** Each location's dialect, looked up in the index once. */
+class Dialects {
+  readonly #index: SchemaIndex;
+  readonly #known = new Map<Pointer, Dialect>();
+
+  constructor(index: SchemaIndex) {
+    this.#index = index;
+  }
+
+  at(pointer: Pointer): Dialect {
+    const known = this.#known.get(pointer);
+    if (known !== undefined) return known;
+    const found = this.#index.dialectAt(pointer);
+    this.#known.set(pointer, found);
+    return found;
+  }
+
+  /** The schema at `pointer` as its dialect means it. */
+  view(pointer: Pointer, schema: unknown): unknown {
+    return schemaView(this.at(pointer), schema);
+  }
 }
 
 /** A function named `name`, of the value and the depth. */
@@ -160,167 +373,5 @@ function evaluatedFunction(name: string): EvaluatedFunction {
     names,
     indices,
     params: [...fn.params, { binding: names, type: code`Set<string>` }, { binding: indices, type: code`Set<number>` }],
-  };
-}
-
-/** A schema whose locations' paths are known relative to the function: its own, or a `$ref` target inlined into it. */
-interface Frame {
-  readonly root: Pointer;
-  readonly prefix: string;
-}
-
-export function createCompileState(
-  index: SchemaIndex,
-  namer: Namer,
-  roots: readonly Pointer[],
-  int64: Int64Reading = "number",
-): CompileState {
-  const byPointer = new Map<Pointer, LocationFunctions>();
-  const works = new Map<Binding, PendingWork>();
-  const hoistedByKey = new Map<string, Binding>();
-  const hoisted: Hoisted[] = [];
-  const helpers = new Map<HelperName, Binding>();
-  const dialects = new Map<Pointer, Dialect>();
-  let counters = new Map<string, number>();
-  let frames: Frame[] = [];
-  let current: ValidatorFunction | undefined;
-
-  const contexts = new Map<string, CompileContext>();
-
-  const schemaPath = (pointer: Pointer): string => {
-    for (let i = frames.length - 1; i >= 0; i--) {
-      const { root, prefix } = frames[i] as Frame;
-      if (pointer === root) return prefix;
-      if (pointer.startsWith(root === "#" ? "#/" : `${root}/`)) return prefix + pointer.slice(root.length);
-    }
-    throw new Error(`validators: ${pointer} lies outside the function being emitted`);
-  };
-
-  /**
-   * The location whose functions serve `pointer` in `scope`, and their symbol's key: the class
-   * representative (shapes.ts) outside dynamic scopes; a location in a non-empty scope is its own
-   * symbol, named as if one segment below it (a document with dynamic references shares nothing).
-   */
-  const servedBy = (pointer: Pointer, scope: DynamicScope): { readonly pointer: Pointer; readonly key: Pointer } => {
-    if (scope.key !== "") return { pointer, key: appendPointer(pointer, `$dynamicScope_${hashOf(scope.key, 8)}`) };
-    const representative = shapes.representative(pointer);
-    return { pointer: representative, key: representative };
-  };
-
-  const functionsFor = (pointer: Pointer, context: CompileContext): LocationFunctions => {
-    const served = servedBy(pointer, context.scope);
-    const known = byPointer.get(served.key);
-    if (known !== undefined) return known;
-    const names = namer.location(served.key);
-    const functions: LocationFunctions = {
-      stem: names.stem,
-      is: validatorFunction(names.is),
-      check: validatorFunction(names.check),
-      evaluated: evaluatedFunction(names.evaluated),
-    };
-    byPointer.set(served.key, functions);
-    const location = { pointer: served.pointer, stem: names.stem, context };
-    works.set(functions.is.name, { kind: "matches", fn: functions.is, ...location });
-    works.set(functions.check.name, { kind: "check", fn: functions.check, ...location });
-    works.set(functions.evaluated.name, { kind: "evaluated", fn: functions.evaluated, ...location });
-    return functions;
-  };
-
-  const contextIn = (scope: DynamicScope): CompileContext => {
-    const known = contexts.get(scope.key);
-    if (known !== undefined) return known;
-    const scoped: CompileContext = {
-      ...context,
-      scope,
-      enter(pointer) {
-        const next = enterResource(index, scope, pointer);
-        return next === scope ? scoped : contextIn(next);
-      },
-      functionsFor: (pointer) => functionsFor(pointer, scoped),
-    };
-    contexts.set(scope.key, scoped);
-    return scoped;
-  };
-
-  const context: CompileContext = {
-    index,
-    int64,
-    scope: EMPTY_SCOPE,
-    enter: (pointer) => contextIn(EMPTY_SCOPE).enter(pointer),
-    functionsFor: (pointer) => contextIn(EMPTY_SCOPE).functionsFor(pointer),
-    depth() {
-      if (current === undefined) throw new Error("validators: the depth is read outside a function");
-      return current.depth;
-    },
-    worthCalling(pointer) {
-      return shapes.worthCalling(pointer);
-    },
-    schemaPath,
-    inlined(target, site, emit) {
-      frames.push({ root: target, prefix: schemaPath(site) });
-      try {
-        return emit();
-      } finally {
-        frames.pop();
-      }
-    },
-    dialectAt(pointer) {
-      const known = dialects.get(pointer);
-      if (known !== undefined) return known;
-      const found = index.dialectAt(pointer);
-      dialects.set(pointer, found);
-      return found;
-    },
-    view(pointer, schema) {
-      return schemaView(context.dialectAt(pointer), schema);
-    },
-    local(prefix) {
-      const n = (counters.get(prefix) ?? 0) + 1;
-      counters.set(prefix, n);
-      return binding(`${prefix}${n}`);
-    },
-    hoist(key, kind, init) {
-      const known = hoistedByKey.get(key);
-      if (known !== undefined) return known;
-      const name = namer.constant(key, kind);
-      const constant = binding(name);
-      hoistedByKey.set(key, constant);
-      hoisted.push({ name, declaration: ifUsed(constant, code`const ${constant.declared} = ${init()};`) });
-      return constant;
-    },
-    helper(name) {
-      const known = helpers.get(name);
-      if (known !== undefined) return known;
-      const helper = binding(namer.helper(name));
-      helpers.set(name, helper);
-      return helper;
-    },
-    refuse(keyword, pointer, why) {
-      throw new BindgenError(
-        "unsupported_keyword",
-        `${keyword} at ${pointer} is not supported by the validator compiler: ${why}`,
-        {
-          file: index.file,
-          keyword,
-          pointer,
-        },
-      );
-    },
-  };
-
-  const shapes: SharedShapes = shareIdenticalShapes({ index, dialectAt: context.dialectAt, view: context.view }, roots);
-
-  return {
-    context: contextIn(EMPTY_SCOPE),
-    workFor: (name) => works.get(name),
-    startFunction(root, fn) {
-      counters = new Map();
-      current = fn;
-      // A function only its exported validator calls says its schema paths from the document root.
-      frames = [{ root, prefix: shapes.soleRoot(root) ? root : "" }];
-    },
-    soleRoot: (pointer) => shapes.soleRoot(pointer),
-    hoisted,
-    helpers,
   };
 }

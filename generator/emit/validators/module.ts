@@ -8,7 +8,7 @@ import type { SchemaIndex } from "../../resolve/index.js";
 import { byCodeUnits } from "../../order.js";
 import { code, docLine, EMPTY, lines, Usage, type Code } from "../code.js";
 import type { Int64Reading } from "../../schema/integers.js";
-import { callOf, createCompileState, parametersOf, type CompileState, type PendingWork } from "./context.js";
+import { callOf, CompileState, parametersOf, type PendingWork } from "./context.js";
 import { CHECK, FAST } from "./mode.js";
 import { createNamer, planModule, type ModulePlan } from "./names.js";
 import { emitNode } from "./node.js";
@@ -88,7 +88,7 @@ function compile(
   int64: Int64Reading,
 ): { readonly module: Code; replan(): ReadonlyMap<string, readonly string[]> | undefined } {
   const namer = createNamer(plan, settled);
-  const state = createCompileState(
+  const state = new CompileState(
     index,
     namer,
     entries.map((entry) => entry.pointer),

@@ -3,10 +3,10 @@ import type { EventEmitter } from "node:events";
 import { lstat, mkdir, unlink } from "node:fs/promises";
 import { dirname, isAbsolute } from "node:path";
 import type { Allowlist } from "./allowlist.js";
-import { openDaemonSession, type DaemonHostState } from "./daemon-session.js";
-import { chooseEndpoint } from "./endpoint.js";
+import { DaemonSession, type DaemonHostState } from "./daemon-session.js";
+import { chooseEndpoint, type Endpoint } from "./endpoint.js";
 import type { PeerCheck } from "./peer.js";
-import { PROTOCOL_MAJOR, PROTOCOL_MINOR } from "./protocols/daemon.js";
+import { PROTOCOL_MAJOR, PROTOCOL_MINOR, type HostIdentity } from "./protocols/daemon.js";
 import {
   processStartedMs,
   readRecord,
@@ -17,10 +17,19 @@ import {
   type ServicePaths,
   type ServiceRecord,
 } from "./record.js";
-import { listenPrivate } from "./server.js";
+import { listenPrivate, type Listener } from "./server.js";
 import type { Service } from "./service.js";
 import { ensurePrivateDir } from "./socket-dir.js";
-import { awaitRelease, outrankedBy, outranks, watchTakeover, withdrawTakeover, writeTakeover } from "./takeover.js";
+import {
+  awaitRelease,
+  outrankedBy,
+  outranks,
+  watchTakeover,
+  withdrawTakeover,
+  writeTakeover,
+  type TakeoverRequest,
+  type TakeoverWatch,
+} from "./takeover.js";
 
 export type DaemonHostConfig = {
   service: Service;
@@ -46,69 +55,206 @@ export type DaemonHostConfig = {
 /** The newcomer this host handed its service to. */
 export type HandOff = { pid: number; rank: number };
 
-export type DaemonHost = {
-  readonly paths: ServicePaths;
-  readonly endpoint: string;
-  readonly record: ServiceRecord;
-  connectionCount(): number;
-  idle(): Promise<void>;
-  protocolViolations(): number;
-  /** Resolves once this host handed its service over to a higher-ranked host (never on a plain close). */
-  readonly handedOff: Promise<HandOff>;
-  close(): Promise<void>;
+/** A host that listens, its takeover done and its record written: all it needs to serve. */
+type Published = {
+  paths: ServicePaths;
+  endpoint: Endpoint;
+  listener: Listener;
+  sessions: SessionsShared;
+  record: ServiceRecord;
+  /** Tells this host's own takeover request from a newcomer's. */
+  nonce: string;
 };
+
+/**
+ * Where a started host stands. Serving, it watches for a takeover; the first of a takeover and
+ * close() ends it, and whoever asks later gets that same ending.
+ */
+type HostStage =
+  | { kind: "serving"; watch: TakeoverWatch }
+  | { kind: "handingOff"; done: Promise<void> }
+  | { kind: "closing"; done: Promise<void> };
+
+/** Starts a daemon host (DaemonHost.start). */
+export function startDaemonHost(config: DaemonHostConfig): Promise<DaemonHost> {
+  return DaemonHost.start(config);
+}
 
 /**
  * A rightkit-daemon host for one service in one suite: it listens, then (after any takeover)
  * publishes <suite>/runtime/<service>/service.json, and watches for a takeover of its own.
  */
-export async function startDaemonHost(config: DaemonHostConfig): Promise<DaemonHost> {
-  if (!isAbsolute(config.suiteRoot)) throw new Error(`the suite root must be an absolute path, not ${config.suiteRoot}`);
-  const paths = servicePaths(config.suiteRoot, config.service.name);
-  await preparePrivateTree(paths);
-  const incumbent = await liveIncumbent(paths);
-  if (incumbent && !outranks(config.rank, incumbent.rank)) throw new Error(outrankedBy(incumbent, config.rank));
+export class DaemonHost {
+  readonly paths: ServicePaths;
+  readonly endpoint: string;
+  readonly record: ServiceRecord;
+  /** Resolves once this host handed its service over to a higher-ranked host (never on a plain close). */
+  readonly handedOff: Promise<HandOff>;
+  readonly #config: DaemonHostConfig;
+  readonly #endpoint: Endpoint;
+  readonly #listener: Listener;
+  readonly #sessions: SessionsShared;
+  readonly #announceHandOff: (to: HandOff) => void;
+  #stage: HostStage;
 
-  const endpoint = await chooseEndpoint(paths.serviceDir, config.endpoint);
-  const nonce = randomBytes(8).toString("hex");
-  const handoff = new AbortController();
-  const running = new Set<Promise<void>>();
-  let violations = 0;
-  let handoffOnceTaken = false;
-  const state: DaemonHostState = {
-    service: config.service,
-    identity: { service: config.service.name, role: config.role, version: config.version },
-    allowlist: config.allowlist,
-    scenario: config.scenario,
-    handshakeTimeoutMs: config.handshakeTimeoutMs,
-    events: config.events,
-    handoff: handoff.signal,
-    violation: (reason) => {
-      violations += 1;
-      config.events.emit("violation", { reason });
-    },
-    takeHandoffOnce: () => {
-      if (handoffOnceTaken) return false;
-      handoffOnceTaken = true;
-      return true;
-    },
-    track: (answered) => {
-      running.add(answered);
-      const forget = (): boolean => running.delete(answered);
-      answered.then(forget, forget);
-    },
-  };
-  const listener = await listenPrivate({
-    socketPath: endpoint.path,
-    peerCheck: config.peerCheck,
-    events: config.events,
-    openSession: (connection) => openDaemonSession(connection, state),
-  }).catch(async (error: unknown) => {
-    await endpoint.release();
-    throw error;
-  });
+  static async start(config: DaemonHostConfig): Promise<DaemonHost> {
+    if (!isAbsolute(config.suiteRoot)) throw new Error(`the suite root must be an absolute path, not ${config.suiteRoot}`);
+    const paths = servicePaths(config.suiteRoot, config.service.name);
+    await preparePrivateTree(paths);
+    const incumbent = await liveIncumbent(paths);
+    if (incumbent && !outranks(config.rank, incumbent.rank)) throw new Error(outrankedBy(incumbent, config.rank));
 
-  let record: ServiceRecord;
+    const endpoint = await chooseEndpoint(paths.serviceDir, config.endpoint);
+    const nonce = randomBytes(8).toString("hex");
+    // Made before listening: a client may connect the moment the socket exists.
+    const sessions = new SessionsShared(config);
+    const listener = await listenPrivate({
+      socketPath: endpoint.path,
+      peerCheck: config.peerCheck,
+      events: config.events,
+      openSession: (connection) => new DaemonSession(connection, sessions),
+    }).catch(async (error: unknown) => {
+      await endpoint.release();
+      throw error;
+    });
+    const record = await publish(config, { paths, endpoint, listener, nonce }, incumbent);
+    return new DaemonHost(config, { paths, endpoint, listener, sessions, record, nonce });
+  }
+
+  private constructor(config: DaemonHostConfig, published: Published) {
+    this.paths = published.paths;
+    this.endpoint = published.endpoint.path;
+    this.record = published.record;
+    this.#config = config;
+    this.#endpoint = published.endpoint;
+    this.#listener = published.listener;
+    this.#sessions = published.sessions;
+    let announce: (to: HandOff) => void = () => undefined;
+    this.handedOff = new Promise<HandOff>((resolve) => {
+      announce = resolve;
+    });
+    this.#announceHandOff = announce;
+    const watch = watchTakeover(published.paths.takeoverPath, {
+      rank: config.rank,
+      nonce: published.nonce,
+      pollMs: config.takeoverPollMs,
+      onRequest: (request) => this.#takenOver(request),
+    });
+    this.#stage = { kind: "serving", watch };
+  }
+
+  connectionCount(): number {
+    return this.#listener.connectionCount();
+  }
+
+  idle(): Promise<void> {
+    return this.#listener.idle();
+  }
+
+  /** A property, not a method: callers pass it on unbound (start.ts's handle does). */
+  readonly protocolViolations = (): number => this.#sessions.violations;
+
+  close(): Promise<void> {
+    if (this.#stage.kind !== "serving") return this.#stage.done;
+    this.#stage.watch.stop();
+    this.#stage = { kind: "closing", done: this.#closeNow() };
+    return this.#stage.done;
+  }
+
+  async #closeNow(): Promise<void> {
+    this.#config.service.stop();
+    // Unpublished first, so no client discovers a host that is going away.
+    await removeRecordIfOurs(this.paths.recordPath, this.record);
+    await this.#listener.close();
+    await this.#endpoint.release();
+  }
+
+  #takenOver(request: TakeoverRequest): void {
+    if (this.#stage.kind === "serving") {
+      this.#stage = { kind: "handingOff", done: this.#handOver({ pid: request.pid, rank: request.rank }) };
+    }
+    // Nobody awaits a hand-off the watcher started; close() hands its outcome to whoever calls it.
+    this.#stage.done.catch(() => undefined);
+  }
+
+  async #handOver(to: HandOff): Promise<void> {
+    await this.#sessions.handOff(this.#config.handoffGraceMs);
+    await removeRecordIfOurs(this.paths.recordPath, this.record);
+    await this.#listener.finish();
+    await this.#endpoint.release();
+    this.#config.service.stop();
+    this.#config.events.emit("handoff", to);
+    this.#announceHandOff(to);
+  }
+}
+
+/**
+ * What every daemon session of one host shares (DaemonHostState), with the host's side of it:
+ * the hand-off signal, the count of protocol breaches, handoff_once's one hand-off, and the
+ * service calls still running.
+ */
+class SessionsShared implements DaemonHostState {
+  readonly service: Service;
+  readonly identity: HostIdentity;
+  readonly allowlist: Allowlist;
+  readonly scenario: () => string;
+  readonly handshakeTimeoutMs: number;
+  readonly events: EventEmitter;
+  readonly handoff: AbortSignal;
+  readonly #handingOff = new AbortController();
+  readonly #running = new Set<Promise<void>>();
+  #violations = 0;
+  #handoffOnceTaken = false;
+
+  constructor(config: DaemonHostConfig) {
+    this.service = config.service;
+    this.identity = { service: config.service.name, role: config.role, version: config.version };
+    this.allowlist = config.allowlist;
+    this.scenario = config.scenario;
+    this.handshakeTimeoutMs = config.handshakeTimeoutMs;
+    this.events = config.events;
+    this.handoff = this.#handingOff.signal;
+  }
+
+  get violations(): number {
+    return this.#violations;
+  }
+
+  violation(reason: string): void {
+    this.#violations += 1;
+    this.events.emit("violation", { reason });
+  }
+
+  takeHandoffOnce(): boolean {
+    if (this.#handoffOnceTaken) return false;
+    this.#handoffOnceTaken = true;
+    return true;
+  }
+
+  track(answered: Promise<void>): void {
+    this.#running.add(answered);
+    const forget = (): boolean => this.#running.delete(answered);
+    answered.then(forget, forget);
+  }
+
+  /** Resolves once the calls running now answered, or after `graceMs`, whichever comes first. */
+  async handOff(graceMs: number): Promise<void> {
+    // From here every new request answers host_handoff, and a waiting call gives up at its safe point.
+    this.#handingOff.abort();
+    await settleWithin([...this.#running], graceMs);
+  }
+}
+
+/**
+ * Takes the service over from `incumbent`, if there is one, then writes this host's record. On
+ * failure the listener and endpoint go too: nothing of a host that never started stays behind.
+ */
+async function publish(
+  config: DaemonHostConfig,
+  listening: Omit<Published, "sessions" | "record">,
+  incumbent: ServiceRecord | undefined,
+): Promise<ServiceRecord> {
+  const { paths, endpoint, listener, nonce } = listening;
   try {
     if (incumbent) {
       const request = { service: config.service.name, rank: config.rank, pid: process.pid, nonce, requested_ms: Date.now() };
@@ -119,7 +265,7 @@ export async function startDaemonHost(config: DaemonHostConfig): Promise<DaemonH
         timeoutMs: config.takeoverTimeoutMs,
       });
     }
-    record = {
+    const record: ServiceRecord = {
       protocol_major: PROTOCOL_MAJOR,
       protocol_minor: PROTOCOL_MINOR,
       service: config.service.name,
@@ -132,6 +278,7 @@ export async function startDaemonHost(config: DaemonHostConfig): Promise<DaemonH
       process_started_ms: processStartedMs(),
     };
     await writeRecord(paths.recordPath, record);
+    return record;
   } catch (error) {
     await listener.close();
     await endpoint.release();
@@ -140,56 +287,6 @@ export async function startDaemonHost(config: DaemonHostConfig): Promise<DaemonH
     // The request has done its work (or failed); left behind it would hand off its own author.
     if (incumbent) await withdrawTakeover(paths.takeoverPath, nonce);
   }
-  const published = record;
-
-  let announceHandOff: (to: HandOff) => void = () => undefined;
-  const handedOff = new Promise<HandOff>((resolve) => {
-    announceHandOff = resolve;
-  });
-  let finishing: Promise<void> | undefined;
-
-  const handOver = async (to: HandOff): Promise<void> => {
-    // From here every new request answers host_handoff, and a waiting call gives up at its safe point.
-    handoff.abort();
-    await settleWithin([...running], config.handoffGraceMs);
-    await removeRecordIfOurs(paths.recordPath, published);
-    await listener.finish();
-    await endpoint.release();
-    config.service.stop();
-    config.events.emit("handoff", to);
-    announceHandOff(to);
-  };
-  const watch = watchTakeover(paths.takeoverPath, {
-    rank: config.rank,
-    nonce,
-    pollMs: config.takeoverPollMs,
-    onRequest: (request) => {
-      finishing ??= handOver({ pid: request.pid, rank: request.rank });
-      // Nobody awaits a hand-off the watcher started; close() hands its outcome to whoever calls it.
-      finishing.catch(() => undefined);
-    },
-  });
-
-  return {
-    paths,
-    endpoint: endpoint.path,
-    record: published,
-    connectionCount: listener.connectionCount,
-    idle: listener.idle,
-    protocolViolations: () => violations,
-    handedOff,
-    close: () => {
-      finishing ??= (async () => {
-        watch.stop();
-        config.service.stop();
-        // Unpublished first, so no client discovers a host that is going away.
-        await removeRecordIfOurs(paths.recordPath, published);
-        await listener.close();
-        await endpoint.release();
-      })();
-      return finishing;
-    },
-  };
 }
 
 /** The suite root as given (made if missing), and runtime/<service>/ made or checked 0700. */

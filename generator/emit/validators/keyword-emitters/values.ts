@@ -25,7 +25,7 @@ export function emitConst(k: KeywordEmit): Code[] {
   }
   const message = said(`must be equal to constant ${preview(expected)}`);
   const canonical = sortKeys(expected);
-  const constant = k.ctx.hoist(`const:${JSON.stringify(canonical)}`, "constant", () => literal(canonical));
+  const constant = k.ctx.hoist(`const:${JSON.stringify(canonical)}`, "constant", () => literal(canonical), code`unknown`);
   return [fail(k.ctx, k.mode, code`!${k.ctx.helper("deepEqual")}(${k.value}, ${constant})`, site, message)];
 }
 
@@ -39,7 +39,12 @@ export function emitEnum(k: KeywordEmit): Code[] {
   // Each entry fails when the value is not among its members; the value fails when it is in none.
   const misses = [...primitiveMisses(k.ctx, k.pointer, k.schema, members, k.value)];
   if (containers.length > 0) {
-    const list = k.ctx.hoist(`enum-containers:${JSON.stringify(containers)}`, "allowedContainers", () => literal(containers));
+    const list = k.ctx.hoist(
+      `enum-containers:${JSON.stringify(containers)}`,
+      "allowedContainers",
+      () => literal(containers),
+      code`readonly unknown[]`,
+    );
     const deepEqual = k.ctx.helper("deepEqual");
     misses.push(code`!${list}.some((member: unknown) => ${deepEqual}(${k.value}, member))`);
   }
