@@ -21,13 +21,17 @@
  *   emit       model and analyses in, code out, through the one door (emit/code.ts)
  *   output     header, format, type check, API surface, write and compare
  *   pipeline   generator/pipeline.ts: the one stage order
- *   above      evolution/, introspect/, conform/, mcp/, openrpc/: tools over the pipeline; they do not
- *              import each other
+ *   values     generator/values/: what the tools that make and judge values share: schema →
+ *              fast-check arbitraries, link pointers read at run time, the contract's own
+ *              validators compiled in process (conform tests a host with them, mock serves one)
+ *   above      evolution/, introspect/, conform/, mock/, mcp/, openrpc/: tools over the pipeline;
+ *              they do not import each other
  *   commands   generator/commands/: one file per command, its options, output and exit code
  *   entry      generator/cli.ts (dispatch), generator/index.ts (the programmatic API)
  *
- * The tools above read analyses, never emitters: only conform reaches into emit/, for the
- * validator emitter it runs, and anyone may write code through the code door (emit/code.ts).
+ * The tools above read analyses, never emitters: only values/, conform/ and mock/ reach into
+ * emit/, for the validator emitter they run, and anyone may write code through the code door
+ * (emit/code.ts).
  *
  * Beside the pipeline: the conformance host (generator/host/) imports only the floor; it shares
  * no code with the client it tests, and only commands/ and the entries may start it. The
@@ -49,7 +53,8 @@ const FLOORS = [
   ["emit", "^generator/emit/"],
   ["output", "^generator/output/"],
   ["pipeline", "^generator/pipeline\\.ts$"],
-  ["above", "^generator/(evolution|introspect|conform|mcp|openrpc)/"],
+  ["values", "^generator/values/"],
+  ["above", "^generator/(evolution|introspect|conform|mock|mcp|openrpc)/"],
   ["commands", "^generator/commands/"],
   ["entry", "^generator/(cli|index)\\.ts$"],
 ];
@@ -97,17 +102,17 @@ module.exports = {
     },
     {
       name: "conform-reaches-only-the-validator-emitter",
-      comment: "conform runs the validator emitter; every other emitter is off limits, the code door aside",
+      comment: "values/, conform/ and mock/ run the validator emitter; every other emitter is off limits, the code door aside",
       severity: "error",
-      from: { path: "^generator/conform/" },
+      from: { path: "^generator/(values|conform|mock)/" },
       to: { path: "^generator/emit/", pathNot: "^generator/emit/(code\\.ts$|validators/)" },
     },
     {
       name: "tools-above-the-pipeline-stand-apart",
-      comment: "evolution/, introspect/, mcp/, openrpc/ and conform/ each build on the pipeline, not on one another",
+      comment: "evolution/, introspect/, mcp/, openrpc/, conform/ and mock/ each build on the pipeline, not on one another",
       severity: "error",
-      from: { path: "^generator/(evolution|introspect|conform|mcp|openrpc)/" },
-      to: { path: "^generator/(evolution|introspect|conform|mcp|openrpc)/", pathNot: "^generator/$1/" },
+      from: { path: "^generator/(evolution|introspect|conform|mock|mcp|openrpc)/" },
+      to: { path: "^generator/(evolution|introspect|conform|mock|mcp|openrpc)/", pathNot: "^generator/$1/" },
     },
     {
       name: "host-stands-beside",

@@ -22,6 +22,7 @@ const COMMANDS: Readonly<Record<CommandName, Command>> = Object.freeze({
   conform: async (args, io) => (await import("./commands/conform.js")).runConform(args, io),
   mcp: async (args, io) => (await import("./commands/mcp.js")).runMcp(args, io),
   openrpc: async (args, io) => (await import("./commands/openrpc.js")).runOpenRpc(args, io),
+  mock: async (args, io) => (await import("./commands/mock.js")).runMock(args, io),
 });
 
 /** The host answers its own --help: its table's page, then the scenarios it can play. */

@@ -6,6 +6,7 @@ import { randomInt } from "node:crypto";
 import { isCheckName, type CheckName } from "../conform/checks.js";
 import { BindgenError } from "../errors.js";
 import { COMMAND_SPECS, parseCommandArgs } from "./options.js";
+import { MAX_SEED, wholeNumber } from "./option-values.js";
 
 export const REPORT_FORMATS = ["text", "json"] as const;
 export type ConformFormat = (typeof REPORT_FORMATS)[number];
@@ -14,7 +15,6 @@ export const DEFAULT_MAX_EXAMPLES = 100;
 export const DEFAULT_TIME_BUDGET_S = 300;
 const MAX_MAX_EXAMPLES = 100_000;
 const MAX_TIME_BUDGET_S = 86_400;
-const MAX_SEED = 2 ** 31 - 1;
 
 export interface ConformOptions {
   readonly contract: string | undefined;
@@ -62,11 +62,11 @@ export function conformOptions(args: readonly string[]): ConformOptions {
     contract: values.contract,
     suiteRoot: values["suite-root"],
     server: values.server,
-    seed: values.seed === undefined ? randomInt(0, MAX_SEED) : whole("--seed", values.seed, 0, MAX_SEED),
+    seed: values.seed === undefined ? randomInt(0, MAX_SEED) : wholeNumber("--seed", values.seed, 0, MAX_SEED),
     maxExamples:
       values["max-examples"] === undefined
         ? DEFAULT_MAX_EXAMPLES
-        : whole("--max-examples", values["max-examples"], 1, MAX_MAX_EXAMPLES),
+        : wholeNumber("--max-examples", values["max-examples"], 1, MAX_MAX_EXAMPLES),
     methods: values.methods === undefined ? undefined : list("--methods", values.methods),
     checks: values.checks === undefined ? undefined : checkList(values.checks),
     format: format as ConformFormat,
@@ -77,7 +77,7 @@ export function conformOptions(args: readonly string[]): ConformOptions {
       1000 *
       (values["time-budget"] === undefined
         ? DEFAULT_TIME_BUDGET_S
-        : whole("--time-budget", values["time-budget"], 1, MAX_TIME_BUDGET_S)),
+        : wholeNumber("--time-budget", values["time-budget"], 1, MAX_TIME_BUDGET_S)),
     strict: values.strict === true,
     includeSideEffects: values["include-side-effects"] === true,
     includeWaiting: values["include-waiting"] === true,
@@ -85,14 +85,6 @@ export function conformOptions(args: readonly string[]): ConformOptions {
     deadlineScale: values["deadline-scale"] === undefined ? 1 : scale(values["deadline-scale"]),
     replay: values.replay,
   });
-}
-
-/** Digits only: "1e3" or "0x10" would be guesses about what was meant. */
-function whole(option: string, value: string, min: number, max: number): number {
-  const n = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n >= min && n <= max))
-    throw new BindgenError("bad_argument", `${option} needs a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
-  return n;
 }
 
 function scale(value: string): number {

@@ -16,7 +16,7 @@ import { renderText } from "../conform/render-text.js";
 import { readReplayFile, replay } from "../conform/replay.js";
 import { buildReport } from "../conform/report.js";
 import { runConformance } from "../conform/runner.js";
-import { compileValidators, type Validate } from "../conform/validators.js";
+import { compileValidators, type Validate } from "../values/validators.js";
 import { BindgenError } from "../errors.js";
 import { terminalLine } from "../terminal.js";
 import { checkWritableFile, writeFileWhole } from "../output/file-door.js";

@@ -13,6 +13,7 @@ import type { ConsentScript } from "../host/services/demo/service.js";
 import { serveStdioHost, startHost, type SocketServiceName } from "../host/start.js";
 import { HOST_EXIT, STD_IO, type Io } from "./exit.js";
 import { commandHelp, COMMAND_SPECS, parseCommandArgs, usageLines } from "./options.js";
+import { untilSignal } from "./signals.js";
 import { hanging } from "../terminal-style.js";
 import { assertNever } from "../errors.js";
 
@@ -188,21 +189,6 @@ async function serveStdio(command: HostCommand, io: Io): Promise<number> {
   host.stop();
   process.stdin.destroy();
   return exitCode ?? HOST_EXIT.ok;
-}
-
-/** Resolves on the first SIGINT or SIGTERM; dispose() takes the handlers away again. */
-function untilSignal(): { received: Promise<void>; dispose(): void } {
-  let stop: () => void = () => undefined;
-  const received = new Promise<void>((resolve) => {
-    stop = resolve;
-  });
-  const dispose = (): void => {
-    process.off("SIGINT", stop);
-    process.off("SIGTERM", stop);
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-  return { received, dispose };
 }
 
 /** "scenario NAME", led by the service when it is not the default one. */

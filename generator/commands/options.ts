@@ -179,6 +179,40 @@ export const COMMAND_SPECS = {
     },
     exits: GENERATION_EXITS,
   },
+  mock: {
+    synopsis:
+      "[--contract FILE|ID] (--suite-root DIR | --socket PATH | --stdio) [--seed N] [--scenario error:<method>=<code>]...",
+    summary:
+      "serve any contract on the transport its binding declares until SIGINT or SIGTERM (or, on stdio, until stdin ends): params judged by its validators, answers drawn from its result schemas, tokens followed through its links and lifecycle rules (docs/mock.md)",
+    options: {
+      contract: {
+        value: "FILE|ID",
+        help: "the contract to serve: a schema .json, a contract document .md, or a $id in ./contract or among the contracts this package carries; without it, the only contract in ./contract",
+      },
+      "suite-root": {
+        value: "DIR",
+        help: "for a rightkit-daemon binding: speak rightkit-daemon's protocol (hello, the binding's app allowlisted, lock-step frames) and publish DIR/runtime/<service>/service.json once listening; removed on exit",
+      },
+      socket: {
+        value: "PATH",
+        help: "for a JSON-RPC binding: JSON-RPC 2.0 on a Unix socket (mode 0600, its directory 0700), the binding's ready notification first on each connection",
+      },
+      stdio: {
+        help: "for a JSON-RPC binding: JSON-RPC 2.0 on stdin/stdout, the binding's ready notification first; ends when stdin ends",
+      },
+      seed: {
+        value: "N",
+        help: "the seed generated answers are drawn under, with the method and the params (0 to 2147483647; default 0, so a mock answers alike on every run)",
+      },
+      scenario: {
+        value: "error:<method>=<code>",
+        multiple: true,
+        help: "make the method (its wire name or schema key) answer this error code, one of the binding's; repeat for more methods",
+      },
+    },
+    exits:
+      "0 stopped, 1 could not start (e.g. the socket is taken), 2 bad input, 3 the mock would have answered outside its own contract (our bug)",
+  },
 } as const satisfies Readonly<Record<string, CommandSpec>>;
 
 export type CommandName = keyof typeof COMMAND_SPECS;
@@ -268,7 +302,7 @@ export function topLevelHelp(): string[] {
     "",
     ...hanging(
       "Exit codes: ",
-      "0 ok, 1 check found drift, diff found a breaking change, update refused a major version, introspect found drift, or conform found a violation; 2 bad input (for introspect also a server that does not start, exits, is not ready in time or answers malformed; for conform a host it cannot reach), 3 internal error.",
+      "0 ok, 1 check found drift, diff found a breaking change, update refused a major version, introspect found drift, or conform found a violation; 2 bad input (for introspect also a server that does not start, exits, is not ready in time or answers malformed; for conform a host it cannot reach), 3 internal error (for mock also an answer outside its own contract).",
     ),
   ];
 }

@@ -10,9 +10,9 @@
  */
 import fc from "fast-check";
 import type { LifecycleRule, Link, LinkTarget } from "../model/types.js";
-import { mutationsOf, type Mutation } from "./arbitrary/mutations.js";
-import type { NegativeArbitraries } from "./arbitrary/negative.js";
-import type { PositiveArbitraries } from "./arbitrary/positive.js";
+import { mutationsOf, type Mutation } from "../values/arbitrary/mutations.js";
+import type { NegativeArbitraries } from "../values/arbitrary/negative.js";
+import type { PositiveArbitraries } from "../values/arbitrary/positive.js";
 import type { ConformPlan, PlannedMethod } from "./plan.js";
 
 export type Family = "positive" | "negative" | "never-issued" | "ended";

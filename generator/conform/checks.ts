@@ -7,7 +7,7 @@
 import type { ErrorModel } from "../contract/shape.js";
 import type { LifecycleRule } from "../model/types.js";
 import type { Observation } from "./observe.js";
-import type { Validate } from "./validators.js";
+import type { Validate } from "../values/validators.js";
 import {
   errorShapeProblem,
   INTERNAL_JSONRPC_CODES,
@@ -15,7 +15,7 @@ import {
   invalidArgumentsCode,
   knownCode,
   notServedCode,
-} from "./error-model.js";
+} from "../values/error-model.js";
 
 export type Severity = "failing" | "warning";
 

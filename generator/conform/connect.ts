@@ -15,7 +15,7 @@ import { BindgenError } from "../errors.js";
 import type { Wire } from "./observe.js";
 import { shellWord } from "./reproducer.js";
 import type { ConformPlan } from "./plan.js";
-import type { Validate } from "./validators.js";
+import type { Validate } from "../values/validators.js";
 import { WireTap } from "./wire-tap.js";
 
 export interface Target {

@@ -6,7 +6,7 @@
 import type { ErrorModel } from "../contract/shape.js";
 import { readBigints, type IntegerShape } from "../../templates/runtime/core/integers.js";
 import type { Transport, TransportCallOptions } from "../../templates/runtime/core/transport.js";
-import { errorCodeOf } from "./error-model.js";
+import { errorCodeOf } from "../values/error-model.js";
 import type { WireTap } from "./wire-tap.js";
 
 export type Observation =

@@ -5,14 +5,11 @@
  * product: every fact comes from the contract and its binding file.
  */
 import type { ErrorModel } from "../contract/shape.js";
-import { BindgenError } from "../errors.js";
 import { isJsonObject, type Pointer } from "../json.js";
-import type { ReadyBinding, SideEffects } from "../load/binding.js";
-import { loadContract } from "../load/contract.js";
-import { discoverContract } from "../load/discover.js";
+import type { SideEffects } from "../load/binding.js";
 import type { LifecycleRule, Link } from "../model/types.js";
-import { modelOf } from "../pipeline.js";
-import { indexSchema, type SchemaIndex } from "../resolve/index.js";
+import type { SchemaIndex } from "../resolve/index.js";
+import { servedContract, type ServedTransport } from "../values/served-contract.js";
 import { integerShape } from "../analyses/integer-shape.js";
 import type { Int64Reading } from "../schema/integers.js";
 import type { IntegerShape } from "../../templates/runtime/core/integers.js";
@@ -39,13 +36,7 @@ export interface PlannedMethod {
   readonly resultIntegers: IntegerShape | undefined;
 }
 
-export type PlannedTransport =
-  | { readonly kind: "rightkit-daemon"; readonly service: string; readonly app: string }
-  | {
-      readonly kind: "jsonrpc-stdio";
-      readonly command: readonly string[];
-      readonly ready: (ReadyBinding & { readonly params: Pointer }) | undefined;
-    };
+export type PlannedTransport = ServedTransport;
 
 export interface ConformPlan {
   /** The contract's `$id`. */
@@ -65,28 +56,7 @@ export interface ConformPlan {
 }
 
 export function conformPlan(choice: { readonly contract?: string | undefined }): ConformPlan {
-  const loaded = loadContract(discoverContract(choice));
-  const index = indexSchema(loaded.schema, loaded.schemaFile);
-  const model = modelOf(loaded, index);
-  const bound = model.transport;
-  if (bound === undefined) {
-    throw new BindgenError("bad_binding", "names no transport; conform needs one to reach the host", {
-      file: loaded.bindingFile ?? loaded.schemaFile,
-      pointer: "#/transport",
-    });
-  }
-  let transport: PlannedTransport;
-  if (bound.kind === "rightkit-daemon") {
-    transport = { kind: bound.kind, service: bound.service, app: bound.app };
-  } else {
-    const ready = bound.ready;
-    const notification = ready === undefined ? undefined : model.notifications.find((n) => n.name === ready.notification);
-    transport = {
-      kind: bound.kind,
-      command: [bound.command, ...(bound.args ?? [])],
-      ready: ready === undefined || notification === undefined ? undefined : { ...ready, params: notification.params },
-    };
-  }
+  const { loaded, index, model, transport } = servedContract(choice, "conform needs one to reach the host");
   const cli = isJsonObject(loaded.binding?.cli) && typeof loaded.binding?.cli.command === "string";
   return {
     id: model.id,
@@ -115,9 +85,9 @@ export function conformPlan(choice: { readonly contract?: string | undefined }):
 }
 
 /**
- * The table the binding's client reads a value's 64-bit integers by, as a value: the generator
- * writes it as a literal for the client, and conform evaluates that same literal (plain data,
- * made from the schema by our own emitter), so both read alike. Only in bigint mode, and only
+ * The table the binding's client reads a value's 64-bit integers by (analyses/integer-shape.ts):
+ * the generator writes it as a literal for the client, and conform reads the same data, so both
+ * read alike. Only in bigint mode, and only
  * when the table has a 64-bit location: number mode reads nothing differently.
  */
 function bigintShape(index: SchemaIndex, at: Pointer, int64: Int64Reading): IntegerShape | undefined {

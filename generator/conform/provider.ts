@@ -9,10 +9,10 @@
  */
 import fc from "fast-check";
 import type { Link } from "../model/types.js";
-import type { PositiveArbitraries } from "./arbitrary/positive.js";
+import type { PositiveArbitraries } from "../values/arbitrary/positive.js";
 import { asSent } from "./json-text.js";
 import { canonicalJson } from "../json.js";
-import { chooseValue, mix, placesIn, setAt, valuesAt } from "./links.js";
+import { chooseValue, mix, placesIn, setAt, valuesAt } from "../values/links.js";
 import type { ConformPlan, PlannedMethod } from "./plan.js";
 import { refusalToCall, type Safety } from "./safety.js";
 

@@ -15,10 +15,10 @@ import { isJsonObject } from "../json.js";
 import type { LifecycleRule } from "../model/types.js";
 import { isCheckName, judge, type CaseKind, type CheckName, type Judged } from "./checks.js";
 import type { Connection } from "./connect.js";
-import { valueAt } from "./links.js";
+import { valueAt } from "../values/links.js";
 import { observe } from "./observe.js";
 import type { ConformPlan } from "./plan.js";
-import type { Validate } from "./validators.js";
+import type { Validate } from "../values/validators.js";
 
 export interface SavedFinding {
   readonly method: string;

@@ -8,7 +8,7 @@ import type { Finding } from "./findings.js";
 import type { ConformPlan } from "./plan.js";
 import { commandFor, replaySteps, shownParams, type ReplayStep } from "./reproducer.js";
 import type { RunResult } from "./runner.js";
-import type { Validate } from "./validators.js";
+import type { Validate } from "../values/validators.js";
 
 export interface ReportReproducer {
   /** The judged call, to paste: the binding's CLI, or the raw request line. */

@@ -13,10 +13,10 @@ import { requestFrame } from "../../templates/runtime/protocols/daemon.js";
 import { requestMessage } from "../../templates/runtime/protocols/jsonrpc.js";
 import { isJsonObject } from "../json.js";
 import { shellCommand, shellWord } from "../output/shell.js";
-import { locate, propertyNames } from "./arbitrary/reading.js";
+import { locate, propertyNames } from "../values/arbitrary/reading.js";
 import type { Step } from "./execute.js";
 import { jsonText } from "./json-text.js";
-import { setAt } from "./links.js";
+import { setAt } from "../values/links.js";
 import type { ConformPlan, PlannedMethod } from "./plan.js";
 import type { Source } from "./provider.js";
 

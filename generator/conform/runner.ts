@@ -8,18 +8,18 @@
  * a shrink budget per finding, and the time budget over all.
  */
 import fc from "fast-check";
-import { NegativeArbitraries } from "./arbitrary/negative.js";
-import { PositiveArbitraries } from "./arbitrary/positive.js";
+import { NegativeArbitraries } from "../values/arbitrary/negative.js";
+import { PositiveArbitraries } from "../values/arbitrary/positive.js";
 import { familiesOf, familyName, type CaseFamily, type CaseValue } from "./cases.js";
 import { CHECK_NAMES, type CheckName, type Judged } from "./checks.js";
 import type { Connection } from "./connect.js";
 import { Executor, type Execution } from "./execute.js";
 import { Census, fingerprintOf, Findings, type Finding } from "./findings.js";
-import { mix } from "./links.js";
+import { mix } from "../values/links.js";
 import type { ConformPlan, PlannedMethod } from "./plan.js";
 import { Provider } from "./provider.js";
 import type { Safety } from "./safety.js";
-import type { Validate } from "./validators.js";
+import type { Validate } from "../values/validators.js";
 
 export interface RunOptions {
   readonly seed: number;

@@ -32,6 +32,7 @@ export { INT64_ALLOWLIST, INT64_EXTREMES, INT64_SERVICE_NAME } from "./services/
 export {
   DEFAULT_RANK,
   serveStdioHost,
+  type GivenService,
   startHost,
   type DaemonHostHandle,
   type DaemonHostOptions,

@@ -9,7 +9,7 @@ import { serveJsonRpcStream, startJsonRpcHost } from "./core/jsonrpc-host.js";
 import { peerCheckUnavailable, platformPeerCheck, type PeerCheck } from "./core/peer.js";
 import { RANK_UNKNOWN, type ServiceRecord } from "./core/record.js";
 import type { Service } from "./core/service.js";
-import { assertScenario, DEFAULT_SERVICE, type ScenarioName, type ServiceName } from "./scenarios.js";
+import { assertScenario, DEFAULT_SERVICE, isServiceScenario, type ScenarioName, type ServiceName } from "./scenarios.js";
 import { isAgentcliScenario } from "./services/agentcli/scenarios.js";
 import { AgentcliService } from "./services/agentcli/service.js";
 import { DEMO_ALLOWLIST } from "./services/demo/allowlist.js";
@@ -17,11 +17,20 @@ import { isDemoScenario, type DemoScenario } from "./services/demo/scenarios.js"
 import { DemoService, type ConsentScript, type EndResult } from "./services/demo/service.js";
 import { INT64_ALLOWLIST, Int64Service } from "./services/int64/service.js";
 
+/**
+ * A service of the caller's own, served in place of a named one (`rightkit-bindgen mock` serves
+ * any contract this way), with the apps a daemon host lets call it. The fault scenarios still
+ * apply; the named services' own scenarios do not.
+ */
+export type GivenService = { readonly service: Service; readonly allowlist: Allowlist };
+
 /** The JSON-RPC 2.0 host on a Unix socket, as before the daemon protocol existed. */
 export type HostOptions = {
   socketPath: string;
   /** Which service answers: demo (the default) or int64; agentcli is served on stdio only. */
   service?: SocketServiceName;
+  /** Serve this service instead of a named one (`service` and `consent` are then unused). */
+  given?: GivenService;
   scenario?: ScenarioName;
   consent?: ConsentScript;
   /** How many answers out_of_order holds before sending them newest first. Default 3. */
@@ -56,6 +65,8 @@ export type DaemonHostOptions = {
   suiteRoot: string;
   /** Which service answers: demo (rightkit.agent.demo, the default) or int64 (rightkit.test.int64). */
   service?: SocketServiceName;
+  /** Serve this service instead of a named one, under its own name and allowlist (`allowlist` still overrides). */
+  given?: GivenService;
   /** Lower wins the service. Default 100; 255 (RANK_UNKNOWN) never wins a takeover. */
   rank?: number;
   /** The socket to listen on. Default: one in the service's 0700 directory, or a 0700 temp dir when that path is too long. */
@@ -166,7 +177,7 @@ async function startDaemon(options: DaemonHostOptions): Promise<DaemonHostHandle
 export type SocketServiceName = Exclude<ServiceName, "agentcli">;
 
 export type StdioHostOptions = Omit<HostOptions, "socketPath" | "peerCheck" | "service"> & {
-  /** Which service answers. Default demo. */
+  /** Which service answers. Default demo; unused when `given` is. */
   service?: ServiceName;
 };
 
@@ -176,7 +187,12 @@ export type StdioHostOptions = Omit<HostOptions, "socketPath" | "peerCheck" | "s
  */
 export function serveStdioHost(stream: HostStream, options: StdioHostOptions): { stop(): void } {
   const service = options.service ?? DEFAULT_SERVICE;
-  const core = service === "agentcli" ? agentcliCore(options) : socketCore({ ...options, service }, "jsonrpc");
+  const core =
+    options.given !== undefined
+      ? socketCore({ ...options, service: undefined }, "jsonrpc")
+      : service === "agentcli"
+        ? agentcliCore(options)
+        : socketCore({ ...options, service }, "jsonrpc");
   serveJsonRpcStream(stream, {
     service: core.service,
     scenario: core.scenario,
@@ -196,16 +212,28 @@ function agentcliCore(options: { scenario?: ScenarioName }) {
 
 /** The service a socket host (or a stdio one serving demo or int64) runs, with its scenario switch. */
 function socketCore(
-  options: { service?: SocketServiceName; scenario?: ScenarioName; consent?: ConsentScript },
+  options: {
+    service?: SocketServiceName | undefined;
+    given?: GivenService | undefined;
+    scenario?: ScenarioName | undefined;
+    consent?: ConsentScript | undefined;
+  },
   protocol: Protocol,
 ) {
   const name = options.service ?? DEFAULT_SERVICE;
   if ((name as ServiceName) === "agentcli") throw new Error("the agentcli service is served on stdio only");
+  const given = options.given;
+  const check = (next: ScenarioName): void => {
+    assertScenario(next, protocol, name);
+    if (given !== undefined && isServiceScenario(next) && next !== "normal")
+      throw new Error(`scenario ${next} belongs to a named service, not to ${given.service.name}`);
+  };
   let current: ScenarioName = options.scenario ?? "normal";
-  assertScenario(current, protocol, name);
+  check(current);
   const events = new EventEmitter();
   const scenario = (): ScenarioName => current;
-  const served = name === "int64" ? int64Served() : demoServed(scenario, options.consent);
+  const served =
+    given !== undefined ? givenServed(given) : name === "int64" ? int64Served() : demoServed(scenario, options.consent);
   return {
     service: served.service,
     allowlist: served.allowlist,
@@ -215,7 +243,7 @@ function socketCore(
       events,
       scenario,
       setScenario: (next) => {
-        assertScenario(next, protocol, name);
+        check(next);
         current = next;
       },
       connectionCount: () => host.connectionCount(),
@@ -247,6 +275,11 @@ function demoServed(scenario: () => ScenarioName, consent: ConsentScript | undef
     kill: (session) => service.kill(session),
     issuedTokens: () => service.tokens(),
   };
+}
+
+/** A given service: its own sessions, if any, are its own business; nothing to kill, no tokens shown. */
+function givenServed(given: GivenService): Served {
+  return { service: given.service, allowlist: given.allowlist, kill: () => [], issuedTokens: () => [] };
 }
 
 /** The int64 service has no sessions: nothing to kill, no tokens. */

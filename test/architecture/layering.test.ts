@@ -43,8 +43,8 @@ describe("the layering rules", () => {
    * Each file of the planted tree imports the modules listed for it: one forbidden import per
    * rule (two circles among them), and allowed ones beside them (schema → floor, pipeline → emit,
    * evolution → pipeline, commands → pipeline and host, host → floor, emitters and tools →
-   * analyses, anyone → the code door, conform → the validator emitter, a runtime floor → core,
-   * the runtime's entry → any floor).
+   * analyses, anyone → the code door, conform → the validator emitter, mock → values and the
+   * validator emitter, a runtime floor → core, the runtime's entry → any floor).
    */
   const tree: Record<string, string[]> = {
     "generator/json.ts": [],
@@ -67,6 +67,14 @@ describe("the layering rules", () => {
     "generator/emit/validators/index.ts": ["../code.js"],
     "generator/mcp/tools.ts": ["../analyses/bundle.js", "../emit/code.js", "../emit/cli.js"],
     "generator/conform/plan.ts": ["../analyses/bundle.js", "../emit/validators/index.js", "../emit/cli.js"],
+    "generator/values/arbitrary.ts": ["../resolve/index.js", "../mcp/tools.js"],
+    "generator/mock/serve.ts": [
+      "../values/arbitrary.js",
+      "../emit/validators/index.js",
+      "../emit/cli.js",
+      "../conform/plan.js",
+      "../host/start.js",
+    ],
     // The runtime's floors, one upward import each, in a line so that none closes a circle.
     "templates/runtime/core/errors.ts": ["./json.js", "../framing/ndjson.js"],
     "templates/runtime/core/json.ts": [],
@@ -89,11 +97,13 @@ describe("the layering rules", () => {
       "analyses-imports-only-below: generator/analyses/bundle.ts → generator/emit/code.ts",
       "commands-imports-only-below: generator/commands/run.ts → generator/cli.ts",
       "conform-reaches-only-the-validator-emitter: generator/conform/plan.ts → generator/emit/cli.ts",
+      "conform-reaches-only-the-validator-emitter: generator/mock/serve.ts → generator/emit/cli.ts",
       "emit-imports-only-below: generator/emit/code.ts → generator/output/header.ts",
       "host-stands-beside: generator/host/start.ts → generator/resolve/index.ts",
       "model-imports-only-below: generator/model/build.ts → generator/naming/plan.ts",
       "no-circular: generator/cli.ts → generator/commands/run.ts",
       "no-circular: generator/model/build.ts → generator/naming/plan.ts",
+      "only-commands-start-the-host: generator/mock/serve.ts → generator/host/start.ts",
       "only-commands-start-the-host: generator/output/header.ts → generator/host/start.ts",
       "pipeline-imports-only-below: generator/pipeline.ts → generator/evolution/diff.ts",
       "runtime-core-imports-only-below: templates/runtime/core/errors.ts → templates/runtime/framing/ndjson.ts",
@@ -103,7 +113,9 @@ describe("the layering rules", () => {
       "runtime-transports-imports-only-below: templates/runtime/transports/socket.ts → templates/runtime/cli/args.ts",
       "schema-imports-only-below: generator/schema/reaches-up.ts → generator/model/build.ts",
       "tools-above-the-pipeline-stand-apart: generator/evolution/diff.ts → generator/introspect/probe.ts",
+      "tools-above-the-pipeline-stand-apart: generator/mock/serve.ts → generator/conform/plan.ts",
       "tools-read-analyses-not-emitters: generator/mcp/tools.ts → generator/emit/cli.ts",
+      "values-imports-only-below: generator/values/arbitrary.ts → generator/mcp/tools.ts",
     ]);
   }, 60_000);
 });

@@ -19,7 +19,7 @@ import { CHECK_NAMES } from "../../generator/conform/checks.js";
 import { connect } from "../../generator/conform/connect.js";
 import { conformPlan } from "../../generator/conform/plan.js";
 import { runConformance } from "../../generator/conform/runner.js";
-import { compileValidators } from "../../generator/conform/validators.js";
+import { compileValidators } from "../../generator/values/validators.js";
 import { DaemonTransport } from "../support/runtime.js";
 import { record } from "./figures.js";
 import { startHostProcess } from "./host-process.js";

@@ -7,12 +7,12 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mutationsOf } from "../../generator/conform/arbitrary/mutations.js";
-import { NegativeArbitraries } from "../../generator/conform/arbitrary/negative.js";
-import { PositiveArbitraries } from "../../generator/conform/arbitrary/positive.js";
+import { mutationsOf } from "../../generator/values/arbitrary/mutations.js";
+import { NegativeArbitraries } from "../../generator/values/arbitrary/negative.js";
+import { PositiveArbitraries } from "../../generator/values/arbitrary/positive.js";
 import { familiesOf } from "../../generator/conform/cases.js";
 import { conformPlan } from "../../generator/conform/plan.js";
-import { compileValidators } from "../../generator/conform/validators.js";
+import { compileValidators } from "../../generator/values/validators.js";
 import { indexSchema } from "../../generator/resolve/index.js";
 
 const asSent = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;

@@ -8,15 +8,15 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mutationsOf } from "../../generator/conform/arbitrary/mutations.js";
-import { NegativeArbitraries } from "../../generator/conform/arbitrary/negative.js";
-import { PositiveArbitraries } from "../../generator/conform/arbitrary/positive.js";
+import { mutationsOf } from "../../generator/values/arbitrary/mutations.js";
+import { NegativeArbitraries } from "../../generator/values/arbitrary/negative.js";
+import { PositiveArbitraries } from "../../generator/values/arbitrary/positive.js";
 import { CHECK_NAMES } from "../../generator/conform/checks.js";
 import { connect } from "../../generator/conform/connect.js";
 import { jsonText } from "../../generator/conform/json-text.js";
 import { conformPlan } from "../../generator/conform/plan.js";
 import { runConformance } from "../../generator/conform/runner.js";
-import { compileValidators } from "../../generator/conform/validators.js";
+import { compileValidators } from "../../generator/values/validators.js";
 import { startHost } from "../../generator/host/index.js";
 import { cleanupAfterEach } from "../support/cleanups.js";
 import { failOnUnhandledRejections } from "../support/rejection.js";

@@ -113,4 +113,11 @@ describe("subcommand help", () => {
     expect(result.stdout).toContain("--scenario NAME");
     expect(result.stdout).toContain("capture_state_masked");
   });
+
+  it("mock --help is the mock's own: every option of its table", () => {
+    const result = run(["mock", "--help"], process.cwd());
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("Usage: rightkit-bindgen mock");
+    expect(result.stdout).toContain("--scenario error:<method>=<code>");
+  });
 });

@@ -1,9 +1,10 @@
 /**
- * What the two error models mean to `conform`: the shape every error must have, the code that
- * says "invalid arguments", the code that says "no such method", and the codes that are the
- * server's own failure. For string codes the names are the runtime's and rightkit-daemon's
- * (`invalid_arguments`, `unknown_method`); for JSON-RPC they are the binding's invalid-params
- * code and the specification's -32601, -32603 and -32700.
+ * What the two error models mean to the tools that call a host (`conform`) or serve one
+ * (`mock`): the shape every error must have, the code that says "invalid arguments", the code
+ * that says "no such method", and the codes that are the server's own failure. For string codes
+ * the names are the runtime's and rightkit-daemon's (`invalid_arguments`, `unknown_method`);
+ * for JSON-RPC they are the binding's invalid-params code and the specification's -32601,
+ * -32603 and -32700.
  */
 import type { ErrorModel } from "../contract/shape.js";
 import { isJsonObject } from "../json.js";

@@ -1,8 +1,9 @@
 /**
- * The validators `conform` judges with: our own compiler's output for the contract (the code a
- * binding's validators.ts holds), its types erased in process (output/strip-types.ts) and loaded
- * as a module of its own. A validator returns its issue instead of throwing, so one bad answer
- * is one finding and the run goes on, for any `--contract`.
+ * The validators `conform` judges a host with, and `mock` judges its calls and its own answers
+ * with: our own compiler's output for the contract (the code a binding's validators.ts holds),
+ * its types erased in process (output/strip-types.ts) and loaded as a module of its own. A
+ * validator returns its issue instead of throwing, so one bad answer is one finding and the run
+ * goes on, for any `--contract`.
  */
 import { emitValidators } from "../emit/validators/index.js";
 import type { Pointer } from "../json.js";
