@@ -4,7 +4,7 @@
  */
 import { BindgenError } from "../errors.js";
 import { COMMAND_SPECS, parseCommandArgs } from "./options.js";
-import { MAX_SEED, wholeNumber } from "./option-values.js";
+import { MAX_SEED, MAX_TIMEOUT_MS, wholeNumber } from "./option-values.js";
 
 export type MockMode = { kind: "suite"; suiteRoot: string } | { kind: "socket"; socketPath: string } | { kind: "stdio" };
 
@@ -12,6 +12,8 @@ export interface MockOptions {
   readonly contract: string | undefined;
   readonly mode: MockMode;
   readonly seed: number;
+  /** How long a method that waits for a person takes to answer. */
+  readonly waitMs: number;
   readonly scenarios: readonly string[];
 }
 
@@ -23,6 +25,7 @@ export function mockOptions(args: readonly string[]): MockOptions {
     mode: modeOf(values["suite-root"], values.socket, values.stdio === true),
     // 0 by default, not random: a mock answers alike on every run.
     seed: values.seed === undefined ? 0 : wholeNumber("--seed", values.seed, 0, MAX_SEED),
+    waitMs: values.wait === undefined ? 0 : wholeNumber("--wait", values.wait, 0, MAX_TIMEOUT_MS),
     scenarios: values.scenario ?? [],
   });
 }

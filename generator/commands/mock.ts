@@ -8,7 +8,7 @@
  */
 import { HOST_ERROR, type Outcome } from "../host/core/outcome.js";
 import { encodeNotification, PLAIN_DIALECT, type JsonRpcDialect } from "../host/core/protocols/jsonrpc.js";
-import type { Service } from "../host/core/service.js";
+import type { CallContext, Service } from "../host/core/service.js";
 import { serveStdioHost, startHost, type GivenService } from "../host/start.js";
 import { assertNever, BindgenError } from "../errors.js";
 import type { ErrorModel } from "../contract/shape.js";
@@ -28,13 +28,14 @@ export async function runMock(args: readonly string[], io: Io): Promise<number> 
   const options = mockOptions(args);
   const plan = mockPlan({ contract: options.contract });
   checkMode(plan, options.mode);
+  checkWait(plan, options.waitMs);
   const scenarios = errorScenarios(plan, options.scenarios);
   const validators = await compileValidators(plan.index, judgedSchemas(plan), plan.int64);
   const answers = new MockAnswers(plan, validators, { seed: options.seed, scenarios });
   const ready = answers.ready();
   const bug = new BugLatch();
   const given: GivenService = {
-    service: mockService(plan, answers, ready, bug),
+    service: mockService(plan, answers, ready, bug, options.waitMs),
     // The binding's app may call every method of the contract; the daemon allows it ping besides.
     allowlist: plan.transport.kind === "rightkit-daemon" ? { [plan.transport.app]: plan.methods.map((m) => m.tool) } : {},
   };
@@ -65,6 +66,17 @@ function checkMode(plan: MockPlan, mode: MockMode): void {
     throw new BindgenError(
       "bad_argument",
       `--suite-root: ${plan.id}'s binding speaks JSON-RPC; serve it with --socket PATH or --stdio`,
+    );
+  }
+}
+
+/** A waiting method must answer before its client gives up: a `--wait` at or past its timeout is refused. */
+function checkWait(plan: MockPlan, waitMs: number): void {
+  const outwaited = plan.methods.find((method) => method.waitsForPerson && waitMs >= method.timeoutMs);
+  if (outwaited !== undefined) {
+    throw new BindgenError(
+      "bad_argument",
+      `--wait ${waitMs}: ${outwaited.tool} waits for a person, and its client gives up after ${outwaited.timeoutMs} ms`,
     );
   }
 }
@@ -133,22 +145,30 @@ function mockService(
   answers: MockAnswers,
   ready: { readonly method: string; readonly params: unknown } | undefined,
   bug: BugLatch,
+  waitMs: number,
 ): Service {
   const opening = ready === undefined ? [] : [encodeNotification(ready.method, ready.params)];
   const dialect = plan.errors.kind === "jsonrpc" ? jsonRpcDialect(plan.errors) : PLAIN_DIALECT;
+  const waiting = new Set(plan.methods.filter((method) => method.waitsForPerson).map((method) => method.tool));
+  const person = new PersonWaits();
+  const answer = (method: string, params: unknown, context: CallContext): Outcome => {
+    try {
+      return outcomeOf(answers.answer(method, params), plan.errors);
+    } catch (error) {
+      // Never an answer outside the contract: the call's connection goes, and the mock stops (exit 3).
+      bug.note(error);
+      context.drop();
+      return { ok: false, error: { code: "internal_error", message: "the mock failed", retryable: false } };
+    }
+  };
   return {
     name: plan.transport.kind === "rightkit-daemon" ? plan.transport.service : plan.id,
     handle: (method, params, context) => {
-      try {
-        return outcomeOf(answers.answer(method, params), plan.errors);
-      } catch (error) {
-        // Never an answer outside the contract: the call's connection goes, and the mock stops (exit 3).
-        bug.note(error);
-        context.drop();
-        return { ok: false, error: { code: "internal_error", message: "the mock failed", retryable: false } };
-      }
+      if (waitMs === 0 || !waiting.has(method)) return answer(method, params, context);
+      // Answered when the person would have: the state is read then, as a real host reads it.
+      return person.wait(waitMs, context.handoff).then(() => answer(method, params, context));
     },
-    stop: () => undefined,
+    stop: () => person.stop(),
     jsonRpc: { ...dialect, opening: () => ({ kind: "lines", lines: opening }) },
   };
 }
@@ -180,6 +200,34 @@ function jsonRpcDialect(errors: Extract<ErrorModel, { kind: "jsonrpc" }>): JsonR
       return { code, message: error.message, data: { ...invalidParams.data, ...data } };
     },
   };
+}
+
+/**
+ * The pauses of methods that wait for a person (`--wait`): each ends after its time, at a
+ * takeover (the call then answers at once, as the host hands over), or when the service stops,
+ * so a stopped mock leaves no timer behind.
+ */
+class PersonWaits {
+  readonly #pending = new Map<NodeJS.Timeout, () => void>();
+
+  wait(ms: number, handoff: AbortSignal): Promise<void> {
+    if (handoff.aborted) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.#pending.delete(timer);
+        handoff.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#pending.set(timer, done);
+      handoff.addEventListener("abort", done, { once: true });
+    });
+  }
+
+  stop(): void {
+    for (const done of [...this.#pending.values()]) done();
+  }
 }
 
 /** The first bug the mock met; `seen` resolves then, so the command can stop serving. */

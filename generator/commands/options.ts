@@ -1,7 +1,7 @@
 /**
  * Every command's options, one table per command: each command's parser, its own `--help` and the
  * top-level usage are made from it, so an option cannot be accepted and undocumented, or
- * documented and refused. Plain data and two small readers; no command's code is loaded by it,
+ * documented and refused. Plain data and what is made from it; no command's code is loaded by it,
  * so `--help` stays instant.
  */
 import { parseArgs } from "node:util";
@@ -181,7 +181,7 @@ export const COMMAND_SPECS = {
   },
   mock: {
     synopsis:
-      "[--contract FILE|ID] (--suite-root DIR | --socket PATH | --stdio) [--seed N] [--scenario error:<method>=<code>]...",
+      "[--contract FILE|ID] (--suite-root DIR | --socket PATH | --stdio) [--seed N] [--wait MS] [--scenario error:<method>=<code>]...",
     summary:
       "serve any contract on the transport its binding declares until SIGINT or SIGTERM (or, on stdio, until stdin ends): params judged by its validators, answers drawn from its result schemas, tokens followed through its links and lifecycle rules (docs/mock.md)",
     options: {
@@ -203,6 +203,10 @@ export const COMMAND_SPECS = {
       seed: {
         value: "N",
         help: "the seed generated answers are drawn under, with the method and the params (0 to 2147483647; default 0, so a mock answers alike on every run)",
+      },
+      wait: {
+        value: "MS",
+        help: "answer each method the binding marks waitsForPerson after this long, as a person would (default 0); refused when it reaches a waiting method's timeout, which its client would hit first",
       },
       scenario: {
         value: "error:<method>=<code>",

@@ -19,6 +19,10 @@ export interface MockMethod {
   readonly tool: string;
   readonly params: Pointer;
   readonly result: Pointer;
+  /** The binding's timeout for the method: a client gives up after it. */
+  readonly timeoutMs: number;
+  /** The binding marks the method as waiting for a person (consent): `--wait` delays its answer. */
+  readonly waitsForPerson: boolean;
 }
 
 export type MockTransport =
@@ -51,7 +55,14 @@ export function mockPlan(choice: { readonly contract?: string | undefined }): Mo
   return {
     id: model.id,
     index,
-    methods: model.methods.map(({ name, tool, params, result }) => ({ name, tool, params, result })),
+    methods: model.methods.map(({ name, tool, params, result, timeoutMs, waitsForPerson }) => ({
+      name,
+      tool,
+      params,
+      result,
+      timeoutMs,
+      waitsForPerson,
+    })),
     links: model.links,
     lifecycle: model.lifecycle,
     errors: model.errors,

@@ -38,6 +38,11 @@ describe("rightkit-bindgen mock's command line", () => {
       '--scenario: "unknown_app" is not one of',
     ],
     [["--contract", DEMO, "--suite-root", "SUITE", "--bogus"], "'--bogus'"],
+    [
+      ["--contract", DEMO, "--suite-root", "SUITE", "--wait", "600000"],
+      "--wait 600000: demo.request waits for a person, and its client gives up after 600000 ms",
+    ],
+    [["--contract", DEMO, "--suite-root", "SUITE", "--wait", "soon"], "--wait needs a whole number"],
   ])("refuses %j: exit 2, one line naming the option, nothing written", async (args, says) => {
     const dir = await cleanups.dir();
     const argv = args.map((arg) => (arg === "SUITE" ? join(dir, "suite") : arg === "SOCK" ? join(dir, "mock.sock") : arg));

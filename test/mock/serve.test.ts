@@ -1,6 +1,6 @@
 /**
  * `rightkit-bindgen mock` end to end: conform finds the mock of each contract conforming (the demo
- * over --suite-root, agentcli over --stdio), the demo's generated client completes a session
+ * over --suite-root, agentcli over --stdio, and a notes service made up for this test), the demo's generated client completes a session
  * against it and then meets the ended code, and `--scenario error:…` turns a method's answer into
  * that error for the client. The mock runs as its own process, as a person starts it.
  */
@@ -52,6 +52,44 @@ describe("rightkit-bindgen mock", () => {
     expect(await gone(record)).toBe(false);
     expect(await mock.stop()).toBe(0);
     expect(await gone(record)).toBe(true);
+  });
+
+  it("answers a method that waits for a person after --wait", async () => {
+    const { client } = await demoMock("--wait", "300");
+    const { apps } = await client.apps();
+    const asked = performance.now();
+    const { token } = await client.request({ app: apps[0]?.id ?? "app", agent_name: "tests" });
+    // A lower bound only: a timer never fires early, however loaded the machine.
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(290);
+    expect(typeof token).toBe("string");
+  });
+
+  it("stops while a call waits for a person: the call settles, and the mock exits 0 without its timer", async () => {
+    const { client, stop } = await demoMock("--wait", "30000");
+    const { apps } = await client.apps();
+    const pending = client.request({ app: apps[0]?.id ?? "app", agent_name: "tests" }).then(
+      () => "answered",
+      () => "refused",
+    );
+    const stopping = performance.now();
+    expect(await stop()).toBe(0);
+    expect(["answered", "refused"]).toContain(await pending);
+    // Far below the 30 s the person would have taken: the wait ended with the mock.
+    expect(performance.now() - stopping).toBeLessThan(20_000);
+  });
+
+  it("conform finds the mock of a contract made up here, which no host implements, conforming", async () => {
+    // test/mock/fixtures/notes: a daemon service with a handle minted by open, used by append,
+    // read and close, ended by close, and a method answered from its schema's example.
+    const notes = "test/mock/fixtures/notes/notes.v1.schema.json";
+    const suiteRoot = await cleanups.dir();
+    const mock = await spawnMock(cleanups, ["--contract", notes, "--suite-root", suiteRoot]);
+    expect(mock.started).toContain("serving example.notes");
+    const { run, report } = await conformJson("--contract", notes, "--suite-root", suiteRoot, ALL_CALLS, "--seed", "3");
+    expect(failing(report)).toEqual([]);
+    expect(run.code).toBe(0);
+    for (const method of Object.values(report.summary.methods)) expect(method.results).toBeGreaterThan(0);
+    expect(await mock.stop()).toBe(0);
   });
 
   it("conform finds the agentcli contract's mock over --stdio conforming (conform starts it, ready notification first)", async () => {
