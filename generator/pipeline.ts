@@ -41,7 +41,7 @@ async function finish(name: string, source: string, facts: HeaderFacts): Promise
 /**
  * The contract-neutral runtime: every .ts file under templates/runtime/, plain TypeScript
  * type-checked with this project, copied verbatim under the header. The sources are kept prettier-formatted
- * (test/generator/runtime-templates.test.ts proves formatting would change nothing), so this
+ * (test/output/runtime-templates.test.ts proves formatting would change nothing), so this
  * skips a formatting pass that is a third of every run's time.
  */
 function runtimeFiles(): [string, string][] {

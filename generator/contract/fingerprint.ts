@@ -48,6 +48,6 @@ export function describeFingerprintChange(pinned: SchemaFingerprint, actual: Sch
   const what = changes.length > 0 ? changes.join("; ") : "the same methods, notifications and $defs, but their schemas changed";
   return (
     `The contract schema differs from the approved upstream schema (sha256 ${pinned.sha256.slice(0, 12)}… → ${actual.sha256.slice(0, 12)}…): ${what}. ` +
-    "Review the change (rightkit-bindgen diff), then accept it with RIGHTKIT_ACCEPT_SCHEMA=1 npx vitest run test/generator/fingerprint.test.ts and commit."
+    "Review the change (rightkit-bindgen diff), then accept it with RIGHTKIT_ACCEPT_SCHEMA=1 npx vitest run test/contract/fingerprint.test.ts and commit."
   );
 }

@@ -23,7 +23,7 @@ export interface BindingProblem {
 
 /**
  * The keywords this module words a message for. A keyword binding.schema.json starts using must
- * be added here (test/generator/binding-errors.test.ts holds the schema to this list); one that
+ * be added here (test/load/binding-errors.test.ts holds the schema to this list); one that
  * reports after its subschemas' failures (`anyOf`, `if`, `contains`) also in #subschemaFailures.
  */
 export const WORDED_KEYWORDS: ReadonlySet<string> = new Set([

@@ -6,9 +6,9 @@
  * contract); the generated modules load in milliseconds and validate exactly as the compiled
  * schemas do, errors included, because they are the code Ajv compiles them to.
  *
- * Nothing at run time imports this: test/generator/checks.test.ts proves the committed files
+ * Nothing at run time imports this: test/load/checks.test.ts proves the committed files
  * are what it makes now (a new Ajv or an edited binding.schema.json fails it until they are
- * refreshed with `RIGHTKIT_UPDATE_GOLDEN=1 npx vitest run test/generator/checks.test.ts`), and
+ * refreshed with `RIGHTKIT_UPDATE_GOLDEN=1 npx vitest run test/load/checks.test.ts`), and
  * that they agree with live Ajv on every schema and binding file the tests hold, broken and whole.
  */
 import { readFileSync } from "node:fs";
@@ -73,7 +73,7 @@ function moduleText(source: CheckSource, version: string): string {
   return [
     `// ${GENERATOR_NAME}: Ajv ${version}'s standalone code for ${source.what}, options ${JSON.stringify(source.options)}.`,
     "// Do not edit: made by generator/load/checks-source.ts; refresh with",
-    "// RIGHTKIT_UPDATE_GOLDEN=1 npx vitest run test/generator/checks.test.ts",
+    "// RIGHTKIT_UPDATE_GOLDEN=1 npx vitest run test/load/checks.test.ts",
     "// @ts-nocheck -- Ajv's code is plain JavaScript.",
     'import { createRequire } from "node:module";',
     "const require = createRequire(import.meta.url);",

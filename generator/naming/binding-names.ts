@@ -55,7 +55,7 @@ const FIXED_BINDING_NAMES = [
  * `validate<Name>` and `is<Name>`. No other name a binding exports can equal one: contract types
  * are PascalCase, client constants SCREAMING_SNAKE, and the binding's and the runtime's own
  * camelCase values start with other words (`validate`, `is`, `parse`, `run`, `default`, `resolve`);
- * test/generator/standard-schema.test.ts reads every binding's exports to hold it so.
+ * test/emit/standard-schema.test.ts reads every binding's exports to hold it so.
  */
 export function standardSchemaName(typeName: string): string {
   return `standard${typeName}`;

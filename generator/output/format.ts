@@ -4,7 +4,7 @@
  * faster on megabytes of validators, plus one layout rule of prettier's that oxfmt lacks
  * (`unionOnNextLine`). The emitters avoid the one construct the two break differently (a
  * negated group at the top of an `if`, see typeMiss in emit/validators/keyword-emitters/guard.ts).
- * test/generator/formatting.test.ts proves prettier would change nothing in any committed
+ * test/output/formatting.test.ts proves prettier would change nothing in any committed
  * file, golden or corpus output, with prettier itself (test/support/prettier.ts): prettier is
  * the reference, never used to generate, so it is not a dependency of the package.
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run sweep:hostile [-- --cases N] [--seed S] [--parallel P]`: the hostile-input cases of
- * test/generator/hostile-inputs.test.ts, thousands at a time (default 2,000), P at once
+ * test/pipeline/hostile-inputs.test.ts, thousands at a time (default 2,000), P at once
  * (default 2). Prints how many cases each position and exit code had, and every case that broke a
  * promise with what it broke; exits 1 when any did. Not part of `npm run bench`: it measures
  * promises, not speed.

@@ -25,8 +25,8 @@ import { emitValidators } from "../../generator/emit/validators/index.js";
 import { indexSchema } from "../../generator/resolve/index.js";
 import { ajvDraftOf, ajvFor } from "../support/ajv-dialect.js";
 import { SchemaSampler } from "../support/schema-sampler.js";
-import { DEMO_SHAPES, demoSchema, ERROR_CODES } from "../validators/demo-contract.js";
-import { loadModule } from "../validators/load-module.js";
+import { DEMO_SHAPES, demoSchema, ERROR_CODES } from "../support/demo-contract.js";
+import { loadModule } from "../support/load-module.js";
 import { handIsBatchParams, handIsSnapshotResult } from "./handwritten.js";
 
 export type Check = (value: unknown) => unknown;

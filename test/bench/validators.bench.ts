@@ -18,7 +18,7 @@ import { validator as schemasafe } from "@exodus/schemasafe";
 import fc from "fast-check";
 import { emitValidatorModule } from "../../generator/emit/validators/index.js";
 import { ajvDraftOf, ajvFor } from "../support/ajv-dialect.js";
-import { loadModule } from "../validators/load-module.js";
+import { loadModule } from "../support/load-module.js";
 import { geomean, median, QUICK, record, ROUNDS, type Figure } from "./figures.js";
 import { benchCases, SCHEMASAFE_OPTIONS, verdictOf, type Case, type Check } from "./validator-cases.js";
 

@@ -18,7 +18,7 @@ import { emitValidatorModule } from "../../generator/index.js";
 import { indexSchema } from "../../generator/resolve/index.js";
 import { StdioChild } from "../host/support/stdio-child.js";
 import { contractFacts, examples, fact, type DocumentedEntry, type DocumentedParam } from "../support/contract-facts.js";
-import { loadModule } from "../validators/load-module.js";
+import { loadModule } from "../support/load-module.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SCHEMA_FILE = resolve(HERE, "../../contract/agentcli.v0.2.schema.json");

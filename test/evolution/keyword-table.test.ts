@@ -15,7 +15,7 @@ import { dialectNamed, readingOf, type Dialect } from "../../generator/schema/di
 import { constraintWords } from "../../generator/schema/docs-words.js";
 import { KEYWORDS, keywordRow, type Cost } from "../../generator/schema/keyword-table.js";
 import { dialectAt, forEachSubschema } from "../../generator/schema/subschemas.js";
-import { loadModule } from "../validators/load-module.js";
+import { loadModule } from "../support/load-module.js";
 
 const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";

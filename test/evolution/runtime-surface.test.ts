@@ -111,7 +111,7 @@ describe("a binding's public declarations", () => {
   });
 
   it("of a binding with no transport name only the runtime's public API", async () => {
-    const generated = await generateFiles({ contract: "test/cli/fixtures/recursive-tools/schema.json" }, { typeCheck: "never" });
+    const generated = await generateFiles({ contract: "test/fixtures/recursive-tools/schema.json" }, { typeCheck: "never" });
     const surface = [...generated.files].find(([path]) => path.endsWith("/api.md") && !path.startsWith("runtime/"));
     expect(surface).toBeDefined();
     const used = namesUsed(surface?.[1] ?? "");

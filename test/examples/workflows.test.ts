@@ -27,7 +27,7 @@ import { main } from "../../generator/cli.js";
 import { emitValidatorModule } from "../../generator/emit/validators/index.js";
 import { escapeSegment, getAt, parsePointer, unescapeSegment } from "../../generator/json.js";
 import { ajvFor } from "../support/ajv-dialect.js";
-import { loadModule } from "../validators/load-module.js";
+import { loadModule } from "../support/load-module.js";
 
 const EXAMPLES = "examples";
 const FIXTURES = "test/fixtures/github-workflow";

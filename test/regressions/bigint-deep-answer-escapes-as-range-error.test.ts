@@ -4,7 +4,7 @@
  * raw RangeError from `readBigints`, which recursed and runs before the validators' depth limit,
  * not `malformed_response`. `readBigints` now leaves containers past 256 levels to a list
  * (core/integers.ts), and the other walks over an answer (`unsafeInteger`, `unsafeIntegersIn`)
- * use a stack of their own. The class is held by test/integers/deep-answers.test.ts.
+ * use a stack of their own. The class is held by test/runtime/core/deep-answers.test.ts.
  */
 import { expect, it } from "vitest";
 import { integerShape } from "../../generator/analyses/integer-shape.js";
@@ -12,7 +12,7 @@ import { emitValidatorModule } from "../../generator/emit/validators/index.js";
 import { indexSchema } from "../../generator/resolve/index.js";
 import { rejection } from "../support/rejection.js";
 import { callTool, readJson, type IntegerShape, type ToolSpec } from "../support/runtime.js";
-import { loadModule } from "../validators/load-module.js";
+import { loadModule } from "../support/load-module.js";
 
 const TREE = {
   $schema: "https://json-schema.org/draft/2020-12/schema",

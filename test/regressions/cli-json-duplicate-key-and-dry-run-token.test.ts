@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseDemoArgs, runDemoCli } from "../../generated/rightkit.agent.demo.v1/index.js";
-import { refusal } from "../cli/refusal.js";
+import { refusal } from "../support/refusal.js";
 
 describe("the JSON argument's duplicate keys", () => {
   it("70 blanks before each colon: refused, not the last value silently", () => {

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { generateFiles } from "../../generator/pipeline.js";
 import { emitValidatorModule } from "../../generator/emit/validators/index.js";
 import { FLOW_BUDGET } from "../../generator/emit/validators/flow-budget.js";
-import { loadModule } from "../validators/load-module.js";
+import { loadModule } from "../support/load-module.js";
 
 const PROPERTIES = 1999;
 

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { HELPER_NAMES } from "../../generator/emit/validators/runtime-helpers.js";
 import { generate } from "../../generator/index.js";
-import { loadModule } from "../validators/load-module.js";
+import { loadModule } from "../support/load-module.js";
 
 const dir = mkdtempSync(join(tmpdir(), "rightkit-bindgen-helper-names-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

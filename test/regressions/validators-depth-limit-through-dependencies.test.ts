@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { emitValidatorModule } from "../../generator/emit/validators/index.js";
-import { loadModule } from "../validators/load-module.js";
+import { loadModule } from "../support/load-module.js";
 
 const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
 

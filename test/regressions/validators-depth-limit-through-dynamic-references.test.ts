@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { emitValidatorModule } from "../../generator/emit/validators/index.js";
-import { loadModule } from "../validators/load-module.js";
+import { loadModule } from "../support/load-module.js";
 
 function nested(depth: number): unknown {
   let value: Record<string, unknown> = {};

@@ -11,8 +11,8 @@ import { emitValidators, emitValidatorModule } from "../../generator/emit/valida
 import { indexSchema } from "../../generator/resolve/index.js";
 import { EMBEDDED } from "../support/bindgen.js";
 import { reverseKeys } from "../support/json.js";
-import { DEMO_SHAPES } from "../validators/demo-contract.js";
-import { loadModule } from "../validators/load-module.js";
+import { DEMO_SHAPES } from "../support/demo-contract.js";
+import { loadModule } from "../support/load-module.js";
 
 /** Two `$defs` whose readable stems are both `Root_$defs_a_b`, reached from properties that meet too. */
 const COLLIDING = {

@@ -5,11 +5,11 @@
  * Ajv and the spec call valid. The key names were a red herring: the anyOf branch was written as
  * one expression (leaf.ts), and minLength's miss `a || (b && c)` was joined unparenthesised after
  * its type test, so it read `(typeof v === "string" && a) || (b && c)` and `b` ran on null. The
- * class (a validator that throws on any JSON value) is held by test/validators/never-throws.test.ts.
+ * class (a validator that throws on any JSON value) is held by test/emit/validators/never-throws.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { emitValidatorModule } from "../../generator/emit/validators/index.js";
-import { loadModule } from "../validators/load-module.js";
+import { loadModule } from "../support/load-module.js";
 
 const compile = (schema: string) => loadModule(emitValidatorModule(JSON.parse(schema) as object));
 

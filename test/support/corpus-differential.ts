@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import type { NamedType } from "../../generator/model/types.js";
 import { indexSchema } from "../../generator/resolve/index.js";
-import { loadModule } from "../validators/load-module.js";
+import { loadModule } from "./load-module.js";
 import { ajvDraftOf, ajvFor } from "./ajv-dialect.js";
 import { SchemaSampler, seedOf, type Json } from "./schema-sampler.js";
 

@@ -1,5 +1,5 @@
 /**
- * The generator against hostile input, for test/generator/hostile-inputs.test.ts (a bounded
+ * The generator against hostile input, for test/pipeline/hostile-inputs.test.ts (a bounded
  * number of cases, in `npm test`) and `npm run sweep:hostile` (a seed sweep of thousands):
  * arbitrary strings — control characters, bidi overrides, comment terminators, template-literal
  * openers, quotes, mentions, URLs, Windows device names, very long, case-folded duplicates — in

@@ -1,6 +1,6 @@
 // rightkit-bindgen: Ajv 8.20.0's standalone code for the draft-2019-09 meta-schema, options {"strict":false,"validateFormats":false}.
 // Do not edit: made by generator/load/checks-source.ts; refresh with
-// RIGHTKIT_UPDATE_GOLDEN=1 npx vitest run test/generator/checks.test.ts
+// RIGHTKIT_UPDATE_GOLDEN=1 npx vitest run test/load/checks.test.ts
 // @ts-nocheck -- Ajv's code is plain JavaScript.
 import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
