@@ -73,13 +73,20 @@ const RUNTIME_FLOORS = [
 const upwardIn = (floors) =>
   floors.slice(0, -1).map(([name, path], i) => ({
     name: `${name}-imports-only-below`,
-    comment: `${name} may import only the floors below it (${floors
-      .slice(0, i)
-      .map(([below]) => below)
-      .join(", ") || "none"}) and itself`,
+    comment: `${name} may import only the floors below it (${
+      floors
+        .slice(0, i)
+        .map(([below]) => below)
+        .join(", ") || "none"
+    }) and itself`,
     severity: "error",
     from: { path },
-    to: { path: floors.slice(i + 1).map(([, above]) => `(${above})`).join("|") },
+    to: {
+      path: floors
+        .slice(i + 1)
+        .map(([, above]) => `(${above})`)
+        .join("|"),
+    },
   }));
 
 module.exports = {
@@ -93,6 +100,29 @@ module.exports = {
     },
     ...upwardIn(FLOORS),
     ...upwardIn(RUNTIME_FLOORS),
+    {
+      name: "stages-read-the-graph-not-the-document-index",
+      comment:
+        "resolve/document-index.ts is the resolve stage's own: every later stage reads the schema graph (resolve/index.ts)",
+      severity: "error",
+      from: { path: "^generator/", pathNot: "^generator/resolve/" },
+      to: { path: "^generator/resolve/document-index\\.ts$" },
+    },
+    {
+      name: "emitters-read-the-graph-not-the-document",
+      comment: "no emitter resolves a reference or reads a dialect itself: the graph's nodes carry both",
+      severity: "error",
+      from: { path: "^generator/emit/" },
+      to: { path: "^generator/(resolve/|schema/dialect-view\\.ts$)", pathNot: "^generator/resolve/index\\.ts$" },
+    },
+    {
+      name: "only-the-validator-compiler-reads-the-graph",
+      comment:
+        "the emitters take the model and the analyses (analyses/binding-analyses.ts), plain data; binding.ts hands the graph to the validator compiler",
+      severity: "error",
+      from: { path: "^generator/emit/", pathNot: "^generator/emit/(validators/|binding\\.ts$)" },
+      to: { path: "^generator/resolve/" },
+    },
     {
       name: "tools-read-analyses-not-emitters",
       comment: "evolution/, introspect/, mcp/ and openrpc/ read analyses, never an emitter; the code door is everyone's",

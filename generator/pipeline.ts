@@ -5,6 +5,7 @@
  * only the stages before it (docs/architecture.md; .dependency-cruiser.cjs holds the rules).
  */
 import { readFileSync } from "node:fs";
+import { analyseBinding } from "./analyses/binding-analyses.js";
 import { emitBinding } from "./emit/binding.js";
 import { RUNTIME_TEMPLATES_DIR } from "./package-files.js";
 import { runtimeSourceNames } from "./output/runtime-sources.js";
@@ -21,7 +22,7 @@ import { header, type HeaderFacts } from "./output/header.js";
 import { consumerCompiler, typeCheck, type Compiler } from "./output/typecheck.js";
 import { contractDirName, declaredContractDir, RUNTIME_DIR } from "./output/paths.js";
 import { isJsonObject } from "./json.js";
-import { indexSchema, type SchemaIndex } from "./resolve/index.js";
+import { schemaGraph, type SchemaGraph } from "./resolve/index.js";
 
 export interface Generated {
   readonly contract: LoadedContract;
@@ -77,14 +78,14 @@ export interface PipelineOptions {
 }
 
 /**
- * The model every emitter reads, built and named: the programmatic API's `buildModel`. `index`:
- * the contract schema's resolution index, when the caller already has one.
+ * The model every emitter reads, built and named: the programmatic API's `buildModel`. `graph`:
+ * the contract schema's graph, when the caller already has one.
  */
 export function modelOf(
   contract: LoadedContract,
-  index: SchemaIndex = indexSchema(contract.schema, contract.schemaFile),
+  graph: SchemaGraph = schemaGraph(contract.schema, contract.schemaFile),
 ): ContractModel {
-  return nameModel(buildModel(contract, index, readContract(contract.schema, contract.binding)));
+  return nameModel(buildModel(contract, graph, readContract(contract.schema, contract.binding)));
 }
 
 export async function generateFiles(
@@ -92,9 +93,9 @@ export async function generateFiles(
   options: PipelineOptions = { typeCheck: "always" },
 ): Promise<Generated> {
   const contract = loadContract(source);
-  const index = indexSchema(contract.schema, contract.schemaFile);
-  const model = modelOf(contract, index);
-  const emitted = emitBinding(model, index);
+  const graph = schemaGraph(contract.schema, contract.schemaFile);
+  const model = modelOf(contract, graph);
+  const emitted = emitBinding(model, analyseBinding(model, graph), graph);
   const declared = isJsonObject(contract.schema) && typeof contract.schema.$id === "string";
   const dir = declared ? declaredContractDir(model.id) : contractDirName(model.id);
   const facts: HeaderFacts = { contractId: model.id };

@@ -17,7 +17,7 @@
 import { createHash } from "node:crypto";
 import { BindgenError } from "../errors.js";
 import { byCodeUnits } from "../order.js";
-import type { ResolvedRef, SchemaIndex } from "../resolve/index.js";
+import type { SchemaGraph, SchemaNode } from "../resolve/index.js";
 import {
   appendPointer,
   canonicalJson,
@@ -28,10 +28,8 @@ import {
   type Pointer,
   ROOT,
 } from "../json.js";
-import { DIALECTS, dialectOf, readingOf, type Dialect } from "../schema/dialects.js";
+import { DIALECTS, readingOf, type Dialect } from "../schema/dialects.js";
 import { keywordRow, type Subschemas } from "../schema/keyword-table.js";
-import { dialectAt } from "../schema/subschemas.js";
-import { schemaView } from "../schema/dialect-view.js";
 
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
@@ -55,13 +53,17 @@ interface Target {
   readonly dialect: Dialect;
 }
 
+function targetOf(node: SchemaNode): Target {
+  return { pointer: node.pointer, schema: node.written, dialect: node.dialect };
+}
+
 /**
  * Every definition reachable from the `starts`, keyed by pointer. A ref to `root` stays `#`, so
  * `root` is not one of them; without a `root` every target is. Found by copying with a recorder
  * for names, so the refs followed are exactly the ones the real copy rewrites.
  */
 function reachable(
-  index: SchemaIndex,
+  graph: SchemaGraph,
   starts: readonly Pointer[],
   root: Pointer | undefined,
   cut?: (at: Pointer) => string | undefined,
@@ -69,11 +71,11 @@ function reachable(
   const found = new Map<Pointer, Target>();
   const queue: Target[] = [];
   const recorder = new Copier(
-    index,
+    graph,
     root,
     (target) => {
       if (!found.has(target.pointer)) {
-        const entry = { ...target, dialect: dialectAt(index.root, target.pointer) };
+        const entry = targetOf(target);
         found.set(target.pointer, entry);
         queue.push(entry);
       }
@@ -81,14 +83,14 @@ function reachable(
     },
     cut,
   );
-  for (const start of starts) recorder.from(index.schemaAt(start), start, dialectAt(index.root, start));
-  for (let next = queue.shift(); next !== undefined; next = queue.shift()) recorder.from(next.schema, next.pointer, next.dialect);
+  for (const start of starts) recorder.from(start);
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) recorder.from(next.pointer);
   return found;
 }
 
 /** `schema-` and a hash of what the definition means: its text, dialect and the base its refs resolve against. */
-function contentName(index: SchemaIndex, target: Target, length: number): string {
-  const meaning = canonicalJson([target.dialect, index.baseUriAt(target.pointer), target.schema]);
+function contentName(graph: SchemaGraph, target: Target, length: number): string {
+  const meaning = canonicalJson([target.dialect, graph.node(target.pointer).baseUri, target.schema]);
   return `schema-${createHash("sha256").update(meaning).digest("hex").slice(0, length)}`;
 }
 
@@ -97,7 +99,7 @@ function contentName(index: SchemaIndex, target: Target, length: number): string
  * keys, then root `definitions` keys, then content names. Two targets with the same content
  * name mean the same thing and share one definition.
  */
-function nameTargets(index: SchemaIndex, targets: ReadonlyMap<Pointer, Target>): Map<Pointer, string> {
+function nameTargets(graph: SchemaGraph, targets: ReadonlyMap<Pointer, Target>): Map<Pointer, string> {
   const names = new Map<Pointer, string>();
   const taken = new Map<string, string>();
   const claim = (pointer: Pointer, name: string, meaning: string): boolean => {
@@ -117,9 +119,9 @@ function nameTargets(index: SchemaIndex, targets: ReadonlyMap<Pointer, Target>):
   for (const pointer of pointers) {
     if (names.has(pointer)) continue;
     const target = targets.get(pointer) as Target;
-    const meaning = `content:${contentName(index, target, 64)}`;
-    if (!claim(pointer, contentName(index, target, 12), meaning) && !claim(pointer, contentName(index, target, 64), meaning)) {
-      throw new BindgenError("bad_contract", `no free $defs name for ${pointer} in a tool schema`, { file: index.file, pointer });
+    const meaning = `content:${contentName(graph, target, 64)}`;
+    if (!claim(pointer, contentName(graph, target, 12), meaning) && !claim(pointer, contentName(graph, target, 64), meaning)) {
+      throw new BindgenError("bad_contract", `no free $defs name for ${pointer} in a tool schema`, { file: graph.file, pointer });
     }
   }
   return names;
@@ -151,45 +153,44 @@ function copyData(value: unknown): unknown {
  * the root (a ref to `root` becomes `#`; without a root, every target has a name).
  */
 class Copier {
-  readonly #index: SchemaIndex;
+  readonly #graph: SchemaGraph;
   readonly #root: Pointer | undefined;
-  readonly #nameOf: (target: ResolvedRef) => string;
+  readonly #nameOf: (target: SchemaNode) => string;
   /** A subschema with a definition of its own (another root), copied as a `$ref` to it instead of again. */
   readonly #definitionAt: ((at: Pointer) => string | undefined) | undefined;
   /** The location the current copy starts at: never replaced by its own definition. */
   #top: Pointer | undefined;
 
   constructor(
-    index: SchemaIndex,
+    graph: SchemaGraph,
     root: Pointer | undefined,
-    nameOf: (target: ResolvedRef) => string,
+    nameOf: (target: SchemaNode) => string,
     definitionAt?: (at: Pointer) => string | undefined,
   ) {
-    this.#index = index;
+    this.#graph = graph;
     this.#root = root;
     this.#nameOf = nameOf;
     this.#definitionAt = definitionAt;
   }
 
   /** The schema at `at` as a copy of its own: subschemas that are other roots become refs (see `definitionAt`). */
-  from(schema: unknown, at: Pointer, dialect: Dialect): unknown {
+  from(at: Pointer): unknown {
     this.#top = at;
-    return this.schema(schema, at, dialect);
+    return this.schema(this.#graph.node(at).written, at);
   }
 
   #ref(ref: string, from: Pointer): string {
-    const target = this.#index.resolveRef(ref, from);
+    const target = this.#graph.target(ref, from);
     if (target.pointer === this.#root) return ROOT;
     return `#/$defs/${fragmentSegment(this.#nameOf(target))}`;
   }
 
   /** The schema at `at`, as draft 2020-12, with every ref rewritten. */
-  schema(schema: unknown, at: Pointer, dialect: Dialect): unknown {
+  schema(schema: unknown, at: Pointer): unknown {
     if (!isJsonObject(schema)) return copyData(schema);
     const definition = at === this.#top ? undefined : this.#definitionAt?.(at);
     if (definition !== undefined) return { $ref: `#/$defs/${fragmentSegment(definition)}` };
-    const own = dialectOf(schema, dialect);
-    const view = schemaView(own, schema) as JsonObject;
+    const { dialect: own, schema: view } = this.#graph.node(at) as { dialect: Dialect; schema: JsonObject };
     const out: JsonObject = {};
     // draft-07 and 2019-09 spell a tuple `items: [A, B]` and its rest `additionalItems`.
     const tuples = DIALECTS[own].itemsArray === "tuple";
@@ -199,43 +200,43 @@ class Copier {
       const here = appendPointer(at, keyword);
       if (DROPPED.has(keyword)) continue;
       if (keyword === "$ref" && typeof value === "string") setOwn(out, "$ref", this.#ref(value, at));
-      else if (tuples && keyword === "items" && Array.isArray(value)) setOwn(out, "prefixItems", this.#list(value, here, own));
+      else if (tuples && keyword === "items" && Array.isArray(value)) setOwn(out, "prefixItems", this.#list(value, here));
       else if (tuples && keyword === "additionalItems") {
-        if (tuple) setOwn(out, "items", this.schema(value, here, own));
+        if (tuple) setOwn(out, "items", this.schema(value, here));
       } else if (readingOf(own, "dependencies") === "known" && keyword === "dependencies" && isJsonObject(value))
-        this.#dependencies(out, value, here, own);
-      else this.#keyword(out, keyword, value, here, own);
+        this.#dependencies(out, value, here);
+      else this.#keyword(out, keyword, value, here);
     }
     return out;
   }
 
   /** Any other keyword: its subschemas copied as schemas, anything else (2020-12 `dependencies` included) as data. */
-  #keyword(out: JsonObject, keyword: string, value: unknown, at: Pointer, dialect: Dialect): void {
+  #keyword(out: JsonObject, keyword: string, value: unknown, at: Pointer): void {
     const position = positionOf(keyword);
-    if (position === "schema" || position === "schema-or-array") setOwn(out, keyword, this.schema(value, at, dialect));
-    else if (position === "array" && Array.isArray(value)) setOwn(out, keyword, this.#list(value, at, dialect));
-    else if (position === "map" && isJsonObject(value)) setOwn(out, keyword, this.#map(value, at, dialect));
+    if (position === "schema" || position === "schema-or-array") setOwn(out, keyword, this.schema(value, at));
+    else if (position === "array" && Array.isArray(value)) setOwn(out, keyword, this.#list(value, at));
+    else if (position === "map" && isJsonObject(value)) setOwn(out, keyword, this.#map(value, at));
     else setOwn(out, keyword, copyData(value));
   }
 
-  #list(list: readonly unknown[], at: Pointer, dialect: Dialect): unknown[] {
-    return list.map((item, i) => this.schema(item, appendPointer(at, i), dialect));
+  #list(list: readonly unknown[], at: Pointer): unknown[] {
+    return list.map((item, i) => this.schema(item, appendPointer(at, i)));
   }
 
-  #map(map: JsonObject, at: Pointer, dialect: Dialect): JsonObject {
+  #map(map: JsonObject, at: Pointer): JsonObject {
     const out: JsonObject = {};
-    for (const key of Object.keys(map)) setOwn(out, key, this.schema(map[key], appendPointer(at, key), dialect));
+    for (const key of Object.keys(map)) setOwn(out, key, this.schema(map[key], appendPointer(at, key)));
     return out;
   }
 
   /** draft-07 `dependencies`: arrays of names are dependentRequired, schemas are dependentSchemas. */
-  #dependencies(out: JsonObject, value: JsonObject, at: Pointer, dialect: Dialect): void {
+  #dependencies(out: JsonObject, value: JsonObject, at: Pointer): void {
     const required: JsonObject = {};
     const schemas: JsonObject = {};
     for (const key of Object.keys(value)) {
       const entry = value[key];
       if (Array.isArray(entry)) setOwn(required, key, copyData(entry));
-      else setOwn(schemas, key, this.schema(entry, appendPointer(at, key), dialect));
+      else setOwn(schemas, key, this.schema(entry, appendPointer(at, key)));
     }
     if (Object.keys(required).length > 0) setOwn(out, "dependentRequired", required);
     if (Object.keys(schemas).length > 0) setOwn(out, "dependentSchemas", schemas);
@@ -246,11 +247,11 @@ class Copier {
  * The schema at `pointer` as one self-contained draft 2020-12 document: `$schema` first, the
  * schema's own keywords, then `$defs` holding every definition it reaches (sorted by name).
  */
-export function selfContainedSchema(index: SchemaIndex, pointer: Pointer): JsonObject {
-  const targets = reachable(index, [pointer], pointer);
-  const names = nameTargets(index, targets);
-  const copier = new Copier(index, pointer, (target) => names.get(target.pointer) as string);
-  const body = asObject(copier.schema(index.schemaAt(pointer), pointer, dialectAt(index.root, pointer)));
+export function selfContainedSchema(graph: SchemaGraph, pointer: Pointer): JsonObject {
+  const targets = reachable(graph, [pointer], pointer);
+  const names = nameTargets(graph, targets);
+  const copier = new Copier(graph, pointer, (target) => names.get(target.pointer) as string);
+  const body = asObject(copier.schema(graph.node(pointer).written, pointer));
   const out: JsonObject = {};
   setOwn(out, "$schema", DRAFT_2020_12);
   for (const key of Object.keys(body)) setOwn(out, key, body[key]);
@@ -259,7 +260,7 @@ export function selfContainedSchema(index: SchemaIndex, pointer: Pointer): JsonO
   for (const [at, name] of names) if (!byName.has(name)) byName.set(name, targets.get(at) as Target);
   for (const name of [...byName.keys()].sort(byCodeUnits)) {
     const target = byName.get(name) as Target;
-    setOwn(defs, name, copier.schema(target.schema, target.pointer, target.dialect));
+    setOwn(defs, name, copier.schema(target.schema, target.pointer));
   }
   if (byName.size > 0) setOwn(out, "$defs", defs);
   return out;
@@ -298,22 +299,20 @@ export interface SharedSchemas {
   readonly roots: ReadonlyMap<Pointer, SharedRoot>;
 }
 
-export function sharedSchemas(index: SchemaIndex, pointers: readonly Pointer[]): SharedSchemas {
+export function sharedSchemas(graph: SchemaGraph, pointers: readonly Pointer[]): SharedSchemas {
   // Every root that is an object schema is a definition too, so a root inside another (an inline
   // object that is a type of its own) is referred to, not copied again into each one around it:
   // objects nested n deep would otherwise fill the table with n copies of the innermost.
-  const rootSet = new Set(pointers.filter((pointer) => isJsonObject(index.schemaAt(pointer))));
+  const rootSet = new Set(pointers.filter((pointer) => isJsonObject(graph.node(pointer).written)));
   // While finding what is reachable, a root met inside another is only a place to stop (it is a start of its own).
   const cut = (at: Pointer): string | undefined => (rootSet.has(at) ? "" : undefined);
-  const targets = reachable(index, pointers, undefined, cut);
-  for (const pointer of rootSet)
-    if (!targets.has(pointer))
-      targets.set(pointer, { pointer, schema: index.schemaAt(pointer), dialect: dialectAt(index.root, pointer) });
-  const names = nameTargets(index, targets);
+  const targets = reachable(graph, pointers, undefined, cut);
+  for (const pointer of rootSet) if (!targets.has(pointer)) targets.set(pointer, targetOf(graph.node(pointer)));
+  const names = nameTargets(graph, targets);
   // One copier for everything; `refs` collects the names the schema being copied refers to.
   let refs = new Set<string>();
   const copier = new Copier(
-    index,
+    graph,
     undefined,
     (target) => {
       const name = names.get(target.pointer) as string;
@@ -327,9 +326,9 @@ export function sharedSchemas(index: SchemaIndex, pointers: readonly Pointer[]):
       return name;
     },
   );
-  const copy = (schema: unknown, at: Pointer, dialect: Dialect): { copy: unknown; refs: Set<string> } => {
+  const copy = (at: Pointer): { copy: unknown; refs: Set<string> } => {
     refs = new Set();
-    return { copy: copier.from(schema, at, dialect), refs };
+    return { copy: copier.from(at), refs };
   };
   const definitions = new Map<string, unknown>();
   /** Definition → the definitions whose copies refer to it. */
@@ -338,7 +337,7 @@ export function sharedSchemas(index: SchemaIndex, pointers: readonly Pointer[]):
   for (const [pointer, name] of [...names].sort(([, a], [, b]) => byCodeUnits(a, b))) {
     if (definitions.has(name)) continue;
     const target = targets.get(pointer) as Target;
-    const copied = copy(target.schema, target.pointer, target.dialect);
+    const copied = copy(target.pointer);
     definitions.set(name, copied.copy);
     for (const ref of copied.refs) {
       const list = referrers.get(ref);
@@ -361,7 +360,7 @@ export function sharedSchemas(index: SchemaIndex, pointers: readonly Pointer[]):
       roots.set(pointer, { body: undefined, definition: own, exact: !inexact.has(own) });
       continue;
     }
-    const copied = copy(index.schemaAt(pointer), pointer, dialectAt(index.root, pointer));
+    const copied = copy(pointer);
     const exact = !usesDynamicRef(copied.copy) && ![...copied.refs].some((name) => inexact.has(name));
     roots.set(pointer, { body: asObject(copied.copy), definition: undefined, exact });
   }

@@ -12,11 +12,10 @@
 import type { Pointer } from "../json.js";
 import { appendPointer, isJsonObject } from "../json.js";
 import { byCodeUnits } from "../order.js";
-import type { SchemaIndex } from "../resolve/index.js";
+import type { SchemaGraph } from "../resolve/index.js";
 import { keywordRow } from "../schema/keyword-table.js";
 import { subschemasIn } from "../schema/subschemas.js";
 import type { IntegerNode, IntegerShape } from "../../templates/runtime/core/integers.js";
-import { schemaView } from "../schema/dialect-view.js";
 import { readsBigint, type Int64Reading } from "../schema/integers.js";
 
 interface Node {
@@ -31,8 +30,8 @@ interface Node {
 }
 
 /** The shape of the value at `root`, or undefined when no `integer` can be reached from it. */
-export function integerShape(index: SchemaIndex, root: Pointer, int64: Int64Reading): IntegerShape | undefined {
-  const nodes = readNodes(index, root, int64);
+export function integerShape(graph: SchemaGraph, root: Pointer, int64: Int64Reading): IntegerShape | undefined {
+  const nodes = readNodes(graph, root, int64);
   const kept = nodesReachingInteger(nodes);
   if (!kept.has(0)) return undefined;
   // Every bare `integer` location reads alike, and every bare 64-bit one: one node serves each kind.
@@ -66,7 +65,7 @@ export function integerShape(index: SchemaIndex, root: Pointer, int64: Int64Read
   });
 }
 
-function readNodes(index: SchemaIndex, root: Pointer, int64: Int64Reading): Node[] {
+function readNodes(graph: SchemaGraph, root: Pointer, int64: Int64Reading): Node[] {
   const ids = new Map<Pointer, number>();
   const nodes: Node[] = [];
   const pending: Pointer[] = [];
@@ -81,8 +80,7 @@ function readNodes(index: SchemaIndex, root: Pointer, int64: Int64Reading): Node
   idOf(root);
   for (let pointer = pending.shift(); pointer !== undefined; pointer = pending.shift()) {
     const node = nodes[ids.get(pointer) as number] as Node;
-    const dialect = index.dialectAt(pointer);
-    const schema = schemaView(dialect, index.schemaAt(pointer));
+    const { dialect, schema } = graph.node(pointer);
     if (!isJsonObject(schema)) continue;
     const type = schema.type;
     const integer = type === "integer" || (Array.isArray(type) && type.includes("integer"));
@@ -94,7 +92,7 @@ function readNodes(index: SchemaIndex, root: Pointer, int64: Int64Reading): Node
       const at = appendPointer(pointer, keyword);
       if (row === undefined) continue;
       if (row.refers) {
-        if (typeof value === "string") node.inPlace.push(idOf(index.resolveRef(value, pointer).pointer));
+        if (typeof value === "string") node.inPlace.push(idOf(graph.target(value, pointer).pointer));
         continue;
       }
       const kind = subschemasIn(dialect, keyword);

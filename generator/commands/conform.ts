@@ -32,7 +32,7 @@ export async function runConform(args: readonly string[], io: Io): Promise<numbe
   const baseline = options.baseline === undefined || options.updateBaseline ? undefined : readBaseline(options.baseline, plan.id);
   const saved = options.replay === undefined ? undefined : readReplayFile(options.replay);
   const validators = await compileValidators(
-    plan.index,
+    plan.graph,
     [
       ...plan.methods.flatMap((method) => [method.params, method.result]),
       ...(plan.transport.kind === "jsonrpc-stdio" && plan.transport.ready !== undefined ? [plan.transport.ready.params] : []),

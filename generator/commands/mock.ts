@@ -30,7 +30,7 @@ export async function runMock(args: readonly string[], io: Io): Promise<number> 
   checkMode(plan, options.mode);
   checkWait(plan, options.waitMs);
   const scenarios = errorScenarios(plan, options.scenarios);
-  const validators = await compileValidators(plan.index, judgedSchemas(plan), plan.int64);
+  const validators = await compileValidators(plan.graph, judgedSchemas(plan), plan.int64);
   const answers = new MockAnswers(plan, validators, { seed: options.seed, scenarios });
   const ready = answers.ready();
   const bug = new BugLatch();

@@ -10,7 +10,7 @@ import { discoverContract } from "../load/discover.js";
 import { openRpcDocument } from "../openrpc/document.js";
 import { checkWritableFile, writeFileWhole } from "../output/file-door.js";
 import { modelOf } from "../pipeline.js";
-import { indexSchema } from "../resolve/index.js";
+import { schemaGraph } from "../resolve/index.js";
 import { EXIT, type Io } from "./exit.js";
 import { COMMAND_SPECS, parseCommandArgs } from "./options.js";
 
@@ -21,8 +21,8 @@ export async function runOpenRpc(args: readonly string[], io: Io): Promise<numbe
   // Where the document goes is checked before the contract is read: a bad path is found first.
   if (values.out !== undefined) checkWritableFile(values.out);
   const contract = loadContract(discoverContract(values));
-  const index = indexSchema(contract.schema, contract.schemaFile);
-  const text = `${JSON.stringify(openRpcDocument(modelOf(contract, index), index, contract), null, 2)}\n`;
+  const graph = schemaGraph(contract.schema, contract.schemaFile);
+  const text = `${JSON.stringify(openRpcDocument(modelOf(contract, graph), graph, contract), null, 2)}\n`;
   if (values.out === undefined) io.out(text.trimEnd());
   else writeFileWhole(values.out, text);
   return EXIT.ok;

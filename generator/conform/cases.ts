@@ -51,7 +51,7 @@ export function familiesOf(
   const families: CaseFamily[] = [
     { family: "positive", method, mutations: [], arbitrary: fc.record({ params: positive, picks: picks() }) },
   ];
-  const mutations = mutationsOf(plan.index, method.params, plan.int64);
+  const mutations = mutationsOf(plan.graph, method.params, plan.int64);
   if (mutations.length > 0) {
     const plans = mutations.map((mutation, index) =>
       fc.record({ params: negatives.of(method.params, mutation), picks: picks(), mutation: fc.constant(index) }),

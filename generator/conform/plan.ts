@@ -8,7 +8,7 @@ import type { ErrorModel } from "../contract/shape.js";
 import { isJsonObject, type Pointer } from "../json.js";
 import type { SideEffects } from "../load/binding.js";
 import type { LifecycleRule, Link } from "../model/types.js";
-import type { SchemaIndex } from "../resolve/index.js";
+import type { SchemaGraph } from "../resolve/index.js";
 import { servedContract, type ServedTransport } from "../values/served-contract.js";
 import { integerShape } from "../analyses/integer-shape.js";
 import type { Int64Reading } from "../schema/integers.js";
@@ -41,7 +41,7 @@ export type PlannedTransport = ServedTransport;
 export interface ConformPlan {
   /** The contract's `$id`. */
   readonly id: string;
-  readonly index: SchemaIndex;
+  readonly graph: SchemaGraph;
   /** Sorted by name. */
   readonly methods: readonly PlannedMethod[];
   readonly links: readonly Link[];
@@ -56,11 +56,11 @@ export interface ConformPlan {
 }
 
 export function conformPlan(choice: { readonly contract?: string | undefined }): ConformPlan {
-  const { loaded, index, model, transport } = servedContract(choice, "conform needs one to reach the host");
+  const { loaded, graph, model, transport } = servedContract(choice, "conform needs one to reach the host");
   const cli = isJsonObject(loaded.binding?.cli) && typeof loaded.binding?.cli.command === "string";
   return {
     id: model.id,
-    index,
+    graph,
     methods: model.methods.map((method) => ({
       name: method.name,
       tool: method.tool,
@@ -71,8 +71,8 @@ export function conformPlan(choice: { readonly contract?: string | undefined }):
       sensitiveParams: method.sensitiveParams,
       sideEffects: method.sideEffects,
       waitsForPerson: method.waitsForPerson,
-      paramsIntegers: bigintShape(index, method.params, model.int64),
-      resultIntegers: bigintShape(index, method.result, model.int64),
+      paramsIntegers: bigintShape(graph, method.params, model.int64),
+      resultIntegers: bigintShape(graph, method.result, model.int64),
     })),
     links: model.links,
     lifecycle: model.lifecycle,
@@ -90,8 +90,8 @@ export function conformPlan(choice: { readonly contract?: string | undefined }):
  * read alike. Only in bigint mode, and only
  * when the table has a 64-bit location: number mode reads nothing differently.
  */
-function bigintShape(index: SchemaIndex, at: Pointer, int64: Int64Reading): IntegerShape | undefined {
+function bigintShape(graph: SchemaGraph, at: Pointer, int64: Int64Reading): IntegerShape | undefined {
   if (int64 !== "bigint") return undefined;
-  const shape = integerShape(index, at, int64);
+  const shape = integerShape(graph, at, int64);
   return shape?.some((node) => node.int64 === true) === true ? shape : undefined;
 }

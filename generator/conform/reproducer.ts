@@ -97,7 +97,7 @@ export function commandFor(plan: ConformPlan, step: Step, target: string, valid:
  */
 function cliWords(plan: ConformPlan, method: PlannedMethod, params: unknown): string[] | undefined {
   if (!isJsonObject(params)) return undefined;
-  const schema = locate(plan.index, method.params).schema;
+  const schema = locate(plan.graph, method.params).schema;
   const declared = schema === false ? [] : propertyNames(schema);
   const words: string[] = [];
   for (const [key, value] of Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {

@@ -85,8 +85,8 @@ class ConformanceRun {
     this.#plan = plan;
     this.#options = options;
     this.#deadline = performance.now() + options.timeBudgetMs;
-    this.#positives = new PositiveArbitraries(plan.index, plan.int64);
-    this.#negatives = new NegativeArbitraries(plan.index, this.#positives);
+    this.#positives = new PositiveArbitraries(plan.graph, plan.int64);
+    this.#negatives = new NegativeArbitraries(plan.graph, this.#positives);
     this.#findings = new Findings(options.strict);
     const validParams = (method: PlannedMethod, params: unknown): boolean =>
       (validators.get(method.params) as Validate)(params).ok;

@@ -1,9 +1,11 @@
 /**
- * The files of one contract's binding, each rendered from its template: model in, source out.
- * Which artifacts exist is decided here, so index.ts re-exports exactly those.
+ * The files of one contract's binding, each rendered from its template: the model and its
+ * analyses in, source out. Which artifacts exist is decided here, so index.ts re-exports exactly
+ * those.
  */
 import type { ContractModel } from "../model/types.js";
-import type { SchemaIndex } from "../resolve/index.js";
+import type { BindingAnalyses } from "../analyses/binding-analyses.js";
+import type { SchemaGraph } from "../resolve/index.js";
 import { emitCli } from "./cli.js";
 import { emitClient } from "./client.js";
 import { emitManifest } from "./manifest.js";
@@ -18,15 +20,16 @@ export interface BindingFile {
   readonly source: string;
 }
 
-export function emitBinding(model: ContractModel, index: SchemaIndex): BindingFile[] {
+/** `graph`: for the validator compiler alone, which compiles each type's schema. */
+export function emitBinding(model: ContractModel, analyses: BindingAnalyses, graph: SchemaGraph): BindingFile[] {
   const entries = model.types.map((type) => ({ name: type.name, pointer: type.id }));
   const files: BindingFile[] = [
     { name: "types.ts", source: renderTemplate("binding/types.ts.hbs", { body: emitTypes(model) }) },
     {
       name: "validators.ts",
-      source: renderTemplate("binding/validators.ts.hbs", { body: emitValidators(index, entries, model.int64) }),
+      source: renderTemplate("binding/validators.ts.hbs", { body: emitValidators(graph, entries, model.int64) }),
     },
-    { name: "standard-schema.ts", source: emitStandardSchema(model, index) },
+    { name: "standard-schema.ts", source: emitStandardSchema(model, analyses) },
   ];
   files.push({ name: "manifest.ts", source: emitManifest(model) });
   const exports: Code[] = [
@@ -40,7 +43,7 @@ export function emitBinding(model: ContractModel, index: SchemaIndex): BindingFi
   // ValidationIssue/ValidationResult are structurally the validators' own; those are exported once.
   const reexported = [...standardTypes.map((name) => code`type ${ident(name)}`)];
   if (model.methods.length > 0) {
-    files.push({ name: "client.ts", source: emitClient(model, index) }, { name: "cli.ts", source: emitCli(model, index) });
+    files.push({ name: "client.ts", source: emitClient(model, analyses) }, { name: "cli.ts", source: emitCli(model, analyses) });
     exports.push(code`export * from "./client.js";`, code`export * from "./cli.js";`);
     reexported.unshift(...values.map((name) => ident(name)), ...types.map((name) => code`type ${ident(name)}`));
   }

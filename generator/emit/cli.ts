@@ -6,10 +6,9 @@
  */
 import type { ContractModel, Method, Namespace } from "../model/types.js";
 import { standardSchemaName } from "../naming/binding-names.js";
-import type { SchemaIndex } from "../resolve/index.js";
 import { cliToolFacts } from "./cli-table.js";
 import { code, docComment, EMPTY, ident, join, literal, member, type Code } from "./code.js";
-import { integerShape } from "../analyses/integer-shape.js";
+import type { BindingAnalyses } from "../analyses/binding-analyses.js";
 import { renderTemplate } from "./template.js";
 
 const typeName = (model: ContractModel, id: string): string => model.typeNames.get(id) as string;
@@ -36,14 +35,14 @@ function paramsType(model: ContractModel, method: Method): Code {
   return member(code`types`, typeName(model, method.params));
 }
 
-function toolEntry(model: ContractModel, index: SchemaIndex, method: Method, toolType: Code): Code {
+function toolEntry(model: ContractModel, analyses: BindingAnalyses, method: Method, toolType: Code): Code {
   const facts = cliToolFacts(model, method);
   const params = facts.params.map(
     (p) => code`{ name: ${p.name}, required: ${p.required}, type: ${p.type}, description: ${p.description} }`,
   );
   const shapes = facts.shapes.map((s) => code`{ name: ${s.name}, type: ${s.type} }`);
   const validate = member(code`validators`, `validate${typeName(model, method.params)}`);
-  const integers = integerShape(index, method.params, model.int64);
+  const integers = analyses.integerShapes.get(method.params);
   return code`{
     method: ${method.cliName},
     tool: ${method.tool},
@@ -67,8 +66,8 @@ function toolEntry(model: ContractModel, index: SchemaIndex, method: Method, too
   } satisfies ${toolType}`;
 }
 
-/** `index`: the contract schema's resolution index, for the params' integer shapes. */
-export function emitCli(model: ContractModel, index: SchemaIndex): string {
+/** `analyses`: for the params' integer shapes. */
+export function emitCli(model: ContractModel, analyses: BindingAnalyses): string {
   const names = model.names;
   const toolTypeOf = (m: Method): Code => code`CliTool<${literal(m.cliName)}, ${literal(m.tool)}, ${paramsType(model, m)}>`;
   const callTypeOf = (m: Method): Code =>
@@ -85,7 +84,7 @@ export function emitCli(model: ContractModel, index: SchemaIndex): string {
     verbatimKeys: literal(model.verbatimKeys),
     toolUnion: join(model.methods.map(toolTypeOf), code` | `),
     callUnion: join(model.methods.map(callTypeOf), code` | `),
-    tools: model.methods.map((m) => toolEntry(model, index, m, toolTypeOf(m))),
+    tools: model.methods.map((m) => toolEntry(model, analyses, m, toolTypeOf(m))),
     cases: model.methods.map((m) => ({ name: literal(m.cliName), call: calls.get(m.name) as Code })),
     clientClass: ident(names.clientClass),
     toolType: ident(names.cliTool),

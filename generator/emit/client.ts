@@ -8,8 +8,7 @@
 import type { TransportBinding } from "../load/binding.js";
 import type { ContractModel, Method, Namespace } from "../model/types.js";
 import { camelCase } from "../naming/identifiers.js";
-import type { SchemaIndex } from "../resolve/index.js";
-import { integerShape } from "../analyses/integer-shape.js";
+import type { BindingAnalyses } from "../analyses/binding-analyses.js";
 import { code, docComment, EMPTY, ident, join, literal, member, objectKey, type Code } from "./code.js";
 import { renderTemplate } from "./template.js";
 
@@ -82,7 +81,7 @@ function constants(model: ContractModel): Code[] {
   ];
 }
 
-function spec(model: ContractModel, index: SchemaIndex, method: Method): Code {
+function spec(model: ContractModel, analyses: BindingAnalyses, method: Method): Code {
   const params = ident(typeName(model, method.params));
   const result = ident(typeName(model, method.result));
   const rule = method.failClosed;
@@ -92,8 +91,8 @@ function spec(model: ContractModel, index: SchemaIndex, method: Method): Code {
       : code`, failClosed: { field: ${rule.field}, expected: ${literal(rule.expected)}, code: ${rule.code}, message: ${rule.message} }`;
   const route = daemonOf(model) === undefined ? EMPTY : code`, route: ROUTE`;
   const rpcErrors = model.errors.kind === "jsonrpc" ? code`, rpcErrors: INVALID_PARAMS` : EMPTY;
-  const paramsShape = integerShape(index, method.params, model.int64);
-  const resultShape = integerShape(index, method.result, model.int64);
+  const paramsShape = analyses.integerShapes.get(method.params);
+  const resultShape = analyses.integerShapes.get(method.result);
   const integers = code`${paramsShape === undefined ? EMPTY : code`, paramsIntegers: ${literal(paramsShape)}`}${resultShape === undefined ? EMPTY : code`, resultIntegers: ${literal(resultShape)}`}`;
   return code`{ method: ${method.tool}, timeoutMs: ${method.timeoutMs}, validateParams: ${ident(`validate${params}`)}, validateResult: ${ident(`validate${result}`)}${failClosed}${route}${rpcErrors}${integers} } satisfies ToolSpec<${params}, ${result}>`;
 }
@@ -184,7 +183,7 @@ function constructorParts(model: ContractModel): { param: Code; doc: Code } {
   return { param: code`transport: Transport`, doc: docComment("The transport that reaches the host.") };
 }
 
-export function emitClient(model: ContractModel, index: SchemaIndex): string {
+export function emitClient(model: ContractModel, analyses: BindingAnalyses): string {
   const methodTypes = model.methods.flatMap((m) => [typeName(model, m.params), typeName(model, m.result)]);
   const notificationTypes = model.notifications.map((n) => typeName(model, n.params));
   const typeImports = [...new Set([...methodTypes, ...notificationTypes])].sort();
@@ -239,7 +238,7 @@ export function emitClient(model: ContractModel, index: SchemaIndex): string {
     eventsType: hasNotifications ? eventsType(model) : false,
     events: ident(model.names.events),
     rpc,
-    specs: model.methods.map((method) => ({ key: objectKey(method.name), spec: spec(model, index, method) })),
+    specs: model.methods.map((method) => ({ key: objectKey(method.name), spec: spec(model, analyses, method) })),
     namespaces: namespaceFields(model),
     methods: model.tree.methods.map((method) => {
       const { params, result } = signature(model, method);

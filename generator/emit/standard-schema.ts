@@ -8,16 +8,13 @@
  */
 import type { ContractModel, NamedType } from "../model/types.js";
 import { standardSchemaName } from "../naming/binding-names.js";
-import type { SchemaIndex } from "../resolve/index.js";
 import { code, docLine, ident, join, literal, type Code } from "./code.js";
 import { renderTemplate } from "./template.js";
-import { sharedSchemas, type SharedRoot } from "../analyses/bundle.js";
+import type { SharedRoot } from "../analyses/bundle.js";
+import type { BindingAnalyses } from "../analyses/binding-analyses.js";
 
-export function emitStandardSchema(model: ContractModel, index: SchemaIndex): string {
-  const shared = sharedSchemas(
-    index,
-    model.types.map((type) => type.id),
-  );
+export function emitStandardSchema(model: ContractModel, analyses: BindingAnalyses): string {
+  const shared = analyses.typeSchemas;
   const names = model.types.map((type) => ident(type.name));
   const validators = model.types.map((type) => ident(`validate${type.name}`));
   const imports = [

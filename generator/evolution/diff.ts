@@ -12,9 +12,8 @@ import { METHOD_PARTS, NOTIFICATION_PART } from "../contract/shape.js";
 import type { LoadedContract } from "../load/contract.js";
 import { modelOf } from "../pipeline.js";
 import type { ContractModel, Method, Notification } from "../model/types.js";
-import { indexSchema, type SchemaIndex } from "../resolve/index.js";
+import { schemaGraph, type SchemaGraph } from "../resolve/index.js";
 import { isJsonObject, type JsonObject, type Pointer } from "../json.js";
-import { dialectAt } from "../schema/subschemas.js";
 import { compareAnnotations } from "./annotations.js";
 import { compareChanges, type Change } from "./changes.js";
 import { compareSchemas } from "./compare.js";
@@ -41,8 +40,8 @@ const entryOf = (part: Pointer): Pointer => part.slice(0, part.lastIndexOf("/"))
 /** The method's own entry, e.g. `#/$defs/act` for params at `#/$defs/act/params`. */
 const methodPointer = (method: Method): Pointer => entryOf(method.params);
 
-const objectAt = (index: SchemaIndex, pointer: Pointer): JsonObject => {
-  const schema = index.schemaAt(pointer);
+const objectAt = (graph: SchemaGraph, pointer: Pointer): JsonObject => {
+  const schema = graph.node(pointer).written;
   return isJsonObject(schema) ? schema : {};
 };
 
@@ -51,8 +50,8 @@ const objectAt = (index: SchemaIndex, pointer: Pointer): JsonObject => {
  * summary in the binding): those keywords are annotations. Its parts are compared as schemas.
  */
 function compareEntry(
-  before: SchemaIndex,
-  after: SchemaIndex,
+  before: SchemaGraph,
+  after: SchemaGraph,
   name: string,
   entries: { readonly old: Pointer; readonly now: Pointer },
   parts: readonly string[],
@@ -60,30 +59,30 @@ function compareEntry(
   const walk = newWalk(before, after, name, "receives");
   compareAnnotations(walk, objectAt(before, entries.old), objectAt(after, entries.now), {
     pointer: entries.now,
-    dialects: [dialectAt(before.root, entries.old), dialectAt(after.root, entries.now)],
+    dialects: [before.node(entries.old).dialect, after.node(entries.now).dialect],
     skip: parts,
   });
   return walk.changes;
 }
 
-function compareMethod(before: SchemaIndex, after: SchemaIndex, old: Method, now: Method): Change[] {
+function compareMethod(before: SchemaGraph, after: SchemaGraph, old: Method, now: Method): Change[] {
   const entry = compareEntry(before, after, now.name, { old: methodPointer(old), now: methodPointer(now) }, METHOD_PARTS);
   const sends = newWalk(before, after, now.name, "sends");
   compareSchemas(
     sends,
-    { schema: before.schemaAt(old.params), pointer: old.params },
-    { schema: after.schemaAt(now.params), pointer: now.params },
+    { schema: before.node(old.params).written, pointer: old.params },
+    { schema: after.node(now.params).written, pointer: now.params },
   );
   const receives = newWalk(before, after, now.name, "receives");
   compareSchemas(
     receives,
-    { schema: before.schemaAt(old.result), pointer: old.result },
-    { schema: after.schemaAt(now.result), pointer: now.result },
+    { schema: before.node(old.result).written, pointer: old.result },
+    { schema: after.node(now.result).written, pointer: now.result },
   );
   return [...entry, ...sends.changes, ...receives.changes];
 }
 
-function compareRoot(before: SchemaIndex, after: SchemaIndex, from: string, to: string): Change[] {
+function compareRoot(before: SchemaGraph, after: SchemaGraph, from: string, to: string): Change[] {
   const walk = newWalk(before, after, undefined, "receives");
   if (from !== to) {
     const major = isMajorChange(from, to);
@@ -97,7 +96,7 @@ function compareRoot(before: SchemaIndex, after: SchemaIndex, from: string, to: 
   }
   compareAnnotations(walk, objectAt(before, "#"), objectAt(after, "#"), {
     pointer: "#",
-    dialects: [dialectAt(before.root, "#"), dialectAt(after.root, "#")],
+    dialects: [before.node("#").dialect, after.node("#").dialect],
     label: (keyword) => `contract ${keyword}`,
   });
   return walk.changes;
@@ -142,15 +141,15 @@ function compareEntries<T extends { readonly name: string }>(
   return changes;
 }
 
-function compareNotification(before: SchemaIndex, after: SchemaIndex, old: Notification, now: Notification): Change[] {
+function compareNotification(before: SchemaGraph, after: SchemaGraph, old: Notification, now: Notification): Change[] {
   const entry = compareEntry(before, after, now.name, { old: entryOf(old.params), now: entryOf(now.params) }, [
     NOTIFICATION_PART,
   ]);
   const receives = newWalk(before, after, now.name, "receives");
   compareSchemas(
     receives,
-    { schema: before.schemaAt(old.params), pointer: old.params },
-    { schema: after.schemaAt(now.params), pointer: now.params },
+    { schema: before.node(old.params).written, pointer: old.params },
+    { schema: after.node(now.params).written, pointer: now.params },
   );
   return [...entry, ...receives.changes];
 }
@@ -160,7 +159,7 @@ function compareNotification(before: SchemaIndex, after: SchemaIndex, old: Notif
  * are one method renamed — when the pair is unambiguous: each is the other's only match. Two
  * removed methods of one shape and one added method of that shape stay a removal and an addition.
  */
-function pairRenames(before: SchemaIndex, after: SchemaIndex, olds: readonly Method[], nows: readonly Method[]): MethodRename[] {
+function pairRenames(before: SchemaGraph, after: SchemaGraph, olds: readonly Method[], nows: readonly Method[]): MethodRename[] {
   const oldNames = new Set(olds.map((method) => method.name));
   const newNames = new Set(nows.map((method) => method.name));
   const removed = olds.filter((method) => !newNames.has(method.name));
@@ -204,16 +203,16 @@ export function diffWithModels(
   before: LoadedContract,
   after: LoadedContract,
 ): { readonly diff: ContractDiff; readonly before: ContractModel; readonly after: ContractModel } {
-  const oldIndex = indexSchema(before.schema, before.schemaFile);
-  const newIndex = indexSchema(after.schema, after.schemaFile);
-  const oldModel = modelOf(before, oldIndex);
-  const newModel = modelOf(after, newIndex);
-  const renames = pairRenames(oldIndex, newIndex, oldModel.methods, newModel.methods);
-  const changes: Change[] = compareRoot(oldIndex, newIndex, oldModel.id, newModel.id);
+  const oldGraph = schemaGraph(before.schema, before.schemaFile);
+  const newGraph = schemaGraph(after.schema, after.schemaFile);
+  const oldModel = modelOf(before, oldGraph);
+  const newModel = modelOf(after, newGraph);
+  const renames = pairRenames(oldGraph, newGraph, oldModel.methods, newModel.methods);
+  const changes: Change[] = compareRoot(oldGraph, newGraph, oldModel.id, newModel.id);
   changes.push(
     ...foldRenames(
       compareEntries("method", oldModel.methods, newModel.methods, methodPointer, (old, now) =>
-        compareMethod(oldIndex, newIndex, old, now),
+        compareMethod(oldGraph, newGraph, old, now),
       ),
       renames,
       newModel.methods,
@@ -223,7 +222,7 @@ export function diffWithModels(
       oldModel.notifications,
       newModel.notifications,
       (n) => entryOf(n.params),
-      (old, now) => compareNotification(oldIndex, newIndex, old, now),
+      (old, now) => compareNotification(oldGraph, newGraph, old, now),
     ),
   );
   const sorted = changes.sort(compareChanges);

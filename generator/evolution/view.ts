@@ -4,10 +4,9 @@
  * "nullable, and otherwise this" — the two spellings serde and hand-written schemas use. Each
  * view is read in its own dialect (generator/schema/dialects.ts).
  */
-import type { SchemaIndex } from "../resolve/index.js";
+import type { SchemaGraph } from "../resolve/index.js";
 import { appendPointer, canonicalJson, isJsonObject, type JsonObject, type Pointer } from "../json.js";
 import { DIALECTS, type Dialect } from "../schema/dialects.js";
-import { dialectAt } from "../schema/subschemas.js";
 import { diffClassOf } from "./classes.js";
 
 export interface Located {
@@ -60,26 +59,26 @@ function siblingsIn(dialect: Dialect, siblings: JsonObject): { applied: JsonObje
  * them, only the documenting ones are. A `$ref` cycle with nothing in between stops at the first
  * repeat.
  */
-function deref(index: SchemaIndex, at: Located): Dereferenced {
+function deref(graph: SchemaGraph, at: Located): Dereferenced {
   let current = at;
-  let dialect = dialectAt(index.root, at.pointer);
+  let dialect = graph.node(at.pointer).dialect;
   let overlay = "";
   let inert: JsonObject = {};
   const seen = new Set<Pointer>();
   while (isJsonObject(current.schema) && typeof current.schema.$ref === "string" && !seen.has(current.pointer)) {
     seen.add(current.pointer);
     const { $ref, ...siblings } = current.schema;
-    const target = index.resolveRef($ref, current.pointer);
+    const target = graph.target($ref, current.pointer);
     const split = siblingsIn(dialect, siblings);
     // The nearest `$ref` holder's siblings win, as they do for the overlay.
     inert = { ...split.inert, ...inert };
-    const overlaid = isJsonObject(target.schema) && Object.keys(split.applied).length > 0;
-    if (isJsonObject(target.schema) && Object.keys(siblings).length > 0) overlay += canonicalJson(siblings);
+    const overlaid = isJsonObject(target.written) && Object.keys(split.applied).length > 0;
+    if (isJsonObject(target.written) && Object.keys(siblings).length > 0) overlay += canonicalJson(siblings);
     current = {
-      schema: overlaid ? { ...(target.schema as JsonObject), ...split.applied } : target.schema,
+      schema: overlaid ? { ...(target.written as JsonObject), ...split.applied } : target.written,
       pointer: target.pointer,
     };
-    dialect = dialectAt(index.root, target.pointer);
+    dialect = target.dialect;
   }
   return { ...current, overlay, dialect, inert };
 }
@@ -93,8 +92,8 @@ function isNullSchema(schema: unknown, dialect: Dialect): boolean {
   );
 }
 
-export function viewOf(index: SchemaIndex, at: Located): SchemaView {
-  const { schema, pointer, overlay, dialect, inert } = deref(index, at);
+export function viewOf(graph: SchemaGraph, at: Located): SchemaView {
+  const { schema, pointer, overlay, dialect, inert } = deref(graph, at);
   const identity = `${pointer}${overlay}`;
   const base = { pointer, identity, dialect, inert };
   if (!isJsonObject(schema)) return { ...base, node: schema === false ? false : true, nullable: false };
@@ -108,7 +107,7 @@ export function viewOf(index: SchemaIndex, at: Located): SchemaView {
     if (!Array.isArray(members) || members.length < 2) continue;
     const located = members.map((member, i): Located => ({ schema: member, pointer: appendPointer(pointer, keyword, i) }));
     const nulls = located.filter((member) => {
-      const target = deref(index, member);
+      const target = deref(graph, member);
       return isNullSchema(target.schema, target.dialect);
     });
     if (nulls.length !== 1) continue;
@@ -116,7 +115,7 @@ export function viewOf(index: SchemaIndex, at: Located): SchemaView {
     const rest = located.filter((member) => !nulls.includes(member));
     if (rest.length === 1) {
       // `oneOf: [X, null]` is "nullable X": compare X itself, so X's own changes keep X's pointer.
-      const inner = viewOf(index, rest[0] as Located);
+      const inner = viewOf(graph, rest[0] as Located);
       const node = isJsonObject(inner.node) && Object.keys(siblings).length > 0 ? { ...inner.node, ...siblings } : inner.node;
       return { ...inner, identity: `${inner.identity}${identity}`, node, nullable: true, inert: { ...inner.inert, ...inert } };
     }

@@ -1,14 +1,14 @@
 /**
  * The state of one comparison (one method, one direction) and the one way changes are recorded.
  */
-import type { SchemaIndex } from "../resolve/index.js";
+import type { SchemaGraph } from "../resolve/index.js";
 import type { Pointer } from "../json.js";
 import type { DiffClass } from "../schema/keyword-table.js";
 import { severityOf, type Change, type ChangeKind, type Direction, type Effect, type Severity } from "./changes.js";
 
 export interface Walk {
-  readonly before: SchemaIndex;
-  readonly after: SchemaIndex;
+  readonly before: SchemaGraph;
+  readonly after: SchemaGraph;
   readonly method: string | undefined;
   readonly direction: Direction;
   /**
@@ -19,7 +19,7 @@ export interface Walk {
   readonly changes: Change[];
 }
 
-export function newWalk(before: SchemaIndex, after: SchemaIndex, method: string | undefined, direction: Direction): Walk {
+export function newWalk(before: SchemaGraph, after: SchemaGraph, method: string | undefined, direction: Direction): Walk {
   return { before, after, method, direction, visited: new Set(), changes: [] };
 }
 

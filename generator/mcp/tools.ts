@@ -17,7 +17,7 @@ import { selfContainedSchema } from "../analyses/bundle.js";
 import { BindgenError } from "../errors.js";
 import type { JsonObject } from "../json.js";
 import type { ContractModel, Method } from "../model/types.js";
-import type { SchemaIndex } from "../resolve/index.js";
+import type { SchemaGraph } from "../resolve/index.js";
 import { effectHints, type EffectHints } from "./annotations.js";
 import { toolNameTable } from "./tool-names.js";
 
@@ -35,7 +35,7 @@ export interface McpTool {
   readonly annotations: EffectHints | undefined;
 }
 
-export function mcpTools(model: ContractModel, index: SchemaIndex, file: string | undefined): McpTool[] {
+export function mcpTools(model: ContractModel, graph: SchemaGraph, file: string | undefined): McpTool[] {
   const names = toolNameTable(
     model.methods.map((method) => method.tool),
     file,
@@ -44,9 +44,9 @@ export function mcpTools(model: ContractModel, index: SchemaIndex, file: string 
     name: names.toolOf.get(method.tool) as string,
     method,
     description: description(method),
-    inputSchema: inputSchema(selfContainedSchema(index, method.params), method, file),
-    outputSchema: isObjectSchema(selfContainedSchema(index, method.result))
-      ? selfContainedSchema(index, method.result)
+    inputSchema: inputSchema(selfContainedSchema(graph, method.params), method, file),
+    outputSchema: isObjectSchema(selfContainedSchema(graph, method.result))
+      ? selfContainedSchema(graph, method.result)
       : undefined,
     annotations: effectHints(method.sideEffects),
   }));

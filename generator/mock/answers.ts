@@ -52,7 +52,7 @@ export class MockAnswers {
     this.#plan = plan;
     this.#validators = validators;
     this.#options = options;
-    this.#values = new PositiveArbitraries(plan.index, plan.int64);
+    this.#values = new PositiveArbitraries(plan.graph, plan.int64);
     this.#ledger = new LinkLedger(plan);
     this.#byTool = new Map(plan.methods.map((method) => [method.tool, method]));
   }
@@ -106,7 +106,7 @@ export class MockAnswers {
    * empty list of apps would leave the methods it feeds nothing to take).
    */
   #result(method: MockMethod, params: unknown): unknown {
-    const located = locate(this.#plan.index, method.result);
+    const located = locate(this.#plan.graph, method.result);
     const examples = located.schema === false ? undefined : located.schema.examples;
     if (Array.isArray(examples) && examples.length > 0) {
       const example = this.#enveloped(examples[0]);

@@ -8,7 +8,7 @@ import type { ErrorModel } from "../contract/shape.js";
 import type { Pointer } from "../json.js";
 import type { ReadyBinding } from "../load/binding.js";
 import type { LifecycleRule, Link } from "../model/types.js";
-import type { SchemaIndex } from "../resolve/index.js";
+import type { SchemaGraph } from "../resolve/index.js";
 import { servedContract } from "../values/served-contract.js";
 import type { Int64Reading } from "../schema/integers.js";
 
@@ -32,7 +32,7 @@ export type MockTransport =
 export interface MockPlan {
   /** The contract's `$id`. */
   readonly id: string;
-  readonly index: SchemaIndex;
+  readonly graph: SchemaGraph;
   /** Sorted by name. */
   readonly methods: readonly MockMethod[];
   readonly links: readonly Link[];
@@ -46,7 +46,7 @@ export interface MockPlan {
 
 export function mockPlan(choice: { readonly contract?: string | undefined }): MockPlan {
   const served = servedContract(choice, "mock needs one to serve");
-  const { index, model } = served;
+  const { graph, model } = served;
   // The mock is the server: the command a client would start it with is not its to know.
   const transport: MockTransport =
     served.transport.kind === "rightkit-daemon"
@@ -54,7 +54,7 @@ export function mockPlan(choice: { readonly contract?: string | undefined }): Mo
       : { kind: served.transport.kind, ready: served.transport.ready };
   return {
     id: model.id,
-    index,
+    graph,
     methods: model.methods.map(({ name, tool, params, result, timeoutMs, waitsForPerson }) => ({
       name,
       tool,

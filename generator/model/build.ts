@@ -9,7 +9,7 @@ import { METHOD_PARTS, NOTIFICATION_PART, type ContractFacts, type ContractShape
 import { BindgenError } from "../errors.js";
 import { appendPointer, isJsonObject, type JsonObject } from "../json.js";
 import type { LoadedContract } from "../load/contract.js";
-import type { SchemaIndex } from "../resolve/index.js";
+import type { SchemaGraph } from "../resolve/index.js";
 import { byCodeUnits } from "../order.js";
 import { pascalCase } from "../words.js";
 import { assembleConstants, assembleMethods, assembleNotifications, type Places } from "./assemble.js";
@@ -21,16 +21,16 @@ import { checkSchemas } from "./schema-checks.js";
 import type { ModelDraft } from "./types.js";
 
 /** `shape`: the contract's methods, notifications, paths and error model (contract/shape.ts `readContract`), read from the same schema and binding. */
-export function buildModel(contract: LoadedContract, index: SchemaIndex, shape: ContractFacts): ModelDraft {
+export function buildModel(contract: LoadedContract, graph: SchemaGraph, shape: ContractFacts): ModelDraft {
   const root = contractRoot(contract);
   const { binding, bindingFile } = contract;
   checkMethodParts(shape, contract.schemaFile);
   if (binding !== undefined && bindingFile !== undefined) checkBinding(shape, binding, bindingFile);
-  const warnings = checkSchemas(index, partPointers(shape), binding?.patterns?.backtracking);
+  const warnings = checkSchemas(graph, partPointers(shape), binding?.patterns?.backtracking);
   const places = placesOf(shape);
-  const { links, lifecycle } = assembleLinks(binding, shape, index, bindingFile);
+  const { links, lifecycle } = assembleLinks(binding, shape, graph, bindingFile);
   const int64 = binding?.numbers?.int64 ?? "number";
-  const converter = new TypeConverter(index, contract.draft, int64);
+  const converter = new TypeConverter(graph, int64);
   reserveTypes(converter, root, contract.draft, shape, places.stem);
   converter.drain();
   const id = typeof root.$id === "string" ? root.$id : basename(contract.schemaFile).replace(/\.(schema\.)?(json|md)$/i, "");

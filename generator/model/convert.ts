@@ -16,7 +16,7 @@ import {
   type Scope,
   type Site,
 } from "./name-requests.js";
-import type { SchemaIndex } from "../resolve/index.js";
+import type { SchemaGraph } from "../resolve/index.js";
 import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../json.js";
 import { byCodeUnits } from "../order.js";
 import {
@@ -28,7 +28,6 @@ import {
   readingOf,
   type Dialect,
 } from "../schema/dialects.js";
-import { dialectAt } from "../schema/subschemas.js";
 import { readsBigint, type Int64Reading } from "../schema/integers.js";
 import { docsOf, NO_DOCS } from "./docs.js";
 import type { JsonValue, NameRequest, PrimitiveType, PropertyNode, TypeId, TypeNode } from "./types.js";
@@ -40,10 +39,8 @@ export class TypeConverter {
   readonly nodes = new Map<TypeId, TypeNode>();
   readonly #queue: { id: TypeId; scope: Scope }[] = [];
 
-  /** `documentDialect`: the dialect the loader read from the root; a location's own `$schema` may change it. */
   constructor(
-    private readonly index: SchemaIndex,
-    private readonly documentDialect: Dialect,
+    private readonly graph: SchemaGraph,
     private readonly int64: Int64Reading = "number",
   ) {}
 
@@ -64,9 +61,8 @@ export class TypeConverter {
 
   drain(): void {
     for (let next = this.#queue.shift(); next !== undefined; next = this.#queue.shift()) {
-      const schema = this.index.schemaAt(next.id);
-      const dialect = dialectAt(this.index.root, next.id, this.documentDialect);
-      this.nodes.set(next.id, this.convert(schema, next.id, rootSite(next.scope), false, dialect));
+      const node = this.graph.node(next.id);
+      this.nodes.set(next.id, this.convert(node.written, next.id, rootSite(next.scope), false, node.dialect));
     }
   }
 
@@ -75,7 +71,7 @@ export class TypeConverter {
     if (schema === true) return { kind: "any", docs: NO_DOCS };
     if (schema === false) return { kind: "never", docs: NO_DOCS };
     if (!isJsonObject(schema))
-      throw new BindgenError("bad_contract", "a schema must be an object or a boolean", { file: this.index.file, pointer });
+      throw new BindgenError("bad_contract", "a schema must be an object or a boolean", { file: this.graph.file, pointer });
     if (hoist && isObjectShape(schema)) {
       this.reserveWithScope(pointer, { candidates: titled(schema, site.candidates), priority: "inline" }, inlineScope(site));
       return { kind: "ref", target: pointer, docs: NO_DOCS };
@@ -115,8 +111,8 @@ export class TypeConverter {
   }
 
   private refNode(ref: string, from: Pointer): TypeNode {
-    const target = this.index.resolveRef(ref, from);
-    this.reserve(target.pointer, { candidates: refTargetCandidates(target.pointer, target.schema), priority: "inline" });
+    const target = this.graph.target(ref, from);
+    this.reserve(target.pointer, { candidates: refTargetCandidates(target.pointer, target.written), priority: "inline" });
     return { kind: "ref", target: target.pointer, docs: NO_DOCS };
   }
 

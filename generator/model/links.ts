@@ -11,7 +11,7 @@ import { BindgenError } from "../errors.js";
 import { appendPointer, escapeSegment, isJsonObject, parsePointer, type Pointer } from "../json.js";
 import type { Binding, ErrorCodeList } from "../load/binding.js";
 import { byCodeUnits } from "../order.js";
-import type { SchemaIndex } from "../resolve/index.js";
+import type { SchemaGraph } from "../resolve/index.js";
 import type { LifecycleRule, Link } from "./types.js";
 
 /** The segment that stands for every item of an array. */
@@ -22,18 +22,18 @@ const COMBINATORS = ["anyOf", "oneOf", "allOf", "if"] as const;
 interface Context {
   readonly shape: ContractShape;
   readonly errors: ErrorModel;
-  readonly index: SchemaIndex;
+  readonly graph: SchemaGraph;
   readonly file: string;
 }
 
 export function assembleLinks(
   binding: Binding | undefined,
   shape: ContractShape & { readonly errors: ErrorModel },
-  index: SchemaIndex,
+  graph: SchemaGraph,
   file: string | undefined,
 ): { links: Link[]; lifecycle: LifecycleRule[] } {
   if (binding === undefined || file === undefined) return { links: [], lifecycle: [] };
-  const context: Context = { shape, errors: shape.errors, index, file };
+  const context: Context = { shape, errors: shape.errors, graph, file };
   const links = Object.entries(binding.links ?? {})
     .sort(([a], [b]) => byCodeUnits(a, b))
     .map(([name, link]): Link => {
@@ -110,7 +110,7 @@ function checkPath(context: Context, start: Pointer, path: string, at: Pointer, 
   if (segments === undefined || segments.length === 0) refuse(context, `${JSON.stringify(path)} is not a JSON pointer`, at);
   let here: Pointer = start;
   for (const [i, segment] of segments.entries()) {
-    const schema = followRefs(context.index, here);
+    const schema = followRefs(context.graph, here);
     if (!isJsonObject(schema.value) || COMBINATORS.some((keyword) => Object.hasOwn(schema.value as object, keyword))) return;
     here = schema.pointer;
     const keyword = segment === EVERY_ITEM ? "items" : "properties";
@@ -127,15 +127,12 @@ function checkPath(context: Context, start: Pointer, path: string, at: Pointer, 
   }
 }
 
-function followRefs(index: SchemaIndex, pointer: Pointer): { pointer: Pointer; value: unknown } {
-  let here = pointer;
-  let value = index.schemaAt(here);
-  for (let hops = 0; isJsonObject(value) && typeof value.$ref === "string" && hops < 32; hops++) {
-    const resolved = index.resolveRef(value.$ref, here);
-    here = resolved.pointer;
-    value = resolved.schema;
+function followRefs(graph: SchemaGraph, pointer: Pointer): { pointer: Pointer; value: unknown } {
+  let node = graph.node(pointer);
+  for (let hops = 0; isJsonObject(node.written) && typeof node.written.$ref === "string" && hops < 32; hops++) {
+    node = graph.target(node.written.$ref, node.pointer);
   }
-  return { pointer: here, value };
+  return { pointer: node.pointer, value: node.written };
 }
 
 function refuse(context: Context, message: string, pointer: Pointer): never {

@@ -6,14 +6,14 @@
  * read in each schema's own dialect; keywords the dialect does not define are annotations.
  */
 import { BindgenError } from "../errors.js";
-import type { SchemaIndex } from "../resolve/index.js";
+import type { SchemaGraph } from "../resolve/index.js";
 import { byCodeUnits } from "../order.js";
 import { appendPointer, isJsonObject, type Pointer } from "../json.js";
 import { DEFAULT_DIALECT, dialectOf, type Dialect } from "../schema/dialects.js";
 import { refusalOf } from "../schema/refusals.js";
 import { planPattern } from "../schema/pattern-program.js";
 import { readPattern } from "../schema/patterns.js";
-import { dialectAt, forEachSubschema } from "../schema/subschemas.js";
+import { forEachSubschema } from "../schema/subschemas.js";
 
 /** Something valid input may still deserve a word about; generation goes on. */
 export interface SchemaWarning {
@@ -59,7 +59,7 @@ export function checkPattern(
 
 /** Visits every schema reachable from the root, plus the parts of methods and notifications (`params`, `result`, `notification`). */
 export function checkSchemas(
-  index: SchemaIndex,
+  graph: SchemaGraph,
   partPointers: readonly Pointer[],
   backtracking: BacktrackingPatterns = "warn",
 ): SchemaWarning[] {
@@ -76,22 +76,25 @@ export function checkSchemas(
     if (refusal !== undefined) {
       const { keyword, why } = refusal;
       throw new BindgenError("unsupported_keyword", `keyword ${keyword} is not supported: ${why}`, {
-        file: index.file,
+        file: graph.file,
         pointer: appendPointer(pointer, keyword),
         keyword,
       });
     }
-    if (typeof schema.$ref === "string") index.resolveRef(schema.$ref, pointer);
+    if (typeof schema.$ref === "string") graph.target(schema.$ref, pointer);
     if (typeof schema.pattern === "string")
-      checkPattern(schema.pattern, index.file, appendPointer(pointer, "pattern"), warn, backtracking);
+      checkPattern(schema.pattern, graph.file, appendPointer(pointer, "pattern"), warn, backtracking);
     if (isJsonObject(schema.patternProperties)) {
       for (const key of Object.keys(schema.patternProperties))
-        checkPattern(key, index.file, appendPointer(pointer, "patternProperties", key), warn, backtracking);
+        checkPattern(key, graph.file, appendPointer(pointer, "patternProperties", key), warn, backtracking);
     }
     forEachSubschema(schema, pointer, dialect, visit);
   };
-  visit(index.root, "#", DEFAULT_DIALECT);
-  for (const part of partPointers) visit(index.schemaAt(part), part, dialectAt(index.root, part));
+  visit(graph.root.written, "#", DEFAULT_DIALECT);
+  for (const part of partPointers) {
+    const node = graph.node(part);
+    visit(node.written, part, node.dialect);
+  }
   // Sorted by pointer: the same schema warns the same way whatever order the walk met things in.
   return warnings.sort((a, b) => byCodeUnits(a.pointer, b.pointer));
 }

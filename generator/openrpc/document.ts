@@ -13,7 +13,7 @@ import { BindgenError } from "../errors.js";
 import { canonicalJson, isJsonObject, sortKeys, type JsonObject, type Pointer } from "../json.js";
 import type { ContractModel, Method } from "../model/types.js";
 import { byCodeUnits } from "../order.js";
-import type { SchemaIndex } from "../resolve/index.js";
+import type { SchemaGraph } from "../resolve/index.js";
 import { Draft07Writer } from "./draft07.js";
 
 export const OPENRPC_VERSION = "1.3.2";
@@ -25,12 +25,12 @@ export interface ContractFiles {
   readonly schemaFile: string;
 }
 
-export function openRpcDocument(model: ContractModel, index: SchemaIndex, files: ContractFiles): JsonObject {
+export function openRpcDocument(model: ContractModel, graph: SchemaGraph, files: ContractFiles): JsonObject {
   const writer = new Draft07Writer(files.schemaFile);
   const components = new Map<string, unknown>();
   /** The method's schema at `pointer`, written draft-07; its definitions join the shared components. */
   const schemaAt = (pointer: Pointer): JsonObject => {
-    const copy = selfContainedSchema(index, pointer);
+    const copy = selfContainedSchema(graph, pointer);
     const defs = isJsonObject(copy["$defs"]) ? copy["$defs"] : {};
     for (const name of Object.keys(defs)) {
       const written = writer.schema(defs[name]);
@@ -55,7 +55,7 @@ export function openRpcDocument(model: ContractModel, index: SchemaIndex, files:
 
   const document: JsonObject = {
     openrpc: OPENRPC_VERSION,
-    info: info(model, index),
+    info: info(model, graph),
     methods,
     components: componentsObject(model, components),
     "x-contract": {
@@ -71,8 +71,8 @@ export function openRpcDocument(model: ContractModel, index: SchemaIndex, files:
   return sortKeys(document) as JsonObject;
 }
 
-function info(model: ContractModel, index: SchemaIndex): JsonObject {
-  const description = isJsonObject(index.root) ? index.root["description"] : undefined;
+function info(model: ContractModel, graph: SchemaGraph): JsonObject {
+  const description = isJsonObject(graph.root.written) ? graph.root.written["description"] : undefined;
   return { title: model.id, version: versionOf(model.id), ...(typeof description === "string" ? { description } : {}) };
 }
 

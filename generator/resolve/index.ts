@@ -1,40 +1,49 @@
 /**
- * Indexes one schema document for `$ref` resolution: every schema resource (`$id`, including
- * embedded ones), every `$anchor`/`$dynamicAnchor` (and draft-07 `$id` fragment), the base URI
- * and the resource in force at any location, and each resource's dynamic anchors.
- * A reference that does not land inside this document is an error: schemas are untrusted input
- * and the toolchain never fetches anything.
+ * The schema graph: what every stage after resolving reads instead of the document. One node per
+ * schema location, keyed by its pointer, made the first time a stage asks for it and kept: its
+ * dialect, its schema as that dialect means it, the resource and base URI it belongs to. A
+ * `$ref` is an edge from the node holding it to the node it names, followed once.
+ *
+ * The nodes keep the document's keyword spelling (draft-07's array `items` stays `items`), so
+ * every pointer, and every schema path a validator reports, names the real location; what the
+ * spelling means is read once, here and in the schema floor's tables, never by a consumer from
+ * the raw document.
  */
-import { BindgenError } from "../errors.js";
-import { DEFAULT_DIALECT, DIALECTS, dialectOf, readingOf, type Dialect } from "../schema/dialects.js";
-import { byCodeUnits } from "../order.js";
-import { dialectAt, forEachSubschema } from "../schema/subschemas.js";
-import { appendPointer, getAt, isJsonObject, parsePointer, ROOT, type Pointer } from "../json.js";
-import { DEFAULT_BASE, fragmentOf, resolveUri, withoutFragment } from "./uri.js";
+import type { Dialect } from "../schema/dialects.js";
+import { schemaView } from "../schema/dialect-view.js";
+import { isJsonObject, type Pointer } from "../json.js";
+import { DocumentIndex, RECURSIVE_ANCHOR, type SchemaRegistry } from "./document-index.js";
+import { fragmentOf } from "./uri.js";
 
-/** Keywords naming a plain-name anchor in the resource they stand in, where their dialect defines them. */
-const ANCHOR_KEYWORDS = ["$anchor", "$dynamicAnchor"] as const;
+export { RECURSIVE_ANCHOR, type SchemaRegistry };
 
-export interface ResolvedRef {
-  /** Where the target sits, as a pointer from the document root. */
+/** One schema location, read once. */
+export interface SchemaNode {
   readonly pointer: Pointer;
+  /** The value as written: an object or a boolean (anything else is refused by whoever reads it as a schema). */
+  readonly written: unknown;
+  /** The dialect in force here. */
+  readonly dialect: Dialect;
+  /**
+   * The schema as its dialect means it (schema/dialect-view.ts): draft-07's `$ref` alone, no
+   * keyword only other drafts give force, OpenAPI's spellings as JSON Schema's. Booleans are themselves.
+   */
   readonly schema: unknown;
+  /** The root of the schema resource this location belongs to (`#`, or an embedded `$id`'s schema). */
+  readonly resource: Pointer;
+  /** The base URI its references resolve against. */
+  readonly baseUri: string;
 }
 
-export interface SchemaIndex {
-  /** The document compiled; the documents of the registry are reached through `$ref` only. */
-  readonly root: unknown;
+export interface SchemaGraph {
+  /** The file the document was read from, for errors. */
   readonly file: string | undefined;
-  /** Resolves `ref` as written at `from` (a pointer to the schema holding the `$ref`). */
-  resolveRef(ref: string, from: Pointer): ResolvedRef;
-  /** The schema at a pointer (from the document root, or `<uri>#/…` in a registry document), or a `dangling_ref` error. */
-  schemaAt(pointer: Pointer): unknown;
-  /** The dialect in force at a pointer, in whichever document it points. */
-  dialectAt(pointer: Pointer): Dialect;
-  /** The base URI in force for the schema at `pointer`. */
-  baseUriAt(pointer: Pointer): string;
-  /** The root of the schema resource the schema at `pointer` belongs to (`#`, or an embedded `$id`'s schema). */
-  resourceAt(pointer: Pointer): Pointer;
+  /** The document's root. */
+  readonly root: SchemaNode;
+  /** The node at a pointer (from the document root, or `<uri>#/…` in a registry document), or a `dangling_ref` error. */
+  node(pointer: Pointer): SchemaNode;
+  /** The node a reference written at `from` (the pointer of the schema holding it) leads to, or a `dangling_ref`/`external_ref` error. */
+  target(ref: string, from: Pointer): SchemaNode;
   /**
    * The dynamic anchors a resource (by its root's pointer) brings into the dynamic scope, by
    * name: each 2020-12 `$dynamicAnchor` in it, and, under the empty name, its root when that is a
@@ -43,206 +52,109 @@ export interface SchemaIndex {
   dynamicAnchorsOf(resource: Pointer): ReadonlyMap<string, Pointer>;
   /** Whether any resource has a dynamic anchor: when none has, dynamic scope never matters. */
   readonly hasDynamicAnchors: boolean;
+  /**
+   * The dynamic-anchor name a dynamic reference looks up in the dynamic scope, given its first
+   * target (`initial`, where it resolves as a `$ref` would): for `$recursiveRef`, the empty name
+   * when that target is a `"$recursiveAnchor": true` resource root; for `$dynamicRef`, the
+   * fragment of `ref` when the target holds a `$dynamicAnchor` of that name. Undefined when the
+   * first target is not a dynamic anchor: then the reference is a plain `$ref`.
+   */
+  dynamicAnchorName(keyword: "$recursiveRef" | "$dynamicRef", ref: string, initial: Pointer): string | undefined;
 }
-
-/** The dynamic-anchor name under which a 2019-09 `"$recursiveAnchor": true` resource root is kept. */
-export const RECURSIVE_ANCHOR = "";
 
 /**
- * Documents a schema may `$ref` besides itself, by the absolute URI (without fragment) they are
- * known by: given by the caller, never fetched. A location in one is written `<uri>#/pointer`.
+ * The graph of one document and the documents it may `$ref` besides itself (given by the
+ * caller, never fetched). Unresolvable references are errors: schemas are untrusted input.
  */
-export type SchemaRegistry = Readonly<Record<string, unknown>>;
-
-/** The document a pointer is in (`""` for the root document) and the pointer within it. */
-function splitPointer(pointer: Pointer): { readonly document: string; readonly local: Pointer } {
-  const hash = pointer.indexOf("#");
-  return hash <= 0 ? { document: "", local: pointer } : { document: pointer.slice(0, hash), local: pointer.slice(hash) };
+export function schemaGraph(document: unknown, file?: string, registry: SchemaRegistry = {}): SchemaGraph {
+  return new Graph(new DocumentIndex(document, file, registry));
 }
 
-export function indexSchema(root: unknown, file?: string, registry: SchemaRegistry = {}): SchemaIndex {
-  return new DocumentIndex(root, file, registry);
-}
+class Graph implements SchemaGraph {
+  readonly root: SchemaNode;
+  readonly #index: DocumentIndex;
+  readonly #nodes = new Map<Pointer, LocationNode>();
+  /** Each edge, by the pointer of the schema holding the reference and the reference as written. */
+  readonly #edges = new Map<string, SchemaNode>();
 
-/** What `dynamicAnchorsOf` answers for a resource without dynamic anchors: never written to. */
-const NO_DYNAMIC_ANCHORS: ReadonlyMap<string, Pointer> = new Map();
-
-/**
- * The index of one document and its registry. The constructor walks every schema position once
- * and fills the tables; after it returns, only the `schemaAt` cache still changes.
- */
-class DocumentIndex implements SchemaIndex {
-  readonly root: unknown;
-  readonly file: string | undefined;
-  readonly hasDynamicAnchors: boolean;
-  /** Each document by the URI it is known by; `""` is the root document. */
-  readonly #documents = new Map<string, unknown>();
-  /** Each resource's root, by its absolute URI without fragment. */
-  readonly #resources = new Map<string, Pointer>();
-  /** Each plain-name anchor's schema, by its absolute URI with fragment; the first one the walk meets wins. */
-  readonly #anchors = new Map<string, Pointer>();
-  /** The base URI at each visited schema position. */
-  readonly #baseOf = new Map<Pointer, string>();
-  /** The resource root each visited schema position belongs to. */
-  readonly #resourceOf = new Map<Pointer, Pointer>();
-  readonly #dynamicAnchors = new Map<Pointer, Map<string, Pointer>>();
-  // Every stage asks for the same locations many times; a pointer's walk is as long as the pointer.
-  readonly #found = new Map<Pointer, unknown>();
-
-  constructor(root: unknown, file: string | undefined, registry: SchemaRegistry) {
-    this.root = root;
-    this.file = file;
-    this.#documents.set("", root);
-    this.#resources.set(DEFAULT_BASE, ROOT);
-    this.#visit(root, ROOT, DEFAULT_DIALECT, DEFAULT_BASE, ROOT);
-    this.#indexRegistry(registry);
-    this.hasDynamicAnchors = this.#dynamicAnchors.size > 0;
+  constructor(index: DocumentIndex) {
+    this.#index = index;
+    this.root = this.node("#");
   }
 
-  resolveRef(ref: string, from: Pointer): ResolvedRef {
-    const where = appendPointer(from, "$ref");
-    const absolute = resolveUri(ref, this.baseUriAt(from));
-    if (absolute === undefined) {
-      return this.#fail("dangling_ref", `$ref ${JSON.stringify(ref)} is not a valid URI reference`, where);
-    }
-    const resource = this.#resources.get(withoutFragment(absolute));
-    if (resource === undefined) {
-      return this.#fail(
-        "external_ref",
-        `$ref ${JSON.stringify(ref)} leaves the document (remote references are not fetched)`,
-        where,
-      );
-    }
-    const fragment = decodeFragment(fragmentOf(absolute));
-    let pointer: Pointer | undefined;
-    if (fragment === "") pointer = resource;
-    else if (fragment.startsWith("/")) pointer = `${resource}${fragment}`;
-    else pointer = this.#anchors.get(absolute);
-    if (pointer === undefined) {
-      return this.#fail("dangling_ref", `$ref ${JSON.stringify(ref)} names no anchor in the document`, where);
-    }
-    const hit = this.#lookup(pointer);
-    if (hit === undefined || !hit.found) {
-      return this.#fail("dangling_ref", `$ref ${JSON.stringify(ref)} points at nothing`, where);
-    }
-    return { pointer: normalizePointer(pointer), schema: hit.value };
+  get file(): string | undefined {
+    return this.#index.file;
   }
 
-  schemaAt(pointer: Pointer): unknown {
-    if (this.#found.has(pointer)) return this.#found.get(pointer);
-    const hit = this.#lookup(pointer);
-    if (hit === undefined || !hit.found) return this.#fail("dangling_ref", `nothing at ${pointer}`, pointer);
-    this.#found.set(pointer, hit.value);
-    return hit.value;
+  get hasDynamicAnchors(): boolean {
+    return this.#index.hasDynamicAnchors;
   }
 
-  dialectAt(pointer: Pointer): Dialect {
-    const { document, local } = splitPointer(pointer);
-    return dialectAt(this.#documents.get(document), local);
+  node(pointer: Pointer): SchemaNode {
+    const known = this.#nodes.get(pointer);
+    if (known !== undefined) return known;
+    const made = new LocationNode(this.#index, pointer, this.#index.schemaAt(pointer));
+    this.#nodes.set(pointer, made);
+    return made;
   }
 
-  /** Pointers reached through unknown keywords were not visited; their base is the nearest visited ancestor's. */
-  baseUriAt(pointer: Pointer): string {
-    return nearest(this.#baseOf, pointer, DEFAULT_BASE);
-  }
-
-  /** As for the base URI: an unvisited pointer belongs to its nearest visited ancestor's resource. */
-  resourceAt(pointer: Pointer): Pointer {
-    return nearest(this.#resourceOf, pointer, ROOT);
+  target(ref: string, from: Pointer): SchemaNode {
+    // A pointer never holds a NUL, so the pair's key is unambiguous.
+    const key = `${from}\u0000${ref}`;
+    const known = this.#edges.get(key);
+    if (known !== undefined) return known;
+    const found = this.node(this.#index.resolveRef(ref, from).pointer);
+    this.#edges.set(key, found);
+    return found;
   }
 
   dynamicAnchorsOf(resource: Pointer): ReadonlyMap<string, Pointer> {
-    return this.#dynamicAnchors.get(resource) ?? NO_DYNAMIC_ANCHORS;
+    return this.#index.dynamicAnchorsOf(resource);
   }
 
-  /** In code-unit order of their URIs: when two keys name one document, which is kept never depends on the caller's key order. */
-  #indexRegistry(registry: SchemaRegistry): void {
-    for (const uri of Object.keys(registry).sort(byCodeUnits)) {
-      const known = withoutFragment(uri);
-      if (this.#documents.has(known) || this.#resources.has(known)) continue;
-      const documentRoot: Pointer = `${known}#`;
-      this.#documents.set(known, registry[uri]);
-      this.#resources.set(known, documentRoot);
-      this.#visit(registry[uri], documentRoot, DEFAULT_DIALECT, known, documentRoot);
-    }
-  }
-
-  /** Schema positions only, each read in its own dialect: an `$id` inside data (`enum`, `x-…`) names nothing. */
-  #visit(schema: unknown, pointer: Pointer, inherited: Dialect, parentBase: string, parentResource: Pointer): void {
-    if (!isJsonObject(schema)) return;
-    const dialect = dialectOf(schema, inherited);
-    const row = DIALECTS[dialect];
-    let base = parentBase;
-    let resource = parentResource;
-    // Where `$ref` overrides its siblings, an `$id` beside it is one of them: it changes nothing.
-    const idApplies = !(row.refSiblings === "ignored" && Object.hasOwn(schema, "$ref"));
-    if (idApplies && typeof schema.$id === "string") {
-      const resolved = resolveUri(schema.$id, parentBase);
-      if (resolved !== undefined) {
-        base = withoutFragment(resolved);
-        if (!this.#resources.has(base)) this.#resources.set(base, pointer);
-        if (!schema.$id.startsWith("#")) resource = pointer;
-        const fragment = fragmentOf(resolved);
-        if (row.idFragment === "anchor" && fragment !== "" && !fragment.startsWith("/")) this.#addAnchor(resolved, pointer);
-      }
-    }
-    this.#baseOf.set(pointer, base);
-    this.#resourceOf.set(pointer, resource);
-    for (const keyword of ANCHOR_KEYWORDS) {
-      const anchor = schema[keyword];
-      if (typeof anchor === "string" && readingOf(dialect, keyword) === "known") this.#addAnchor(`${base}#${anchor}`, pointer);
-    }
-    if (typeof schema.$dynamicAnchor === "string" && readingOf(dialect, "$dynamicAnchor") === "known")
-      this.#addDynamicAnchor(resource, schema.$dynamicAnchor, pointer);
-    // `$recursiveAnchor` means something only at a resource's root.
-    if (schema.$recursiveAnchor === true && resource === pointer && readingOf(dialect, "$recursiveAnchor") === "known")
-      this.#addDynamicAnchor(resource, RECURSIVE_ANCHOR, pointer);
-    forEachSubschema(schema, pointer, inherited, (child, at, own) => this.#visit(child, at, own, base, resource));
-  }
-
-  #addAnchor(uri: string, pointer: Pointer): void {
-    if (!this.#anchors.has(uri)) this.#anchors.set(uri, pointer);
-  }
-
-  #addDynamicAnchor(resource: Pointer, name: string, pointer: Pointer): void {
-    const known = this.#dynamicAnchors.get(resource) ?? new Map<string, Pointer>();
-    this.#dynamicAnchors.set(resource, known);
-    if (!known.has(name)) known.set(name, pointer);
-  }
-
-  /** The value at a pointer in its document; undefined when there is none. */
-  #lookup(pointer: Pointer): { found: true; value: unknown } | { found: false } | undefined {
-    const { document, local } = splitPointer(pointer);
-    const segments = parsePointer(local);
-    return segments === undefined || !this.#documents.has(document) ? undefined : getAt(this.#documents.get(document), segments);
-  }
-
-  #fail(code: "dangling_ref" | "external_ref", message: string, pointer: Pointer): never {
-    throw new BindgenError(code, message, { file: this.file, pointer });
+  dynamicAnchorName(keyword: "$recursiveRef" | "$dynamicRef", ref: string, initial: Pointer): string | undefined {
+    const target = this.node(initial);
+    if (keyword === "$recursiveRef")
+      return this.dynamicAnchorsOf(target.resource).get(RECURSIVE_ANCHOR) === initial ? RECURSIVE_ANCHOR : undefined;
+    const fragment = fragmentOf(ref);
+    const named =
+      fragment !== "" && !fragment.startsWith("/") && isJsonObject(target.written) && target.written.$dynamicAnchor === fragment;
+    return named ? fragment : undefined;
   }
 }
 
-/** The value `known` has for the nearest visited ancestor of `pointer` (its document's root at worst). */
-function nearest<T>(known: ReadonlyMap<Pointer, T>, pointer: Pointer, fallback: T): T {
-  const { document } = splitPointer(pointer);
-  const top = document.length + 1;
-  for (let at = pointer; ; at = at.slice(0, at.lastIndexOf("/"))) {
-    const value = known.get(at);
-    if (value !== undefined) return value;
-    if (at.length <= top) return known.get(at.slice(0, top)) ?? fallback;
-  }
-}
+/**
+ * A node's facts are each read the first time a stage asks: most locations are only ever asked
+ * for their schema, and a dialect costs a walk from the root.
+ */
+class LocationNode implements SchemaNode {
+  readonly pointer: Pointer;
+  readonly written: unknown;
+  readonly #index: DocumentIndex;
+  #dialect: Dialect | undefined;
+  #schema: { readonly value: unknown } | undefined;
 
-function decodeFragment(fragment: string): string {
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
+  constructor(index: DocumentIndex, pointer: Pointer, written: unknown) {
+    this.#index = index;
+    this.pointer = pointer;
+    this.written = written;
   }
-}
 
-/** Re-escapes a pointer so equal locations always get equal strings (`~1` vs a raw slash inside a key cannot occur after parsing). */
-function normalizePointer(pointer: Pointer): Pointer {
-  const { document, local } = splitPointer(pointer);
-  return appendPointer(`${document}${ROOT}`, ...(parsePointer(local) ?? []));
+  get dialect(): Dialect {
+    this.#dialect ??= this.#index.dialectAt(this.pointer);
+    return this.#dialect;
+  }
+
+  get schema(): unknown {
+    this.#schema ??= { value: schemaView(this.dialect, this.written) };
+    return this.#schema.value;
+  }
+
+  get resource(): Pointer {
+    return this.#index.resourceAt(this.pointer);
+  }
+
+  get baseUri(): string {
+    return this.#index.baseUriAt(this.pointer);
+  }
 }

@@ -7,8 +7,8 @@
  */
 import { assertNever } from "../errors.js";
 import { byCodeUnits } from "../order.js";
-import { appendPointer, isJsonObject, parsePointer, type Pointer } from "../json.js";
-import { DEFAULT_DIALECT, DIALECTS, dialectOf, readingOf, type Dialect } from "./dialects.js";
+import { appendPointer, isJsonObject, type Pointer } from "../json.js";
+import { DIALECTS, dialectOf, readingOf, type Dialect } from "./dialects.js";
 import { keywordRow, type Subschemas } from "./keyword-table.js";
 
 /** Where `keyword`'s value holds subschemas when a schema of `dialect` uses it. */
@@ -68,49 +68,5 @@ export function forEachSubschema(
       default:
         assertNever(kind, "subschema position");
     }
-  }
-}
-
-/**
- * The dialect of the schema at `pointer`: the innermost `$schema` on the way down, read only
- * where a schema stands (a property *named* `$schema` is data), and the target's own. The caller
- * reads the target as a schema, so its `$schema` counts even when the way there passes through
- * a keyword the dialect does not know (a contract's `params`). `document` is the dialect the
- * loader read from the root.
- */
-export function dialectAt(root: unknown, pointer: Pointer, document: Dialect = DEFAULT_DIALECT): Dialect {
-  const segments = parsePointer(pointer) ?? [];
-  let dialect = document;
-  let current: unknown = root;
-  // How the segment ahead is read: as a keyword of a schema, an index or key of schemas, or data.
-  let position: "schema" | "members" | "data" = "schema";
-  for (const segment of segments) {
-    if (position === "schema") dialect = dialectOf(current, dialect);
-    const next: unknown = Array.isArray(current)
-      ? current[Number(segment)]
-      : isJsonObject(current)
-        ? current[segment]
-        : undefined;
-    if (position === "members") position = "schema";
-    else if (position === "schema") position = keywordPosition(subschemasIn(dialect, segment), next);
-    current = next;
-  }
-  return dialectOf(current, dialect);
-}
-
-function keywordPosition(kind: Subschemas, value: unknown): "schema" | "members" | "data" {
-  switch (kind) {
-    case "none":
-      return "data";
-    case "schema":
-      return "schema";
-    case "schema-or-array":
-      return Array.isArray(value) ? "members" : "schema";
-    case "array":
-    case "map":
-    case "schema-or-names-map":
-      return "members";
-    default:
-      return assertNever(kind, "subschema position");
   }
 }

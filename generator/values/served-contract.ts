@@ -11,7 +11,7 @@ import { loadContract, type LoadedContract } from "../load/contract.js";
 import { discoverContract } from "../load/discover.js";
 import type { ContractModel } from "../model/types.js";
 import { modelOf } from "../pipeline.js";
-import { indexSchema, type SchemaIndex } from "../resolve/index.js";
+import { schemaGraph, type SchemaGraph } from "../resolve/index.js";
 
 export type ServedTransport =
   | { readonly kind: "rightkit-daemon"; readonly service: string; readonly app: string }
@@ -24,7 +24,7 @@ export type ServedTransport =
 
 export interface ServedContract {
   readonly loaded: LoadedContract;
-  readonly index: SchemaIndex;
+  readonly graph: SchemaGraph;
   readonly model: ContractModel;
   readonly transport: ServedTransport;
 }
@@ -32,8 +32,8 @@ export interface ServedContract {
 /** `needs` completes the refusal of a binding without a transport: "conform needs one to reach the host". */
 export function servedContract(choice: { readonly contract?: string | undefined }, needs: string): ServedContract {
   const loaded = loadContract(discoverContract(choice));
-  const index = indexSchema(loaded.schema, loaded.schemaFile);
-  const model = modelOf(loaded, index);
+  const graph = schemaGraph(loaded.schema, loaded.schemaFile);
+  const model = modelOf(loaded, graph);
   const bound = model.transport;
   if (bound === undefined) {
     throw new BindgenError("bad_binding", `names no transport; ${needs}`, {
@@ -42,7 +42,7 @@ export function servedContract(choice: { readonly contract?: string | undefined 
     });
   }
   if (bound.kind === "rightkit-daemon") {
-    return { loaded, index, model, transport: { kind: bound.kind, service: bound.service, app: bound.app } };
+    return { loaded, graph, model, transport: { kind: bound.kind, service: bound.service, app: bound.app } };
   }
   const ready = bound.ready;
   const notification = ready === undefined ? undefined : model.notifications.find((n) => n.name === ready.notification);
@@ -51,5 +51,5 @@ export function servedContract(choice: { readonly contract?: string | undefined 
     command: [bound.command, ...(bound.args ?? [])],
     ready: ready === undefined || notification === undefined ? undefined : { ...ready, params: notification.params },
   };
-  return { loaded, index, model, transport };
+  return { loaded, graph, model, transport };
 }

@@ -8,7 +8,7 @@
 import { emitValidators } from "../emit/validators/index.js";
 import type { Pointer } from "../json.js";
 import { importStandalone, stripTypes } from "../output/strip-types.js";
-import type { SchemaIndex } from "../resolve/index.js";
+import type { SchemaGraph } from "../resolve/index.js";
 import type { Int64Reading } from "../schema/integers.js";
 
 export interface Issue {
@@ -25,14 +25,14 @@ export type Validate = (value: unknown) => Verdict;
  * the binding's own: in bigint mode (`int64`) a 64-bit location takes a bigint and only a bigint.
  */
 export async function compileValidators(
-  index: SchemaIndex,
+  graph: SchemaGraph,
   pointers: readonly Pointer[],
   int64: Int64Reading = "number",
 ): Promise<ReadonlyMap<Pointer, Validate>> {
   const unique = [...new Set(pointers)];
   // Names only the compiled module sees; the pointers are what callers know the validators by.
   const entries = unique.map((pointer, i) => ({ name: `Shape${i}`, pointer }));
-  const source = `${emitValidators(index, entries, int64)}`;
+  const source = `${emitValidators(graph, entries, int64)}`;
   // The code is our compiler's, from the contract: it reads nothing and imports nothing.
   const module = await importStandalone<Record<string, unknown>>(stripTypes("validators.ts", source));
   return new Map(

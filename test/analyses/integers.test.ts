@@ -9,7 +9,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { integerShape } from "../../generator/analyses/integer-shape.js";
-import { indexSchema } from "../../generator/resolve/index.js";
+import { schemaGraph } from "../../generator/resolve/index.js";
 import { privateTempDir } from "../support/host.js";
 import { rejection } from "../support/rejection.js";
 import {
@@ -26,7 +26,7 @@ const U64_MAX = "18446744073709551615";
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
 function shapeOf(schema: object, pointer = "#"): IntegerShape | undefined {
-  return integerShape(indexSchema(schema), pointer, "number");
+  return integerShape(schemaGraph(schema), pointer, "number");
 }
 
 const RESULT = {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selfContainedSchema } from "../../generator/analyses/bundle.js";
 import { emitValidatorModule } from "../../generator/emit/validators/index.js";
 import { generateFiles } from "../../generator/pipeline.js";
-import { indexSchema } from "../../generator/resolve/index.js";
+import { schemaGraph } from "../../generator/resolve/index.js";
 import { CLI_TABLE } from "../../generated/rightkit.agent.demo.v1/index.js";
 import { privateTempDir } from "../support/host.js";
 import { reverseKeys } from "../support/json.js";
@@ -93,7 +93,7 @@ function expectAgreement(tool: Tool, samples: fc.Arbitrary<unknown>, runs = 1500
 
 /** Samples for the params at `pointer` of `schema`, as the validators' differential test makes them. */
 function samplesFor(schema: object, pointer: string): fc.Arbitrary<unknown> {
-  const valid = validInstance(indexSchema(schema), pointer);
+  const valid = validInstance(schemaGraph(schema), pointer);
   return fc.oneof(valid, mutated(valid), fc.jsonValue());
 }
 
@@ -261,7 +261,7 @@ describe("selfContainedSchema on its own", () => {
     const tool: Tool = {
       tool: "root",
       method: "root",
-      paramsSchema: selfContainedSchema(indexSchema(schema), "#"),
+      paramsSchema: selfContainedSchema(schemaGraph(schema), "#"),
       validate: validator.validate,
     };
     return { tool, schema: tool.paramsSchema };
@@ -327,7 +327,7 @@ describe("selfContainedSchema on its own", () => {
 
   it("gives a colliding draft-07 key a content name, $defs keeping its own", () => {
     const schema = selfContainedSchema(
-      indexSchema({
+      schemaGraph({
         $defs: { x: { type: "string" } },
         definitions: { x: { type: "integer" } },
         properties: { a: { $ref: "#/$defs/x" }, b: { $ref: "#/definitions/x" } },
@@ -345,15 +345,15 @@ describe("selfContainedSchema on its own", () => {
         b: { type: "object", properties: { c: { type: "string", maxLength: 3 }, a: { $ref: "#/$defs/a" } } },
       },
     };
-    const base = selfContainedSchema(indexSchema(contract), "#/$defs/a");
-    expect(selfContainedSchema(indexSchema(reverseKeys(contract)), "#/$defs/a")).toEqual(base);
+    const base = selfContainedSchema(schemaGraph(contract), "#/$defs/a");
+    expect(selfContainedSchema(schemaGraph(reverseKeys(contract)), "#/$defs/a")).toEqual(base);
     const grown = { $defs: { ...contract.$defs, z: { type: "null" }, aa: { $ref: "#/$defs/b/properties/c" } } };
-    expect(JSON.stringify(selfContainedSchema(indexSchema(grown), "#/$defs/a"))).toBe(JSON.stringify(base));
+    expect(JSON.stringify(selfContainedSchema(schemaGraph(grown), "#/$defs/a"))).toBe(JSON.stringify(base));
   });
 
   it("shares one definition between targets that mean the same", () => {
     const schema = selfContainedSchema(
-      indexSchema({
+      schemaGraph({
         $defs: { p: { properties: { x: { type: "string" } } }, q: { properties: { y: { type: "string" } } } },
         properties: { a: { $ref: "#/$defs/p/properties/x" }, b: { $ref: "#/$defs/q/properties/y" } },
       }),
@@ -365,8 +365,8 @@ describe("selfContainedSchema on its own", () => {
   });
 
   it("writes a boolean schema as an object", () => {
-    expect(selfContainedSchema(indexSchema({ $defs: { t: true, f: false } }), "#/$defs/t")).toEqual({ $schema: DRAFT_2020_12 });
-    expect(selfContainedSchema(indexSchema({ $defs: { t: true, f: false } }), "#/$defs/f")).toEqual({
+    expect(selfContainedSchema(schemaGraph({ $defs: { t: true, f: false } }), "#/$defs/t")).toEqual({ $schema: DRAFT_2020_12 });
+    expect(selfContainedSchema(schemaGraph({ $defs: { t: true, f: false } }), "#/$defs/f")).toEqual({
       $schema: DRAFT_2020_12,
       not: {},
     });

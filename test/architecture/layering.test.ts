@@ -43,7 +43,7 @@ describe("the layering rules", () => {
    * Each file of the planted tree imports the modules listed for it: one forbidden import per
    * rule (two circles among them), and allowed ones beside them (schema → floor, pipeline → emit,
    * evolution → pipeline, commands → pipeline and host, host → floor, emitters and tools →
-   * analyses, anyone → the code door, conform → the validator emitter, mock → values and the
+   * analyses, the validator compiler and binding.ts → the graph, anyone → the code door, conform → the validator emitter, mock → values and the
    * validator emitter, a runtime floor → core, the runtime's entry → any floor).
    */
   const tree: Record<string, string[]> = {
@@ -60,14 +60,17 @@ describe("the layering rules", () => {
     "generator/commands/run.ts": ["../pipeline.js", "../host/start.js", "../cli.js"],
     "generator/cli.ts": ["./commands/run.js"],
     "generator/host/start.ts": ["../json.js", "../resolve/index.js"],
-    "generator/resolve/index.ts": ["../json.js"],
+    "generator/resolve/index.ts": ["../json.js", "./document-index.js"],
+    "generator/resolve/document-index.ts": ["../json.js", "./uri.js"],
+    "generator/resolve/uri.ts": [],
     "templates/runtime/core/call.ts": ["../../../generator/json.js"],
-    "generator/analyses/bundle.ts": ["../naming/plan.js", "../emit/code.js"],
-    "generator/emit/cli.ts": ["./code.js", "../analyses/bundle.js"],
-    "generator/emit/validators/index.ts": ["../code.js"],
+    "generator/analyses/bundle.ts": ["../naming/plan.js", "../emit/code.js", "../resolve/index.js"],
+    "generator/emit/cli.ts": ["./code.js", "../analyses/bundle.js", "../resolve/index.js"],
+    "generator/emit/binding.ts": ["./cli.js", "./validators/index.js", "../resolve/index.js"],
+    "generator/emit/validators/index.ts": ["../code.js", "../../resolve/index.js", "../../resolve/uri.js"],
     "generator/mcp/tools.ts": ["../analyses/bundle.js", "../emit/code.js", "../emit/cli.js"],
     "generator/conform/plan.ts": ["../analyses/bundle.js", "../emit/validators/index.js", "../emit/cli.js"],
-    "generator/values/arbitrary.ts": ["../resolve/index.js", "../mcp/tools.js"],
+    "generator/values/arbitrary.ts": ["../resolve/index.js", "../resolve/document-index.js", "../mcp/tools.js"],
     "generator/mock/serve.ts": [
       "../values/arbitrary.js",
       "../emit/validators/index.js",
@@ -99,12 +102,14 @@ describe("the layering rules", () => {
       "conform-reaches-only-the-validator-emitter: generator/conform/plan.ts → generator/emit/cli.ts",
       "conform-reaches-only-the-validator-emitter: generator/mock/serve.ts → generator/emit/cli.ts",
       "emit-imports-only-below: generator/emit/code.ts → generator/output/header.ts",
+      "emitters-read-the-graph-not-the-document: generator/emit/validators/index.ts → generator/resolve/uri.ts",
       "host-stands-beside: generator/host/start.ts → generator/resolve/index.ts",
       "model-imports-only-below: generator/model/build.ts → generator/naming/plan.ts",
       "no-circular: generator/cli.ts → generator/commands/run.ts",
       "no-circular: generator/model/build.ts → generator/naming/plan.ts",
       "only-commands-start-the-host: generator/mock/serve.ts → generator/host/start.ts",
       "only-commands-start-the-host: generator/output/header.ts → generator/host/start.ts",
+      "only-the-validator-compiler-reads-the-graph: generator/emit/cli.ts → generator/resolve/index.ts",
       "pipeline-imports-only-below: generator/pipeline.ts → generator/evolution/diff.ts",
       "runtime-core-imports-only-below: templates/runtime/core/errors.ts → templates/runtime/framing/ndjson.ts",
       "runtime-framing-imports-only-below: templates/runtime/framing/ndjson.ts → templates/runtime/protocols/jsonrpc.ts",
@@ -112,6 +117,7 @@ describe("the layering rules", () => {
       "runtime-protocols-imports-only-below: templates/runtime/protocols/jsonrpc.ts → templates/runtime/transports/socket.ts",
       "runtime-transports-imports-only-below: templates/runtime/transports/socket.ts → templates/runtime/cli/args.ts",
       "schema-imports-only-below: generator/schema/reaches-up.ts → generator/model/build.ts",
+      "stages-read-the-graph-not-the-document-index: generator/values/arbitrary.ts → generator/resolve/document-index.ts",
       "tools-above-the-pipeline-stand-apart: generator/evolution/diff.ts → generator/introspect/probe.ts",
       "tools-above-the-pipeline-stand-apart: generator/mock/serve.ts → generator/conform/plan.ts",
       "tools-read-analyses-not-emitters: generator/mcp/tools.ts → generator/emit/cli.ts",

@@ -39,7 +39,7 @@ async function conformRound(
 ): Promise<{ cases: number; calls: Call[]; ms: number; cpuMs: number; failing: number }> {
   const plan = conformPlan({ contract: CONTRACT });
   const validators = await compileValidators(
-    plan.index,
+    plan.graph,
     plan.methods.flatMap((method) => [method.params, method.result]),
   );
   const connection = await connect(plan, { suiteRoot }, undefined);

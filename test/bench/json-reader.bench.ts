@@ -17,7 +17,7 @@
  */
 import { readFileSync } from "node:fs";
 import { integerShape } from "../../generator/analyses/integer-shape.js";
-import { indexSchema } from "../../generator/resolve/index.js";
+import { schemaGraph } from "../../generator/resolve/index.js";
 import { readBigints, readJson, unsafeIntegersIn, type IntegerShape } from "../../generated/runtime/internal.js";
 import { median, QUICK, record, ROUNDS, type Figure } from "./figures.js";
 import { benchCases } from "./validator-cases.js";
@@ -99,7 +99,7 @@ messages.push({
 });
 
 const INT64_SCHEMA = JSON.parse(readFileSync("test/fixtures/int64/contract/rightkit.test.int64.v1.schema.json", "utf8"));
-const echoShape = integerShape(indexSchema(INT64_SCHEMA), "#/$defs/echo/result", "bigint") as IntegerShape;
+const echoShape = integerShape(schemaGraph(INT64_SCHEMA), "#/$defs/echo/result", "bigint") as IntegerShape;
 const readExact = (text: string): unknown => {
   const frame = readJson(text) as { result: unknown };
   frame.result = readBigints(echoShape, frame.result);

@@ -22,7 +22,7 @@ import { readFileSync } from "node:fs";
 import { validator as schemasafe } from "@exodus/schemasafe";
 import Ajv2020Module from "ajv/dist/2020.js";
 import { emitValidators } from "../../generator/emit/validators/index.js";
-import { indexSchema } from "../../generator/resolve/index.js";
+import { schemaGraph } from "../../generator/resolve/index.js";
 import { ajvDraftOf, ajvFor } from "../support/ajv-dialect.js";
 import { SchemaSampler } from "../support/schema-sampler.js";
 import { DEMO_SHAPES, demoSchema, ERROR_CODES } from "../support/demo-contract.js";
@@ -68,7 +68,7 @@ function compileAll(
   shapes: readonly { name: string; pointer: string }[],
   ajvDefault: boolean,
 ): Compiled {
-  const module = loadModule<Record<string, Check>>(`${emitValidators(indexSchema(schema), shapes)}`);
+  const module = loadModule<Record<string, Check>>(`${emitValidators(schemaGraph(schema), shapes)}`);
   const Ajv2020 = Ajv2020Module as unknown as typeof Ajv2020Module.default;
   const ajv = ajvDefault ? new Ajv2020() : ajvFor(ajvDraftOf(schema));
   const key = typeof schema.$id === "string" ? schema.$id : "bench:schema";
@@ -228,7 +228,7 @@ function corpusCases(): { cases: Case[]; dropped: string[] } {
     const schema = JSON.parse(readFileSync(`test/fixtures/corpus/${set.file}`, "utf8")) as Record<string, unknown>;
     const c = compileAll(schema, [{ name: set.name, pointer: set.pointer }], false);
     const [ours, guard, ajv, safe] = [c.ours(set.name), c.guard(set.name), c.ajv(set.pointer), c.schemasafe(set.pointer)];
-    const sampler = new SchemaSampler(indexSchema(schema));
+    const sampler = new SchemaSampler(schemaGraph(schema));
     const sets = { valid: [] as unknown[], invalid: [] as unknown[] };
     let disagreed = 0;
     for (let seed = 1; seed <= SAMPLES * 2; seed++) {

@@ -13,19 +13,19 @@ import { PositiveArbitraries } from "../../generator/values/arbitrary/positive.j
 import { familiesOf } from "../../generator/conform/cases.js";
 import { conformPlan } from "../../generator/conform/plan.js";
 import { compileValidators } from "../../generator/values/validators.js";
-import { indexSchema } from "../../generator/resolve/index.js";
+import { schemaGraph } from "../../generator/resolve/index.js";
 
 const asSent = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
 
 for (const contract of ["rightkit.agent.demo.v1", "agentcli.v0.2"]) {
   const plan = conformPlan({ contract });
   const validators = await compileValidators(
-    plan.index,
+    plan.graph,
     plan.methods.map((method) => method.params),
   );
   describe(`${contract}: generated params against the compiled params validators`, () => {
-    const positives = new PositiveArbitraries(plan.index);
-    const negatives = new NegativeArbitraries(plan.index, positives);
+    const positives = new PositiveArbitraries(plan.graph);
+    const negatives = new NegativeArbitraries(plan.graph, positives);
 
     it("every positive value validates", () => {
       const wrong: string[] = [];
@@ -44,7 +44,7 @@ for (const contract of ["rightkit.agent.demo.v1", "agentcli.v0.2"]) {
       let plans = 0;
       for (const method of plan.methods) {
         const validate = validators.get(method.params);
-        for (const mutation of mutationsOf(plan.index, method.params)) {
+        for (const mutation of mutationsOf(plan.graph, method.params)) {
           plans += 1;
           for (const value of fc.sample(negatives.of(method.params, mutation), { seed: 7, numRuns: 40 })) {
             if (validate?.(asSent(value)).ok !== false)
@@ -63,8 +63,8 @@ describe("the draws a run makes are the runs fc.check replays", () => {
   // case's index as its path: that holds only while both draw the same values in the same order.
   it("for every family of the demo's methods, under two seeds", async () => {
     const plan = conformPlan({ contract: "rightkit.agent.demo.v1" });
-    const positives = new PositiveArbitraries(plan.index);
-    const negatives = new NegativeArbitraries(plan.index, positives);
+    const positives = new PositiveArbitraries(plan.graph);
+    const negatives = new NegativeArbitraries(plan.graph, positives);
     for (const seed of [1, 42]) {
       for (const method of plan.methods) {
         for (const family of familiesOf(plan, method, positives, negatives)) {
@@ -88,7 +88,7 @@ describe("the demo's plans break one constraint each, at the place they name", (
   it("demo.batch", () => {
     const plan = conformPlan({ contract: "rightkit.agent.demo.v1" });
     const batch = plan.methods.find((method) => method.name === "batch");
-    const descriptions = mutationsOf(plan.index, batch?.params ?? "").map((mutation) => mutation.description);
+    const descriptions = mutationsOf(plan.graph, batch?.params ?? "").map((mutation) => mutation.description);
     expect(descriptions).toEqual([
       "/: an array where the schema asks for object",
       '/: required key "token" left out',
@@ -143,7 +143,7 @@ const EVERY_KEYWORD = {
   required: ["name", "level", "closed"],
 };
 
-const everyKeywordIndex = indexSchema(EVERY_KEYWORD);
+const everyKeywordIndex = schemaGraph(EVERY_KEYWORD);
 const everyKeywordValidators = await compileValidators(everyKeywordIndex, ["#"]);
 
 describe("a schema using every keyword the generators build for", () => {

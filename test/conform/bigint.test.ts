@@ -34,7 +34,7 @@ async function int64Plan() {
   const plan = conformPlan({ contract: CONTRACT });
   const echo = plan.methods.find((method) => method.tool === "int64.echo");
   if (echo === undefined) throw new Error("the int64 contract has no echo");
-  const validators = await compileValidators(plan.index, [echo.params, echo.result], plan.int64);
+  const validators = await compileValidators(plan.graph, [echo.params, echo.result], plan.int64);
   const validate = validators.get(echo.params);
   if (validate === undefined) throw new Error("no params validator");
   return { plan, echo, validate };
@@ -58,7 +58,7 @@ describe("conform's cases in bigint mode", () => {
 
   it("positive cases hold exact bigints at the 64-bit locations, the extremes among them, and pass the bigint validators", async () => {
     const { plan, echo, validate } = await int64Plan();
-    const values = fc.sample(new PositiveArbitraries(plan.index, plan.int64).of(echo.params), { seed: 7, numRuns: 400 });
+    const values = fc.sample(new PositiveArbitraries(plan.graph, plan.int64).of(echo.params), { seed: 7, numRuns: 400 });
     for (const value of values) expect(validate(value).ok, jsonText(value)).toBe(true);
     const records = values as Record<string, unknown>[];
     const ids = records.map((record) => record.id);
@@ -80,7 +80,7 @@ describe("conform's cases in bigint mode", () => {
 
   it("negative cases cross a u64's bounds and its format's range with bigints, and a fraction stays a number", async () => {
     const { plan, echo, validate } = await int64Plan();
-    const mutations = mutationsOf(plan.index, echo.params, plan.int64);
+    const mutations = mutationsOf(plan.graph, echo.params, plan.int64);
     const at = (description: string) => mutations.find((mutation) => mutation.description === description);
     expect(at("/id: under minimum 0")?.break).toEqual({ kind: "replace", value: -1n });
     expect(at("/id: over the uint64 range")).toMatchObject({ break: { kind: "replace", value: U64_MAX + 1n }, pastFormat: true });
@@ -89,7 +89,7 @@ describe("conform's cases in bigint mode", () => {
     expect(at("/id: a fraction where the schema asks for an integer")?.break).toEqual({ kind: "replace", value: 1.5 });
     expect(at("/list/0: over the uint64 range")?.break).toEqual({ kind: "replace", value: U64_MAX + 1n });
     // Each break fails the validator, but a format's range, which the validator cannot see.
-    const negatives = new NegativeArbitraries(plan.index, new PositiveArbitraries(plan.index, plan.int64));
+    const negatives = new NegativeArbitraries(plan.graph, new PositiveArbitraries(plan.graph, plan.int64));
     for (const mutation of mutations) {
       for (const value of fc.sample(negatives.of(echo.params, mutation), { seed: 3, numRuns: 20 }))
         expect(validate(value).ok, mutation.description).toBe(mutation.pastFormat === true);
@@ -98,7 +98,7 @@ describe("conform's cases in bigint mode", () => {
 
   it("number mode's mutations hold no bigint and name no format range", async () => {
     const { plan, echo } = await int64Plan();
-    const mutations = mutationsOf(plan.index, echo.params);
+    const mutations = mutationsOf(plan.graph, echo.params);
     expect(mutations.some((mutation) => mutation.pastFormat === true)).toBe(false);
     expect(mutations.some((mutation) => mutation.break.kind === "replace" && typeof mutation.break.value === "bigint")).toBe(
       false,
@@ -139,7 +139,7 @@ describe("conform in bigint mode against the int64 host", () => {
     const suiteRoot = await int64Host();
     const plan = conformPlan({ contract: CONTRACT });
     const validators = await compileValidators(
-      plan.index,
+      plan.graph,
       plan.methods.flatMap((method) => [method.params, method.result]),
       plan.int64,
     );

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contractShape } from "../../generator/contract/shape.js";
 import { emitValidators } from "../../generator/emit/validators/index.js";
 import { emitValidatorModule } from "../../generator/index.js";
-import { indexSchema } from "../../generator/resolve/index.js";
+import { schemaGraph } from "../../generator/resolve/index.js";
 import { StdioChild } from "../host/support/stdio-child.js";
 import { contractFacts, examples, fact, type DocumentedEntry, type DocumentedParam } from "../support/contract-facts.js";
 import { loadModule } from "../support/load-module.js";
@@ -331,7 +331,7 @@ const ENTRIES = [
 type Validate = (value: unknown) => { ok: boolean };
 const generated = loadModule<Record<string, Validate>>(
   `${emitValidators(
-    indexSchema(schema),
+    schemaGraph(schema),
     ENTRIES.map(({ name, pointer }) => ({ name, pointer })),
   )}`,
 );

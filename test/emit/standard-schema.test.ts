@@ -15,7 +15,7 @@ import { loadContract, type ContractSource } from "../../generator/load/contract
 import type { ContractModel } from "../../generator/model/types.js";
 import { standardSchemaName } from "../../generator/naming/binding-names.js";
 import { generateFiles, modelOf } from "../../generator/pipeline.js";
-import { indexSchema } from "../../generator/resolve/index.js";
+import { schemaGraph } from "../../generator/resolve/index.js";
 import * as agentcli from "../../generated/agentcli.v0.2/index.js";
 import * as demo from "../../generated/rightkit.agent.demo.v1/index.js";
 import { ajvFor } from "../support/ajv-dialect.js";
@@ -107,7 +107,7 @@ interface Sampled {
 
 function sampled(source: ContractSource): Sampled {
   const contract = loadContract(source);
-  const index = indexSchema(contract.schema, contract.schemaFile);
+  const index = schemaGraph(contract.schema, contract.schemaFile);
   return { model: modelOf(contract, index), sampler: new SchemaSampler(index) };
 }
 

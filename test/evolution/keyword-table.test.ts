@@ -9,12 +9,13 @@ import { selfContainedSchema } from "../../generator/analyses/bundle.js";
 import { emitValidatorModule } from "../../generator/emit/validators/index.js";
 import { BindgenError } from "../../generator/errors.js";
 import { docsOf } from "../../generator/model/docs.js";
-import { indexSchema } from "../../generator/resolve/index.js";
+import { schemaGraph } from "../../generator/resolve/index.js";
 import type { JsonObject } from "../../generator/json.js";
 import { dialectNamed, readingOf, type Dialect } from "../../generator/schema/dialects.js";
 import { constraintWords } from "../../generator/schema/docs-words.js";
 import { KEYWORDS, keywordRow, type Cost } from "../../generator/schema/keyword-table.js";
-import { dialectAt, forEachSubschema } from "../../generator/schema/subschemas.js";
+import { dialectAt } from "../../generator/resolve/document-index.js";
+import { forEachSubschema } from "../../generator/schema/subschemas.js";
 import { loadModule } from "../support/load-module.js";
 
 const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
@@ -175,7 +176,7 @@ describe("the validator compiler reads the tables", () => {
         tags: { prefixItems: [{ type: "string" }], items: [{ type: "integer" }], "x-foo": 1, deprecated: true },
       },
     };
-    expect(selfContainedSchema(indexSchema(root), "#")).toEqual({
+    expect(selfContainedSchema(schemaGraph(root), "#")).toEqual({
       $schema: DRAFT_2020_12,
       properties: {
         name: { $ref: "#/$defs/name" },
@@ -261,9 +262,9 @@ describe("the dialect table and the one walker", () => {
       prefixItems: [{ $id: "https://example.com/p.json" }],
       enum: [{ $id: "https://example.com/e.json" }],
     };
-    const index = indexSchema(root);
-    expect(index.resolveRef("https://example.com/c.json", "#").pointer).toBe("#/dependencies/c");
+    const index = schemaGraph(root);
+    expect(index.target("https://example.com/c.json", "#").pointer).toBe("#/dependencies/c");
     for (const ref of ["https://example.com/p.json", "https://example.com/e.json"])
-      expect(() => index.resolveRef(ref, "#"), ref).toThrow(/leaves the document/);
+      expect(() => index.target(ref, "#"), ref).toThrow(/leaves the document/);
   });
 });

@@ -11,7 +11,7 @@ import { MCP_TOOL_NAME, mcpToolName, toolNameTable } from "../../generator/mcp/t
 import type { LoadedContract } from "../../generator/load/contract.js";
 import { fingerprint, sortKeys } from "../../generator/json.js";
 import { modelOf } from "../../generator/pipeline.js";
-import { indexSchema } from "../../generator/resolve/index.js";
+import { schemaGraph } from "../../generator/resolve/index.js";
 import { isBindgenError } from "../../generator/errors.js";
 
 describe("MCP tool names", () => {
@@ -62,7 +62,7 @@ function contract(methods: Record<string, { params: object; result: object }>, b
 }
 
 function tools(loaded: LoadedContract) {
-  const index = indexSchema(loaded.schema, loaded.schemaFile);
+  const index = schemaGraph(loaded.schema, loaded.schemaFile);
   return mcpTools(modelOf(loaded, index), index, loaded.schemaFile);
 }
 

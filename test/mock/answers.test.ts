@@ -16,7 +16,7 @@ import { AGENTCLI, DEMO } from "./support.js";
 const cleanups = cleanupAfterEach();
 
 async function answersFor(plan: MockPlan, seed: number, scenarios: readonly string[] = []): Promise<MockAnswers> {
-  const validators = await compileValidators(plan.index, judgedSchemas(plan), plan.int64);
+  const validators = await compileValidators(plan.graph, judgedSchemas(plan), plan.int64);
   return new MockAnswers(plan, validators, { seed, scenarios: errorScenarios(plan, scenarios) });
 }
 

@@ -15,7 +15,7 @@ import * as demo from "../../generated/rightkit.agent.demo.v1/index.js";
 import { loadContract } from "../../generator/load/contract.js";
 import { openRpcDocument } from "../../generator/openrpc/document.js";
 import { modelOf } from "../../generator/pipeline.js";
-import { indexSchema } from "../../generator/resolve/index.js";
+import { schemaGraph } from "../../generator/resolve/index.js";
 import { ajvFor } from "../support/ajv-dialect.js";
 import { SchemaSampler, seedOf } from "../support/schema-sampler.js";
 
@@ -37,7 +37,7 @@ const CONTRACTS = [
 
 function documentOf(id: string) {
   const contract = loadContract({ contract: `contract/${id}.schema.json`, binding: `contract/${id}.binding.json` });
-  const index = indexSchema(contract.schema, contract.schemaFile);
+  const index = schemaGraph(contract.schema, contract.schemaFile);
   const model = modelOf(contract, index);
   return { model, index, document: openRpcDocument(model, index, contract) as Doc };
 }

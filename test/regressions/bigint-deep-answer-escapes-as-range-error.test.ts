@@ -9,7 +9,7 @@
 import { expect, it } from "vitest";
 import { integerShape } from "../../generator/analyses/integer-shape.js";
 import { emitValidatorModule } from "../../generator/emit/validators/index.js";
-import { indexSchema } from "../../generator/resolve/index.js";
+import { schemaGraph } from "../../generator/resolve/index.js";
 import { rejection } from "../support/rejection.js";
 import { callTool, readJson, type IntegerShape, type ToolSpec } from "../support/runtime.js";
 import { loadModule } from "../support/load-module.js";
@@ -33,7 +33,7 @@ it("a 50 kB answer nested 5,000 deep in bigint mode is malformed_response, not R
   const { validate } = loadModule<{ validate: ToolSpec<object, unknown>["validateResult"] }>(
     emitValidatorModule(TREE, { int64: "bigint" }),
   );
-  const shape = integerShape(indexSchema(TREE), "#", "bigint") as IntegerShape;
+  const shape = integerShape(schemaGraph(TREE), "#", "bigint") as IntegerShape;
   const depth = 5_000;
   const text = `${'{"id":1,"children":['.repeat(depth)}{"id":2}${"]}".repeat(depth)}`;
   expect(text.length).toBeGreaterThan(50_000);

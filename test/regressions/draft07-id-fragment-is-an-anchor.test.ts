@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { emitValidatorModule } from "../../generator/emit/validators/index.js";
-import { indexSchema } from "../../generator/resolve/index.js";
+import { schemaGraph } from "../../generator/resolve/index.js";
 import { loadModule } from "../support/load-module.js";
 
 const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
@@ -27,7 +27,7 @@ describe("a draft-07 $id fragment is an anchor", () => {
       allOf: [{ $ref: "http://localhost:1234/nested.json#foo" }],
       definitions: { A: { $id: "nested.json", definitions: { B: { $id: "#foo", type: "integer" } } } },
     };
-    expect(indexSchema(schema).resolveRef("http://localhost:1234/nested.json#foo", "#/allOf/0").pointer).toBe(
+    expect(schemaGraph(schema).target("http://localhost:1234/nested.json#foo", "#/allOf/0").pointer).toBe(
       "#/definitions/A/definitions/B",
     );
     const { validate } = loadModule(emitValidatorModule(schema));
@@ -37,6 +37,6 @@ describe("a draft-07 $id fragment is an anchor", () => {
 
   it("names nothing in draft 2020-12, where $anchor names places", () => {
     const schema = { allOf: [{ $ref: "#foo" }], $defs: { A: { $id: "#foo", type: "integer" } } };
-    expect(() => indexSchema(schema).resolveRef("#foo", "#/allOf/0")).toThrow(/names no anchor/);
+    expect(() => schemaGraph(schema).target("#foo", "#/allOf/0")).toThrow(/names no anchor/);
   });
 });

@@ -8,12 +8,12 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { sharedSchemas } from "../../generator/analyses/bundle.js";
-import { indexSchema } from "../../generator/resolve/index.js";
+import { schemaGraph } from "../../generator/resolve/index.js";
 import { nestedTypes, nestedValue } from "../support/nested-types.js";
 
 const tableSize = (depth: number): number => {
   const { schema, pointers } = nestedTypes(depth);
-  return JSON.stringify([...sharedSchemas(indexSchema(schema), pointers).definitions]).length;
+  return JSON.stringify([...sharedSchemas(schemaGraph(schema), pointers).definitions]).length;
 };
 
 describe("the Standard Schema table of a deeply nested type", () => {
@@ -24,7 +24,7 @@ describe("the Standard Schema table of a deeply nested type", () => {
 
   it("still states the outer type exactly: its document, refs followed, accepts and refuses what the schema does", () => {
     const { schema, pointers } = nestedTypes(12);
-    const shared = sharedSchemas(indexSchema(schema), pointers);
+    const shared = sharedSchemas(schemaGraph(schema), pointers);
     const root = shared.roots.get(pointers[0] as string);
     expect(root?.exact).toBe(true);
     const document = {

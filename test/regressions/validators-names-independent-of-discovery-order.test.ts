@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { emitValidators, emitValidatorModule } from "../../generator/emit/validators/index.js";
-import { indexSchema } from "../../generator/resolve/index.js";
+import { schemaGraph } from "../../generator/resolve/index.js";
 import { EMBEDDED } from "../support/bindgen.js";
 import { reverseKeys } from "../support/json.js";
 import { DEMO_SHAPES } from "../support/demo-contract.js";
@@ -33,7 +33,7 @@ const functionNames = (source: string): string[] =>
 
 describe("validator names do not depend on discovery order", () => {
   it("the demo's shapes in any order give byte-identical validators", () => {
-    const index = indexSchema(JSON.parse(readFileSync(EMBEDDED.contract, "utf8")));
+    const index = schemaGraph(JSON.parse(readFileSync(EMBEDDED.contract, "utf8")));
     const forward = `${emitValidators(index, DEMO_SHAPES)}`;
     expect(`${emitValidators(index, [...DEMO_SHAPES].reverse())}`).toBe(forward);
     expect(forward).not.toMatch(/\b(?:is|check|evaluated|allowed|pattern|declared|constant)\d+\b/);

@@ -5,7 +5,7 @@
  * Ajv and the generated validator, and only requires them to agree.
  */
 import fc from "fast-check";
-import type { SchemaIndex } from "../../generator/resolve/index.js";
+import type { SchemaGraph } from "../../generator/resolve/index.js";
 import { appendPointer } from "../../generator/json.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -18,11 +18,11 @@ const anyString = fc.oneof(
   fc.constantFrom("", "__proto__", "constructor", "toString"),
 );
 
-export function validInstance(index: SchemaIndex, pointer: string, depth = 0): fc.Arbitrary<Json> {
-  const schema = index.schemaAt(pointer);
+export function validInstance(index: SchemaGraph, pointer: string, depth = 0): fc.Arbitrary<Json> {
+  const schema = index.node(pointer).written;
   if (schema === true || depth > 8) return fc.jsonValue() as fc.Arbitrary<Json>;
   const s = schema as Schema;
-  if (typeof s.$ref === "string") return validInstance(index, index.resolveRef(s.$ref, pointer).pointer, depth + 1);
+  if (typeof s.$ref === "string") return validInstance(index, index.target(s.$ref, pointer).pointer, depth + 1);
   if (Array.isArray(s.oneOf))
     return fc.oneof(...s.oneOf.map((_, i) => validInstance(index, appendPointer(pointer, "oneOf", i), depth + 1)));
   if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as Json[]));
@@ -35,7 +35,7 @@ export function validInstance(index: SchemaIndex, pointer: string, depth = 0): f
   return fc.oneof(...types.map((type) => ofType(index, pointer, s, type, depth)));
 }
 
-function ofType(index: SchemaIndex, pointer: string, s: Schema, type: string, depth: number): fc.Arbitrary<Json> {
+function ofType(index: SchemaGraph, pointer: string, s: Schema, type: string, depth: number): fc.Arbitrary<Json> {
   const min = typeof s.minimum === "number" ? s.minimum : undefined;
   switch (type) {
     case "null":

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { NamedType } from "../../generator/model/types.js";
-import { indexSchema } from "../../generator/resolve/index.js";
+import { schemaGraph } from "../../generator/resolve/index.js";
 import { loadModule } from "./load-module.js";
 import { ajvDraftOf, ajvFor } from "./ajv-dialect.js";
 import { SchemaSampler, seedOf, type Json } from "./schema-sampler.js";
@@ -61,7 +61,7 @@ export function corpusDifferential(
   const ajv = ajvFor(ajvDraftOf(schema), { inlineRefs: false });
   const key = `corpus:${file}`;
   ajv.addSchema(schema as object, key);
-  const sampler = new SchemaSampler(indexSchema(schema, path));
+  const sampler = new SchemaSampler(schemaGraph(schema, path));
   const known = new Set(options.known ?? []);
   const mismatches: Mismatch[] = [];
   const pinned = new Set<string>();
@@ -90,7 +90,7 @@ export function corpusDifferential(
 
 /** Rebuilds a failing instance from what the failure printed. */
 export function reproduce(path: string, pointer: string, seed: number, kind: "valid" | "mutated"): Json {
-  const sampler = new SchemaSampler(indexSchema(JSON.parse(readFileSync(path, "utf8")), path));
+  const sampler = new SchemaSampler(schemaGraph(JSON.parse(readFileSync(path, "utf8")), path));
   return kind === "valid" ? sampler.sampleValid(pointer, seed) : sampler.sampleMutated(pointer, seed);
 }
 

@@ -13,7 +13,7 @@
  * instance, so a failure is reproduced from the seed it prints.
  */
 import fc from "fast-check";
-import type { SchemaIndex } from "../../generator/resolve/index.js";
+import type { SchemaGraph } from "../../generator/resolve/index.js";
 import { appendPointer, isJsonObject, type Pointer } from "../../generator/json.js";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -174,7 +174,7 @@ export class SchemaSampler {
   private readonly rootReading: Reading;
 
   constructor(
-    private readonly index: SchemaIndex,
+    private readonly index: SchemaGraph,
     private readonly options: SamplerOptions = {},
   ) {
     this.rootReading = isJsonObject(index.root) ? readingOf(index.root, DEFAULT_READING) : DEFAULT_READING;
@@ -199,7 +199,7 @@ export class SchemaSampler {
 
   private walk(pointer: Pointer, random: Random): { value: Json; sites: Site[] } {
     const walk: Walk = { random, budget: this.options.budget ?? 120, sites: [] };
-    const sub: Sub = { schema: this.index.schemaAt(pointer), pointer, reading: this.readingAt(pointer) };
+    const sub: Sub = { schema: this.index.node(pointer).written, pointer, reading: this.readingAt(pointer) };
     const value = this.valueOf([sub], walk, [], 0);
     return { value, sites: walk.sites };
   }
@@ -207,7 +207,7 @@ export class SchemaSampler {
   /** The reading in force at a pointer: the nearest `$schema` on the way down from the root. */
   private readingAt(pointer: Pointer): Reading {
     let reading = this.rootReading;
-    let at: unknown = this.index.root;
+    let at: unknown = this.index.root.written;
     const segments = pointer === "#" ? [] : pointer.slice(2).split("/");
     for (const segment of segments) {
       if (!isJsonObject(at) && !Array.isArray(at)) break;
@@ -221,8 +221,8 @@ export class SchemaSampler {
     const key = `${from.pointer}\n${ref}`;
     let target = this.refs.get(key);
     if (target === undefined) {
-      const resolved = this.index.resolveRef(ref, from.pointer);
-      const schema = resolved.schema;
+      const resolved = this.index.target(ref, from.pointer);
+      const schema = resolved.written;
       target = {
         schema,
         pointer: resolved.pointer,

@@ -10,12 +10,10 @@
  * per dynamic scope.
  */
 import { BindgenError } from "../../errors.js";
-import type { SchemaIndex } from "../../resolve/index.js";
+import type { SchemaGraph } from "../../resolve/index.js";
 import type { Int64Reading } from "../../schema/integers.js";
 import { appendPointer, type Pointer } from "../../json.js";
 import { binding, code, ifUsed, join, type Binding, type Code } from "../code.js";
-import type { Dialect } from "../../schema/dialects.js";
-import { schemaView } from "../../schema/dialect-view.js";
 import { enterResource, EMPTY_SCOPE, type DynamicScope } from "./dynamic-scope.js";
 import { FunctionBody } from "./function-body.js";
 import { ModuleScope, type Hoisted } from "./module-scope.js";
@@ -66,7 +64,8 @@ export function parametersOf(fn: ValidatorFunction): Code {
 }
 
 export interface CompileContext {
-  readonly index: SchemaIndex;
+  /** Every schema location the compiler reads, each with its dialect and its schema as the dialect means it. */
+  readonly graph: SchemaGraph;
   /** How 64-bit integer locations are read (schema/integers.ts): as `bigint`, their `integer` is a bigint and numbers compare exactly. */
   readonly int64: Int64Reading;
   /** The dynamic scope code compiled in this context runs in (dynamic-scope.ts). */
@@ -87,10 +86,6 @@ export interface CompileContext {
   schemaPath(pointer: Pointer): string;
   /** Emits a `$ref` target inline: its locations' schema paths continue from `site` (the `$ref` keyword). */
   inlined<T>(target: Pointer, site: Pointer, emit: () => T): T;
-  /** The dialect in force at a schema location. */
-  dialectAt(pointer: Pointer): Dialect;
-  /** The schema at `pointer` as its dialect means it (draft-07: `$ref` alone, no 2020-12-only keywords). */
-  view(pointer: Pointer, schema: unknown): unknown;
   /** A fresh local: `${prefix}${n}`, `n` counting per prefix within the function being emitted. */
   local(prefix: string): Binding;
   /** A module-scope constant, deduplicated by `key`, named `${kind}_<hash of key>`. */
@@ -120,9 +115,8 @@ export type PendingWork =
  * state each part keeps — the locations met, the function being emitted, the module's symbols.
  */
 interface Compilation {
-  readonly index: SchemaIndex;
+  readonly graph: SchemaGraph;
   readonly int64: Int64Reading;
-  readonly dialects: Dialects;
   readonly shapes: SharedShapes;
   readonly locations: Locations;
   readonly body: FunctionBody;
@@ -140,18 +134,11 @@ export class CompileState {
   readonly context: CompileContext;
   readonly #compilation: Compilation;
 
-  constructor(index: SchemaIndex, namer: Namer, roots: readonly Pointer[], int64: Int64Reading = "number") {
-    const dialects = new Dialects(index);
-    const reader = {
-      index,
-      dialectAt: (pointer: Pointer) => dialects.at(pointer),
-      view: (pointer: Pointer, schema: unknown) => dialects.view(pointer, schema),
-    };
-    const shapes = shareIdenticalShapes(reader, roots);
+  constructor(graph: SchemaGraph, namer: Namer, roots: readonly Pointer[], int64: Int64Reading = "number") {
+    const shapes = shareIdenticalShapes(graph, roots);
     this.#compilation = {
-      index,
+      graph,
       int64,
-      dialects,
       shapes,
       locations: new Locations(namer, shapes),
       body: new FunctionBody(),
@@ -210,8 +197,8 @@ class ScopedContext implements CompileContext {
     this.scope = scope;
   }
 
-  get index(): SchemaIndex {
-    return this.#compilation.index;
+  get graph(): SchemaGraph {
+    return this.#compilation.graph;
   }
 
   get int64(): Int64Reading {
@@ -219,7 +206,7 @@ class ScopedContext implements CompileContext {
   }
 
   enter(pointer: Pointer): CompileContext {
-    const next = enterResource(this.#compilation.index, this.scope, pointer);
+    const next = enterResource(this.#compilation.graph, this.scope, pointer);
     return next === this.scope ? this : ScopedContext.of(this.#compilation, next);
   }
 
@@ -243,14 +230,6 @@ class ScopedContext implements CompileContext {
     return this.#compilation.body.inlined(target, site, emit);
   }
 
-  dialectAt(pointer: Pointer): Dialect {
-    return this.#compilation.dialects.at(pointer);
-  }
-
-  view(pointer: Pointer, schema: unknown): unknown {
-    return this.#compilation.dialects.view(pointer, schema);
-  }
-
   local(prefix: string): Binding {
     return this.#compilation.body.local(prefix);
   }
@@ -265,7 +244,7 @@ class ScopedContext implements CompileContext {
 
   refuse(keyword: string, pointer: Pointer, why: string): never {
     throw new BindgenError("unsupported_keyword", `${keyword} at ${pointer} is not supported by the validator compiler: ${why}`, {
-      file: this.#compilation.index.file,
+      file: this.#compilation.graph.file,
       keyword,
       pointer,
     });
@@ -322,29 +301,6 @@ class Locations {
     if (scope.key !== "") return { pointer, key: appendPointer(pointer, `$dynamicScope_${hashOf(scope.key, 8)}`) };
     const representative = this.#shapes.representative(pointer);
     return { pointer: representative, key: representative };
-  }
-}
-
-/** Each location's dialect, looked up in the index once. */
-class Dialects {
-  readonly #index: SchemaIndex;
-  readonly #known = new Map<Pointer, Dialect>();
-
-  constructor(index: SchemaIndex) {
-    this.#index = index;
-  }
-
-  at(pointer: Pointer): Dialect {
-    const known = this.#known.get(pointer);
-    if (known !== undefined) return known;
-    const found = this.#index.dialectAt(pointer);
-    this.#known.set(pointer, found);
-    return found;
-  }
-
-  /** The schema at `pointer` as its dialect means it. */
-  view(pointer: Pointer, schema: unknown): unknown {
-    return schemaView(this.at(pointer), schema);
   }
 }
 

@@ -6,7 +6,7 @@
  * once per scope it is reached in, which makes `$recursiveRef` and `$dynamicRef` static calls.
  * Documents without dynamic anchors only ever see the empty scope.
  */
-import type { SchemaIndex } from "../../resolve/index.js";
+import type { SchemaGraph } from "../../resolve/index.js";
 import type { Pointer } from "../../json.js";
 import { byCodeUnits } from "../../order.js";
 
@@ -19,9 +19,9 @@ export interface DynamicScope {
 export const EMPTY_SCOPE: DynamicScope = { key: "", anchors: new Map() };
 
 /** The scope after entering the resource the schema at `pointer` belongs to; `scope` itself when that adds nothing. */
-export function enterResource(index: SchemaIndex, scope: DynamicScope, pointer: Pointer): DynamicScope {
-  if (!index.hasDynamicAnchors) return scope;
-  const brought = index.dynamicAnchorsOf(index.resourceAt(pointer));
+export function enterResource(graph: SchemaGraph, scope: DynamicScope, pointer: Pointer): DynamicScope {
+  if (!graph.hasDynamicAnchors) return scope;
+  const brought = graph.dynamicAnchorsOf(graph.node(pointer).resource);
   const added = [...brought].filter(([name]) => !scope.anchors.has(name));
   if (added.length === 0) return scope;
   const anchors = new Map([...scope.anchors, ...added].sort(([a], [b]) => byCodeUnits(a, b)));

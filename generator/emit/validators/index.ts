@@ -3,7 +3,7 @@
  * TypeScript validators out.
  */
 import { byCodeUnits } from "../../order.js";
-import { indexSchema, type SchemaIndex, type SchemaRegistry } from "../../resolve/index.js";
+import { schemaGraph, type SchemaGraph, type SchemaRegistry } from "../../resolve/index.js";
 import { code, EMPTY, ident, join, type Code } from "../code.js";
 import { buildValidatorModule } from "./module.js";
 import type { Int64Reading } from "../../schema/integers.js";
@@ -16,14 +16,14 @@ export { REF_DEPTH_LIMIT } from "./keyword-emitters/ref.js";
  * `./types.js`.
  */
 export function emitValidators(
-  index: SchemaIndex,
+  graph: SchemaGraph,
   entries: readonly { name: string; pointer: string }[],
   int64: Int64Reading = "number",
 ): Code {
   const types = [...new Set(entries.map((entry) => entry.name))].sort(byCodeUnits).map((name) => ident(name));
   const preamble = types.length === 0 ? EMPTY : code`import type { ${join(types)} } from "./types.js";`;
   return buildValidatorModule(
-    index,
+    graph,
     entries.map((entry) => ({
       pointer: entry.pointer,
       stem: entry.name,
@@ -47,9 +47,8 @@ export function emitValidatorModule(
   schema: object,
   options: { name?: string; registry?: SchemaRegistry; int64?: Int64Reading } = {},
 ): string {
-  const index: SchemaIndex = indexSchema(schema, options.name, options.registry);
   const module = buildValidatorModule(
-    index,
+    schemaGraph(schema, options.name, options.registry),
     [{ pointer: "#", stem: "Root", validateName: ident("validate"), guardName: ident("isValid"), type: code`unknown` }],
     EMPTY,
     [],

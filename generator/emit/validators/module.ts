@@ -4,7 +4,7 @@
  * exported entry points reach, and those entry points. Every part is sorted by its name, and
  * names say what a part is (names.ts), so a contract change moves only the parts it changes.
  */
-import type { SchemaIndex } from "../../resolve/index.js";
+import type { SchemaGraph } from "../../resolve/index.js";
 import { byCodeUnits } from "../../order.js";
 import { code, docLine, EMPTY, lines, Usage, type Code } from "../code.js";
 import type { Int64Reading } from "../../schema/integers.js";
@@ -56,7 +56,7 @@ const KIND_ORDER: { readonly [kind in PendingWork["kind"]]: number } = { matches
  * compilation run with the planner's answer for the symbols the first one met.
  */
 export function buildValidatorModule(
-  index: SchemaIndex,
+  graph: SchemaGraph,
   entries: readonly ValidatorEntry[],
   preamble: Code,
   typeNames: readonly string[],
@@ -67,9 +67,9 @@ export function buildValidatorModule(
     entries.flatMap((entry) => [`${entry.validateName}`, `${entry.guardName}`]),
     typeNames,
   );
-  const first = compile(index, entries, preamble, plan, undefined, int64);
+  const first = compile(graph, entries, preamble, plan, undefined, int64);
   const settled = first.replan();
-  return settled === undefined ? first.module : compile(index, entries, preamble, plan, settled, int64).module;
+  return settled === undefined ? first.module : compile(graph, entries, preamble, plan, settled, int64).module;
 }
 
 /**
@@ -80,7 +80,7 @@ export function buildValidatorModule(
  * nothing behind.
  */
 function compile(
-  index: SchemaIndex,
+  graph: SchemaGraph,
   entries: readonly ValidatorEntry[],
   preamble: Code,
   plan: ModulePlan,
@@ -89,16 +89,13 @@ function compile(
 ): { readonly module: Code; replan(): ReadonlyMap<string, readonly string[]> | undefined } {
   const namer = createNamer(plan, settled);
   const state = new CompileState(
-    index,
+    graph,
     namer,
     entries.map((entry) => entry.pointer),
     int64,
   );
   const usage = new Usage();
-  const roots = entries.map((entry) => {
-    index.schemaAt(entry.pointer);
-    return state.context.functionsFor(entry.pointer);
-  });
+  const roots = entries.map((entry) => state.context.functionsFor(entry.pointer));
   // Each exported pair calls its root's two functions.
   for (const root of roots) [root.is.name, root.check.name].forEach((name) => usage.include(name));
   const functions: { readonly work: PendingWork; readonly source: Code }[] = [];
@@ -136,7 +133,7 @@ function compile(
 
 /** The source of one function of a location. */
 function compileFunction(state: CompileState, work: PendingWork): Code {
-  const schema = state.context.index.schemaAt(work.pointer);
+  const schema = state.context.graph.node(work.pointer).written;
   const { fn, context: ctx } = work;
   state.startFunction(work.pointer, fn);
   const header = code`function ${fn.name.declared}(${parametersOf(fn)})`;
@@ -152,7 +149,7 @@ ${lines([emitNode(ctx, work.pointer, schema, fn.value, CHECK, 0), code`return un
 }`;
     case "evaluated":
       return code`${header}: void {
-${evaluatedBody(ctx, work.pointer, schema, work.fn.value, work.fn.names, work.fn.indices, false)}
+${evaluatedBody(ctx, work.pointer, work.fn.value, work.fn.names, work.fn.indices, false)}
 }`;
   }
 }

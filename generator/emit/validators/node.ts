@@ -42,7 +42,7 @@ export function emitNode(outer: CompileContext, pointer: Pointer, schema: unknow
       text("is not allowed here (the schema is false)"),
     );
   }
-  const s = asSchemaObject(ctx, pointer, ctx.view(pointer, schema));
+  const s = asSchemaObject(ctx, pointer, ctx.graph.node(pointer).schema);
   refuseUnsupported(ctx, s, pointer);
   if (mode.kind === "check" && mode.absent !== undefined && !Object.hasOwn(s, "type") && !isBareRef(s)) {
     const present: Mode = { kind: "check", path: mode.path };
@@ -108,7 +108,7 @@ export function applySubschema(
 /** `true`, `{}`, or a schema of annotations only (checked for refused keywords all the same). */
 function acceptsEverything(ctx: CompileContext, pointer: Pointer, raw: unknown): boolean {
   if (raw === true) return true;
-  const schema = ctx.view(pointer, raw);
+  const schema = ctx.graph.node(pointer).schema;
   if (!isJsonObject(schema)) return false;
   refuseUnsupported(ctx, schema, pointer);
   return Object.keys(schema).every((keyword) => roleOf(keyword) !== "assertion");
@@ -116,7 +116,7 @@ function acceptsEverything(ctx: CompileContext, pointer: Pointer, raw: unknown):
 
 function asSchemaObject(ctx: CompileContext, pointer: Pointer, schema: unknown): SchemaObject {
   if (!isJsonObject(schema)) {
-    throw new BindgenError("meta_schema", "a schema must be an object or a boolean", { file: ctx.index.file, pointer });
+    throw new BindgenError("meta_schema", "a schema must be an object or a boolean", { file: ctx.graph.file, pointer });
   }
   return schema;
 }
@@ -128,6 +128,6 @@ function isBareRef(schema: SchemaObject): boolean {
 
 /** Throws `unsupported_keyword` if the schema object says anything the compiler will not honour (schema/refusals.ts). */
 function refuseUnsupported(ctx: CompileContext, schema: SchemaObject, pointer: Pointer): void {
-  const refusal = refusalOf(schema, ctx.dialectAt(pointer));
+  const refusal = refusalOf(schema, ctx.graph.node(pointer).dialect);
   if (refusal !== undefined) ctx.refuse(refusal.keyword, pointer, refusal.why);
 }

@@ -14,7 +14,7 @@
  * `$dynamicRef`/`$recursiveRef` reach depends on the path taken to them, not only on the location.
  */
 import { byCodeUnits } from "../../order.js";
-import type { SchemaIndex } from "../../resolve/index.js";
+import type { SchemaGraph, SchemaNode } from "../../resolve/index.js";
 import { appendPointer, isJsonObject, parsePointer, type Pointer } from "../../json.js";
 import { dialectNamed, readingOf, type Dialect } from "../../schema/dialects.js";
 import { subschemasIn } from "../../schema/subschemas.js";
@@ -70,21 +70,14 @@ interface Location {
   readonly descends: boolean;
 }
 
-export interface ShapeReader {
-  readonly index: SchemaIndex;
-  dialectAt(pointer: Pointer): Dialect;
-  /** The schema at `pointer` as its dialect means it (draft-07: `$ref` alone). */
-  view(pointer: Pointer, schema: unknown): unknown;
-}
-
 /** Classes for every location reachable from `roots` through subschemas and `$ref`s. */
-export function shareIdenticalShapes(reader: ShapeReader, roots: readonly Pointer[]): SharedShapes {
+export function shareIdenticalShapes(graph: SchemaGraph, roots: readonly Pointer[]): SharedShapes {
   const locations = new Map<Pointer, Location>();
   const pending = [...roots];
   let dynamic = false;
   for (let pointer = pending.pop(); pointer !== undefined; pointer = pending.pop()) {
     if (locations.has(pointer)) continue;
-    const location = readLocation(reader, pointer);
+    const location = readLocation(graph, pointer);
     if (location === undefined) continue;
     if (location === "dynamic") {
       dynamic = true;
@@ -176,16 +169,15 @@ function refine(ordered: readonly Pointer[], locations: ReadonlyMap<Pointer, Loc
  * `$ref`, a schema that is not one): such a location stays its own class, and compiling it reports
  * the problem.
  */
-function readLocation(reader: ShapeReader, pointer: Pointer): Location | "dynamic" | undefined {
-  let raw: unknown;
+function readLocation(graph: SchemaGraph, pointer: Pointer): Location | "dynamic" | undefined {
+  let node: SchemaNode;
   try {
-    raw = reader.index.schemaAt(pointer);
+    node = graph.node(pointer);
   } catch {
     return undefined;
   }
+  const { written: raw, dialect, schema } = node;
   if (typeof raw === "boolean") return { local: String(raw), slots: [], refSlots: new Set(), ownWeight: 1, descends: false };
-  const dialect = reader.dialectAt(pointer);
-  const schema = reader.view(pointer, raw);
   if (!isJsonObject(schema)) return undefined;
   const parts: unknown[] = [dialect];
   const slots: Pointer[] = [];
@@ -200,7 +192,7 @@ function readLocation(reader: ShapeReader, pointer: Pointer): Location | "dynami
       if (typeof value !== "string") return undefined;
       let target: Pointer;
       try {
-        target = reader.index.resolveRef(value, pointer).pointer;
+        target = graph.target(value, pointer).pointer;
       } catch {
         return undefined;
       }

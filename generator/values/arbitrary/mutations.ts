@@ -10,7 +10,7 @@
  * range too where the schema sets no bound (u64::MAX + 1 for a `uint64`).
  */
 import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../../json.js";
-import type { SchemaIndex } from "../../resolve/index.js";
+import type { SchemaGraph } from "../../resolve/index.js";
 import { readsBigint, schemaInteger, type Int64Reading } from "../../schema/integers.js";
 import { declaredBounds, divCeil, I64_MAX, I64_MIN, int64Range, int64Step, U64_MAX } from "./bigints.js";
 import { admits, jsonTypeOf, locate, numberAt, propertyNames, requiredOf, typesOf, type JsonType } from "./reading.js";
@@ -53,12 +53,12 @@ const PATTERN_MISSES = ["", " ", "!", "\u0000", "0", "a", "A", "-", "conform out
 const WRONG_TYPES: readonly unknown[] = ["0", 0, 0.5, true, null, [], {}];
 
 /** `int64`: how the binding reads its 64-bit locations; in bigint mode they are broken with bigints. */
-export function mutationsOf(index: SchemaIndex, params: Pointer, int64: Int64Reading = "number"): Mutation[] {
-  return walk(index, params, [], 0, int64);
+export function mutationsOf(graph: SchemaGraph, params: Pointer, int64: Int64Reading = "number"): Mutation[] {
+  return walk(graph, params, [], 0, int64);
 }
 
-function walk(index: SchemaIndex, at: Pointer, path: readonly PathStep[], depth: number, int64: Int64Reading): Mutation[] {
-  const located = locate(index, at);
+function walk(graph: SchemaGraph, at: Pointer, path: readonly PathStep[], depth: number, int64: Int64Reading): Mutation[] {
+  const located = locate(graph, at);
   const { schema } = located;
   if (schema === false || COMBINATORS.some((keyword) => keyword in schema)) return [];
   const found: Mutation[] = [];
@@ -85,7 +85,7 @@ function walk(index: SchemaIndex, at: Pointer, path: readonly PathStep[], depth:
       add({ kind: "items", count: minItems - 1 }, `${minItems - 1} items, under minItems ${minItems}`);
     if (maxItems !== undefined) add({ kind: "items", count: maxItems + 1 }, `${maxItems + 1} items, over maxItems ${maxItems}`);
     if (isJsonObject(schema.items) && maxItems !== 0) {
-      found.push(...walk(index, appendPointer(located.at, "items"), [...path, { kind: "item" }], depth + 1, int64));
+      found.push(...walk(graph, appendPointer(located.at, "items"), [...path, { kind: "item" }], depth + 1, int64));
     }
   }
   if (types?.includes("object")) {
@@ -95,7 +95,7 @@ function walk(index: SchemaIndex, at: Pointer, path: readonly PathStep[], depth:
     }
     for (const name of propertyNames(schema)) {
       found.push(
-        ...walk(index, appendPointer(located.at, "properties", name), [...path, { kind: "property", name }], depth + 1, int64),
+        ...walk(graph, appendPointer(located.at, "properties", name), [...path, { kind: "property", name }], depth + 1, int64),
       );
     }
   }

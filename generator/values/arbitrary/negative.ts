@@ -5,18 +5,18 @@
  */
 import fc from "fast-check";
 import { appendPointer, isJsonObject, type Pointer } from "../../json.js";
-import type { SchemaIndex } from "../../resolve/index.js";
+import type { SchemaGraph } from "../../resolve/index.js";
 import type { Mutation, PathStep } from "./mutations.js";
 import { PositiveArbitraries } from "./positive.js";
 import { locate } from "./reading.js";
 import { exactly } from "./strings.js";
 
 export class NegativeArbitraries {
-  readonly #index: SchemaIndex;
+  readonly #graph: SchemaGraph;
   readonly #positives: PositiveArbitraries;
 
-  constructor(index: SchemaIndex, positives: PositiveArbitraries) {
-    this.#index = index;
+  constructor(graph: SchemaGraph, positives: PositiveArbitraries) {
+    this.#graph = graph;
     this.#positives = positives;
   }
 
@@ -28,7 +28,7 @@ export class NegativeArbitraries {
   #along(at: Pointer, path: readonly PathStep[], mutation: Mutation): fc.Arbitrary<unknown> {
     const [step, ...rest] = path;
     if (step === undefined) return this.#broken(mutation);
-    const located = locate(this.#index, at).at;
+    const located = locate(this.#graph, at).at;
     const around = this.#positives.of(located);
     if (step.kind === "property") {
       const inner = this.#along(appendPointer(located, "properties", step.name), rest, mutation);
@@ -49,7 +49,7 @@ export class NegativeArbitraries {
       case "length":
         return exactly(broken.length);
       case "items": {
-        const schema = locate(this.#index, mutation.at).schema;
+        const schema = locate(this.#graph, mutation.at).schema;
         const items =
           schema !== false && isJsonObject(schema.items)
             ? this.#positives.of(appendPointer(mutation.at, "items"))

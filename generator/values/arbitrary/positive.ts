@@ -11,7 +11,7 @@
  */
 import fc from "fast-check";
 import { appendPointer, canonicalJson, isJsonObject, type JsonObject, type Pointer } from "../../json.js";
-import type { SchemaIndex } from "../../resolve/index.js";
+import type { SchemaGraph } from "../../resolve/index.js";
 import { readsBigint, type Int64Reading } from "../../schema/integers.js";
 import { bigIntegers, int64Sample } from "./bigints.js";
 import { child, locate, numberAt, propertyNames, requiredOf, typesOf, type JsonType, type Located } from "./reading.js";
@@ -25,12 +25,12 @@ export const MAX_ITEMS = 200;
 const INT32 = 2 ** 31;
 
 export class PositiveArbitraries {
-  readonly #index: SchemaIndex;
+  readonly #graph: SchemaGraph;
   readonly #memo = new Map<string, fc.Arbitrary<unknown>>();
   readonly #int64: Int64Reading;
 
-  constructor(index: SchemaIndex, int64: Int64Reading = "number") {
-    this.#index = index;
+  constructor(graph: SchemaGraph, int64: Int64Reading = "number") {
+    this.#graph = graph;
     this.#int64 = int64;
   }
 
@@ -39,7 +39,7 @@ export class PositiveArbitraries {
     const key = `${Math.min(depth, MAX_DEPTH)} ${at}`;
     let arbitrary = this.#memo.get(key);
     if (arbitrary === undefined) {
-      arbitrary = this.#valueOf(locate(this.#index, at), depth);
+      arbitrary = this.#valueOf(locate(this.#graph, at), depth);
       this.#memo.set(key, arbitrary);
     }
     return arbitrary;
@@ -68,12 +68,12 @@ export class PositiveArbitraries {
     for (const keyword of ["anyOf", "oneOf"] as const) {
       const branches = schema[keyword];
       if (Array.isArray(branches) && branches.length > 0) {
-        return fc.oneof(...branches.map((_, i) => this.#valueOf(child(this.#index, at, keyword, i), depth + 1)));
+        return fc.oneof(...branches.map((_, i) => this.#valueOf(child(this.#graph, at, keyword, i), depth + 1)));
       }
     }
     // allOf: its first member, the rest left to the validator (contracts wrap a $ref in it).
     if (Array.isArray(schema.allOf) && schema.allOf.length > 0 && typesOf(schema) === undefined) {
-      return this.#valueOf(child(this.#index, at, "allOf", 0), depth + 1);
+      return this.#valueOf(child(this.#graph, at, "allOf", 0), depth + 1);
     }
     const types = typesOf(schema);
     if (types === undefined) return anyJson(depth);

@@ -1,11 +1,11 @@
 /**
- * How the case generators read a schema: `$ref`s followed through the contract's index, the
+ * How the case generators read a schema: `$ref`s followed through the contract's graph, the
  * JSON types a schema admits (from `type`, else guessed from the keywords beside it), and the
  * JSON type of a value, as JSON Schema counts them (an integer is also a number).
  */
 import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../../json.js";
 import { byCodeUnits } from "../../order.js";
-import type { SchemaIndex } from "../../resolve/index.js";
+import type { SchemaGraph } from "../../resolve/index.js";
 
 export const JSON_TYPES = ["null", "boolean", "object", "array", "number", "integer", "string"] as const;
 export type JsonType = (typeof JSON_TYPES)[number];
@@ -18,21 +18,18 @@ export interface Located {
 
 const MAX_REF_HOPS = 32;
 
-export function locate(index: SchemaIndex, at: Pointer): Located {
-  let here = at;
-  let schema = index.schemaAt(here);
-  for (let hops = 0; isJsonObject(schema) && typeof schema.$ref === "string" && hops < MAX_REF_HOPS; hops++) {
-    const resolved = index.resolveRef(schema.$ref, here);
-    here = resolved.pointer;
-    schema = resolved.schema;
+export function locate(graph: SchemaGraph, at: Pointer): Located {
+  let node = graph.node(at);
+  for (let hops = 0; isJsonObject(node.written) && typeof node.written.$ref === "string" && hops < MAX_REF_HOPS; hops++) {
+    node = graph.target(node.written.$ref, node.pointer);
   }
-  if (schema === false) return { schema: false, at: here };
-  return { schema: isJsonObject(schema) ? schema : {}, at: here };
+  if (node.written === false) return { schema: false, at: node.pointer };
+  return { schema: isJsonObject(node.written) ? node.written : {}, at: node.pointer };
 }
 
 /** The located subschema under `keyword` (and `key`, for properties and the like). */
-export function child(index: SchemaIndex, at: Pointer, ...segments: (string | number)[]): Located {
-  return locate(index, appendPointer(at, ...segments));
+export function child(graph: SchemaGraph, at: Pointer, ...segments: (string | number)[]): Located {
+  return locate(graph, appendPointer(at, ...segments));
 }
 
 /** The types a schema admits: its `type`, else what its keywords imply, else undefined (any JSON). */

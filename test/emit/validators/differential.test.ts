@@ -8,7 +8,7 @@ import Ajv2020Module from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { emitValidators } from "../../../generator/emit/validators/index.js";
-import { indexSchema } from "../../../generator/resolve/index.js";
+import { schemaGraph } from "../../../generator/resolve/index.js";
 import { mutated, validInstance } from "../../support/arbitraries.js";
 import { DEMO_SHAPES, demoSchema } from "../../support/demo-contract.js";
 import { loadModule } from "../../support/load-module.js";
@@ -20,7 +20,7 @@ type Validate = (value: unknown) => { ok: boolean; issues?: unknown[] };
 type Guard = (value: unknown) => boolean;
 
 const schema = demoSchema();
-const index = indexSchema(schema);
+const index = schemaGraph(schema);
 const generated = loadModule<Record<string, Validate | Guard>>(`${emitValidators(index, DEMO_SHAPES)}`);
 const Ajv2020 = Ajv2020Module as unknown as typeof Ajv2020Module.default;
 const ajv = new Ajv2020();

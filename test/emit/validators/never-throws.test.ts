@@ -16,7 +16,7 @@ import { describe, expect, it } from "vitest";
 import { emitValidatorModule, emitValidators } from "../../../generator/emit/validators/index.js";
 import { loadContract } from "../../../generator/load/contract.js";
 import { modelOf } from "../../../generator/pipeline.js";
-import { indexSchema } from "../../../generator/resolve/index.js";
+import { schemaGraph } from "../../../generator/resolve/index.js";
 import { Random, SchemaSampler, seedOf, type Json } from "../../support/schema-sampler.js";
 import { loadModule } from "../../support/load-module.js";
 
@@ -174,7 +174,7 @@ describe("a generated validator never throws, on any JSON value", () => {
       const path = `${DIR}/${name}`;
       // The validators generate makes, unformatted (and without the output folder generate would name).
       const contract = loadContract({ contract: path });
-      const index = indexSchema(contract.schema, contract.schemaFile);
+      const index = schemaGraph(contract.schema, contract.schemaFile);
       const model = modelOf(contract, index);
       const entries = model.types.map((type) => ({ name: type.name, pointer: type.id }));
       const source = `${emitValidators(index, entries, model.int64)}`.replace(/^import type .*$/m, "");
@@ -184,7 +184,7 @@ describe("a generated validator never throws, on any JSON value", () => {
       // Random values: fewer per function for schemas of many types, the same work each.
       eachValue(all, Math.max(20, Math.min(400, Math.floor(40_000 / all.length))), seedOf(`${SEED}:${name}`));
       // Instances shaped by the schema, with one spot made hostile: they reach the deep places.
-      const sampler = new SchemaSampler(indexSchema(JSON.parse(readFileSync(path, "utf8")) as unknown, path));
+      const sampler = new SchemaSampler(schemaGraph(JSON.parse(readFileSync(path, "utf8")) as unknown, path));
       const perType = Math.max(4, Math.min(60, Math.floor(6_000 / model.types.length)));
       for (const type of model.types) {
         const validate = module[`validate${type.name}`] as Verdict;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { emitValidators } from "../../../generator/emit/validators/index.js";
-import { indexSchema } from "../../../generator/resolve/index.js";
+import { schemaGraph } from "../../../generator/resolve/index.js";
 import { nestedTypes, nestedValue } from "../../support/nested-types.js";
 import { loadModule } from "../../support/load-module.js";
 
@@ -35,7 +35,7 @@ function rules(count: number): { schema: object; names: string[] } {
 
 function compile(schema: object, names: readonly string[]): { source: string; module: Module } {
   const source = `${emitValidators(
-    indexSchema(schema),
+    schemaGraph(schema),
     names.map((name) => ({ name, pointer: `#/$defs/${name}` })),
   )}`.replace(/^import type .*$/m, "");
   return { source, module: loadModule<Module>(source) };
@@ -114,7 +114,7 @@ describe("structural sharing", () => {
     const emit = (depth: number): { source: string; module: Module } => {
       const { schema, pointers } = nestedTypes(depth);
       const source = `${emitValidators(
-        indexSchema(schema),
+        schemaGraph(schema),
         pointers.map((pointer, i) => ({ name: `Level${i}`, pointer })),
       )}`.replace(/^import type .*$/m, "");
       return { source, module: loadModule<Module>(source) };

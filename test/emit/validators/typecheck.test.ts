@@ -8,7 +8,7 @@
 import ts from "typescript-5.9";
 import { describe, expect, it } from "vitest";
 import { emitValidatorModule, emitValidators } from "../../../generator/emit/validators/index.js";
-import { indexSchema } from "../../../generator/resolve/index.js";
+import { schemaGraph } from "../../../generator/resolve/index.js";
 import { DEMO_SHAPES, demoSchema } from "../../support/demo-contract.js";
 import { hugeEnum, LINKED_LIST_SCHEMA, nastySchemas, nestedAllOf, nestedProperties, TREE_SCHEMA } from "./hostile-schemas.js";
 import { compileGroup, DRAFTS, readGroups, suiteFiles } from "./jsts-suite.js";
@@ -37,7 +37,7 @@ function virtualFiles(): Map<string, string> {
     "/virtual/demo/types.ts",
     DEMO_SHAPES.map((shape) => `export type ${shape.name} = { readonly shape?: "${shape.name}" };`).join("\n"),
   );
-  files.set("/virtual/demo/validators.ts", `${emitValidators(indexSchema(demoSchema()), DEMO_SHAPES)}`);
+  files.set("/virtual/demo/validators.ts", `${emitValidators(schemaGraph(demoSchema()), DEMO_SHAPES)}`);
   for (const draft of DRAFTS) {
     [...suiteFiles(draft, ""), ...suiteFiles(draft, "optional")].forEach((file) => {
       readGroups(draft, file).forEach((group, g) => {

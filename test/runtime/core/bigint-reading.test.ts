@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { integerShape } from "../../../generator/analyses/integer-shape.js";
-import { indexSchema } from "../../../generator/resolve/index.js";
+import { schemaGraph } from "../../../generator/resolve/index.js";
 import type { Int64Reading } from "../../../generator/schema/integers.js";
 import { NDJSON, readBigints, readJson, writeJson, type IntegerShape } from "../../support/runtime.js";
 
@@ -31,7 +31,7 @@ const NUMBERS = {
 };
 
 function shapeOf(schema: object, int64: Int64Reading): IntegerShape {
-  const shape = integerShape(indexSchema(schema), "#", int64);
+  const shape = integerShape(schemaGraph(schema), "#", int64);
   if (shape === undefined) throw new Error("no integer in the schema");
   return shape;
 }

@@ -22,7 +22,7 @@ import { cleanupAfterEach } from "../../support/cleanups.js";
 import { failOnUnhandledRejections, rejection } from "../../support/rejection.js";
 import * as runtime from "../../support/runtime.js";
 import { integerShape } from "../../../generator/analyses/integer-shape.js";
-import { indexSchema } from "../../../generator/resolve/index.js";
+import { schemaGraph } from "../../../generator/resolve/index.js";
 
 const BIN = resolve("generator/bin/rightkit-bindgen.js");
 const U64_MAX = 18446744073709551615n;
@@ -93,7 +93,7 @@ describe("number mode against the same host", () => {
     const transport = new runtime.DaemonTransport({ suiteRoot });
     cleanups.add(() => transport.close());
     const schema = JSON.parse(readFileSync("test/fixtures/int64/contract/rightkit.test.int64.v1.schema.json", "utf8"));
-    const shape = integerShape(indexSchema(schema), "#/$defs/extremes/result", "number");
+    const shape = integerShape(schemaGraph(schema), "#/$defs/extremes/result", "number");
     const spec = {
       method: "int64.extremes",
       timeoutMs: 5000,

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { integerShape } from "../../../generator/analyses/integer-shape.js";
 import { emitValidatorModule } from "../../../generator/emit/validators/index.js";
-import { indexSchema } from "../../../generator/resolve/index.js";
+import { schemaGraph } from "../../../generator/resolve/index.js";
 import type { Int64Reading } from "../../../generator/schema/integers.js";
 import {
   callTool,
@@ -79,7 +79,7 @@ function compile(schema: object, int64: Int64Reading): Compiled {
   let known = compiled.get(key);
   if (known === undefined) {
     const module = loadModule<{ validate: Compiled["validate"] }>(emitValidatorModule(schema, { int64 }));
-    const shape = integerShape(indexSchema(schema), "#", int64);
+    const shape = integerShape(schemaGraph(schema), "#", int64);
     compiled.set(key, (known = { validate: module.validate, shape }));
   }
   return known;

@@ -61,7 +61,7 @@ if (${a}[${i}] === undefined) { ${failure(k.ctx, childPath(k.mode, i), site, tex
  * draft-07 and 2019-09.
  */
 function itemKeywords(k: KeywordEmit): { readonly prefix: string; readonly rest: string } {
-  const { prefix, rest } = arrayKeywords(k.ctx.dialectAt(k.pointer), k.schema);
+  const { prefix, rest } = arrayKeywords(k.ctx.graph.node(k.pointer).dialect, k.schema);
   return { prefix: prefix ?? "prefixItems", rest };
 }
 
@@ -85,7 +85,7 @@ ${applied}
   const mode = childPath(k.mode, i);
   const applied = k.sub(appendPointer(k.pointer, keywords.rest), items, item, mode);
   // A subschema with `type` rejects a hole (undefined) by itself; only untyped items need the check.
-  const hole = rejectsUndefined(k.ctx, appendPointer(k.pointer, keywords.rest), items)
+  const hole = rejectsUndefined(k.ctx, appendPointer(k.pointer, keywords.rest))
     ? EMPTY
     : code`if (${item} === undefined) { ${failure(k.ctx, mode, { pointer: k.pointer, keyword: keywords.rest }, text("must be a JSON value, got a hole in a sparse array"))} }`;
   parts.push(code`for (let ${i} = ${prefixSchemas.length}; ${i} < ${a}.length; ${i}++) {
@@ -140,17 +140,15 @@ ${lines(checks)}
  * Whether a subschema's `type` check (its own, or its `$ref` target's) fails for `undefined` —
  * every type test does — so a separate presence or hole test would only repeat it.
  */
-export function rejectsUndefined(ctx: CompileContext, pointer: Pointer, schema: unknown): boolean {
+export function rejectsUndefined(ctx: CompileContext, pointer: Pointer): boolean {
   let at = pointer;
-  let current = schema;
   for (let hops = 0; hops < 8; hops++) {
-    current = ctx.view(at, current);
+    const current = ctx.graph.node(at).schema;
     if (typeof current !== "object" || current === null) return false;
     if (Object.hasOwn(current, "type")) return true;
     const ref = keywordValue(current as SchemaObject, "$ref");
     if (ref === undefined) return false;
     at = refTarget(ctx, at, ref);
-    current = ctx.index.schemaAt(at);
   }
   return false;
 }

@@ -30,7 +30,7 @@ export function bigintMayArrive(ctx: CompileContext, schema: SchemaObject): bool
  * it, not a dialect's view of it: a view may be a copy, which the loader's digits do not follow.
  */
 export function exactInteger(ctx: CompileContext, pointer: Pointer, key: string | number, within?: string): bigint | undefined {
-  const schema = ctx.index.schemaAt(pointer);
+  const schema = ctx.graph.node(pointer).written;
   if (!isJsonObject(schema)) return undefined;
   const container = within === undefined ? schema : schema[within];
   if (!isJsonObject(container) && !Array.isArray(container)) return undefined;

@@ -49,8 +49,8 @@ function noBranchMatched(
       return code`return false;`;
     case "check": {
       const mode = k.mode;
-      const checks = all.map((schema, i) => {
-        const branch = subschemaCall(k.ctx, appendPointer(k.pointer, keyword, i), schema);
+      const checks = all.map((_, i) => {
+        const branch = subschemaCall(k.ctx, appendPointer(k.pointer, keyword, i));
         return within(k.ctx, mode, branch.check(k.value), branch.schemaPrefix);
       });
       const summary = issueExpression(k.ctx, k.mode, site, text(message));
@@ -85,7 +85,7 @@ function branchTypeTest(k: KeywordEmit, type: JsonType | "integer"): Code {
 /** When a branch does not match: a few checks written out (leaf.ts), or a call to its `is` function; NEVER_MISSES when nothing misses it. */
 function branchMiss(k: KeywordEmit, keyword: string, i: number, branch: unknown): Code {
   const pointer = appendPointer(k.pointer, keyword, i);
-  const miss = leafMiss(k.ctx, pointer, branch, k.value) ?? code`!${subschemaCall(k.ctx, pointer, branch).is(k.value)}`;
+  const miss = leafMiss(k.ctx, pointer, branch, k.value) ?? code`!${subschemaCall(k.ctx, pointer).is(k.value)}`;
   // One group: the misses are joined with `&&` (the formatter drops parentheses that change nothing).
   return miss === NEVER_MISSES ? miss : code`(${miss})`;
 }
@@ -113,7 +113,7 @@ function emitOneOf(k: KeywordEmit): Code {
   }
   const count = k.ctx.local("count");
   const tests = all.map(
-    (schema, i) => code`if (${subschemaCall(k.ctx, appendPointer(k.pointer, "oneOf", i), schema).is(k.value)}) ${count}++;`,
+    (_, i) => code`if (${subschemaCall(k.ctx, appendPointer(k.pointer, "oneOf", i)).is(k.value)}) ${count}++;`,
   );
   const site = { pointer: k.pointer, keyword: "oneOf" };
   return code`{
@@ -129,7 +129,7 @@ function emitNot(k: KeywordEmit): Code {
   return fail(
     k.ctx,
     k.mode,
-    subschemaCall(k.ctx, appendPointer(k.pointer, "not"), k.schema.not).is(k.value),
+    subschemaCall(k.ctx, appendPointer(k.pointer, "not")).is(k.value),
     { pointer: k.pointer, keyword: "not" },
     text("must not match the schema in not"),
   );
@@ -142,7 +142,7 @@ function emitConditional(k: KeywordEmit): Code {
     ? k.sub(appendPointer(k.pointer, "else"), k.schema.else, k.value, k.mode)
     : EMPTY;
   if (then.isEmpty && otherwise.isEmpty) return EMPTY;
-  const chosen = code`if (${subschemaCall(k.ctx, appendPointer(k.pointer, "if"), k.schema.if).is(k.value)}) {
+  const chosen = code`if (${subschemaCall(k.ctx, appendPointer(k.pointer, "if")).is(k.value)}) {
 ${then}
 } else {
 ${otherwise}
@@ -157,8 +157,8 @@ type BranchTypes = readonly (readonly (JsonType | "integer")[])[];
 function disjointTypes(k: KeywordEmit, keyword: string, all: readonly unknown[]): BranchTypes | undefined {
   const seen = new Set<string>();
   const result: (readonly (JsonType | "integer")[])[] = [];
-  for (const [i, branch] of all.entries()) {
-    const types = declaredTypes(k, appendPointer(k.pointer, keyword, i), branch);
+  for (const i of all.keys()) {
+    const types = declaredTypes(k, appendPointer(k.pointer, keyword, i));
     if (types === undefined || !types.every(isTypeName)) return undefined;
     const widened = types.map((type) => (type === "integer" ? "number" : type));
     if (widened.some((type) => seen.has(type))) return undefined;
@@ -174,8 +174,8 @@ function isTypeName(type: string): type is JsonType | "integer" {
   return TYPE_NAMES.has(type);
 }
 
-function declaredTypes(k: KeywordEmit, pointer: string, raw: unknown): readonly string[] | undefined {
-  const schema = k.ctx.view(pointer, raw);
+function declaredTypes(k: KeywordEmit, pointer: string): readonly string[] | undefined {
+  const schema = k.ctx.graph.node(pointer).schema;
   if (typeof schema !== "object" || schema === null) return undefined;
   const own = keywordValue(schema as SchemaObject, "type");
   if (typeof own === "string") return [own];
@@ -183,7 +183,7 @@ function declaredTypes(k: KeywordEmit, pointer: string, raw: unknown): readonly 
   const ref = keywordValue(schema as SchemaObject, "$ref");
   if (ref === undefined) return undefined;
   const targetPointer = refTarget(k.ctx, pointer, ref);
-  const target = k.ctx.view(targetPointer, k.ctx.index.schemaAt(targetPointer));
+  const target = k.ctx.graph.node(targetPointer).schema;
   const targetType = typeof target === "object" && target !== null ? keywordValue(target as SchemaObject, "type") : undefined;
   if (typeof targetType === "string") return [targetType];
   return Array.isArray(targetType) && targetType.every((type): type is string => typeof type === "string")

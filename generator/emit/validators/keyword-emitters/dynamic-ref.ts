@@ -8,9 +8,7 @@
  * an ordinary call, counted toward the depth limit like a `$ref`'s.
  */
 import { BindgenError } from "../../../errors.js";
-import { RECURSIVE_ANCHOR } from "../../../resolve/index.js";
-import { appendPointer, isJsonObject, type Pointer } from "../../../json.js";
-import { fragmentOf } from "../../../resolve/uri.js";
+import { appendPointer, type Pointer } from "../../../json.js";
 import { EMPTY, lines, type Code } from "../../code.js";
 import type { CompileContext } from "../context.js";
 import { keywordValue, type KeywordEmit } from "./emit.js";
@@ -25,25 +23,15 @@ export type DynamicRef = (typeof DYNAMIC_REFS)[number];
 export function dynamicRefTarget(ctx: CompileContext, pointer: Pointer, keyword: DynamicRef, ref: unknown): Pointer {
   if (keyword === "$recursiveRef" && ref !== "#") {
     throw new BindgenError("meta_schema", '$recursiveRef must be "#"', {
-      file: ctx.index.file,
+      file: ctx.graph.file,
       pointer: appendPointer(pointer, keyword),
       keyword,
     });
   }
   const initial = refTarget(ctx, pointer, ref);
-  const anchor = anchorName(ctx, keyword, ref as string, initial);
+  const anchor = ctx.graph.dynamicAnchorName(keyword, ref as string, initial);
   if (anchor === undefined) return initial;
   return ctx.scope.anchors.get(anchor) ?? initial;
-}
-
-/** The dynamic-anchor name the first target stands for, or undefined when it is not a dynamic anchor (then: a plain `$ref`). */
-function anchorName(ctx: CompileContext, keyword: DynamicRef, ref: string, initial: Pointer): string | undefined {
-  const anchors = ctx.index.dynamicAnchorsOf(ctx.index.resourceAt(initial));
-  if (keyword === "$recursiveRef") return anchors.get(RECURSIVE_ANCHOR) === initial ? RECURSIVE_ANCHOR : undefined;
-  const fragment = fragmentOf(ref);
-  const target = ctx.index.schemaAt(initial);
-  const named = fragment !== "" && !fragment.startsWith("/") && isJsonObject(target) && target.$dynamicAnchor === fragment;
-  return named ? fragment : undefined;
 }
 
 export function emitDynamicRef(k: KeywordEmit): Code {

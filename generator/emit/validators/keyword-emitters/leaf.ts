@@ -49,7 +49,7 @@ export const NEVER_MISSES: Code = code`false`;
 export function leafMiss(ctx: CompileContext, pointer: Pointer, raw: unknown, value: Code, refs = 0): Code | undefined {
   if (raw === true) return NEVER_MISSES;
   if (raw === false) return code`true`;
-  const schema = ctx.view(pointer, raw);
+  const schema = ctx.graph.node(pointer).schema;
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return undefined;
   const s = schema as SchemaObject;
   const keywords = Object.keys(s).filter((keyword) => roleOf(keyword) !== "annotation");
@@ -60,7 +60,7 @@ export function leafMiss(ctx: CompileContext, pointer: Pointer, raw: unknown, va
   if (ref !== undefined) {
     if (refs >= MAX_REFS) return undefined;
     const target = refTarget(ctx, pointer, ref);
-    const miss = leafMiss(ctx, target, ctx.index.schemaAt(target), value, refs + 1);
+    const miss = leafMiss(ctx, target, ctx.graph.node(target).written, value, refs + 1);
     if (miss === undefined) return undefined;
     if (miss !== NEVER_MISSES) misses.push(miss);
   }

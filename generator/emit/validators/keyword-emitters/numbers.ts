@@ -98,7 +98,7 @@ export function countKeyword(k: KeywordEmit, keyword: string): number | undefine
 
 export function badValue(k: KeywordEmit, keyword: string, why: string): BindgenError {
   return new BindgenError("meta_schema", `${keyword} ${why}`, {
-    file: k.ctx.index.file,
+    file: k.ctx.graph.file,
     pointer: appendPointer(k.pointer, keyword),
     keyword,
   });

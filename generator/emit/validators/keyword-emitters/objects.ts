@@ -87,7 +87,7 @@ if (${v} !== undefined) {
 ${body}
 }
 }`;
-    if (!rejectsUndefined(k.ctx, appendPointer(k.pointer, "properties", name), properties.get(name))) {
+    if (!rejectsUndefined(k.ctx, appendPointer(k.pointer, "properties", name))) {
       return block([read, code`if (${v} === undefined) { ${failure(k.ctx, k.mode, requiredSite, missing)} }`, body]);
     }
     // A typed subschema rejects the missing value (undefined) by itself; on the issue path it

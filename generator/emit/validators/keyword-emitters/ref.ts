@@ -19,13 +19,13 @@ export const REF_DEPTH_LIMIT = 1000;
 export function refTarget(ctx: CompileContext, pointer: string, ref: unknown): string {
   if (typeof ref !== "string") {
     throw new BindgenError("meta_schema", "$ref must be a string", {
-      file: ctx.index.file,
+      file: ctx.graph.file,
       pointer: appendPointer(pointer, "$ref"),
       keyword: "$ref",
     });
   }
   try {
-    return ctx.index.resolveRef(ref, pointer).pointer;
+    return ctx.graph.target(ref, pointer).pointer;
   } catch (error) {
     if (isBindgenError(error) && error.code === "external_ref") ctx.refuse("$ref", appendPointer(pointer, "$ref"), error.message);
     throw error;
@@ -36,7 +36,7 @@ export function emitRef(k: KeywordEmit): Code {
   const ref = keywordValue(k.schema, "$ref");
   if (ref === undefined) return EMPTY;
   const targetPointer = refTarget(k.ctx, k.pointer, ref);
-  const targetSchema = k.ctx.view(targetPointer, k.ctx.index.schemaAt(targetPointer));
+  const targetSchema = k.ctx.graph.node(targetPointer).schema;
   const refPointer = appendPointer(k.pointer, "$ref");
   // A target that neither descends nor refers further cannot recurse: inline it like a subschema
   // (its schema paths continue through this `$ref`), saving a call and the depth bookkeeping.
@@ -124,12 +124,12 @@ export interface SubschemaCall {
   readonly schemaPrefix: string;
 }
 
-export function subschemaCall(ctx: CompileContext, pointer: string, raw: unknown): SubschemaCall {
-  const schema = ctx.view(pointer, raw);
+export function subschemaCall(ctx: CompileContext, pointer: string): SubschemaCall {
+  const schema = ctx.graph.node(pointer).schema;
   const ref = bareRef(schema);
   if (ref !== undefined) {
     const targetPointer = refTarget(ctx, pointer, ref);
-    if (descends(ctx.view(targetPointer, ctx.index.schemaAt(targetPointer)))) {
+    if (descends(ctx.graph.node(targetPointer).schema)) {
       const target = ctx.functionsFor(targetPointer);
       const tooDeep = code`${ctx.helper("issue")}("", "", "$ref", ${`: must not nest deeper than ${REF_DEPTH_LIMIT} references`})`;
       const depth = ctx.depth();

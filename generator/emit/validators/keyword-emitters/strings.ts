@@ -47,11 +47,11 @@ export function emitStrings(k: KeywordEmit): Code {
  */
 export function regexFor(k: Pick<KeywordEmit, "ctx">, pointer: string, source: unknown): Code {
   if (typeof source !== "string")
-    throw new BindgenError("bad_pattern", "pattern must be a string", { file: k.ctx.index.file, pointer });
+    throw new BindgenError("bad_pattern", "pattern must be a string", { file: k.ctx.graph.file, pointer });
   const plan = planPattern(source);
   if (plan.kind === "invalid") {
     throw new BindgenError("bad_pattern", `invalid regular expression ${JSON.stringify(source)}: ${plan.why}`, {
-      file: k.ctx.index.file,
+      file: k.ctx.graph.file,
       pointer,
       keyword: "pattern",
     });

@@ -25,7 +25,7 @@ export function typeCheck(ctx: CompileContext, schema: SchemaObject, pointer: st
   const names = (Array.isArray(declared) ? declared : [declared]).map((name: unknown) => {
     if (typeof name !== "string" || !TYPE_NAMES.has(name)) {
       throw new BindgenError("meta_schema", `type ${JSON.stringify(name)} is not a JSON Schema type`, {
-        file: ctx.index.file,
+        file: ctx.graph.file,
         pointer: appendPointer(pointer, "type"),
         keyword: "type",
       });

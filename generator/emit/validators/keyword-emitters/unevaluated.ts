@@ -25,7 +25,7 @@ export function emitUnevaluated(k: KeywordEmit): Code {
   if (properties === undefined && items === undefined) return EMPTY;
   const ps = k.ctx.local("names");
   const ix = k.ctx.local("indices");
-  const collect = evaluatedBody(k.ctx, k.pointer, k.schema, k.value, ps, ix, true);
+  const collect = evaluatedBody(k.ctx, k.pointer, k.value, ps, ix, true);
   return code`{
 ${ifUsed(ps, code`const ${ps.declared} = new Set<string>();`)}
 ${ifUsed(ix, code`const ${ix.declared} = new Set<number>();`)}
@@ -85,14 +85,13 @@ ${applied}
 export function evaluatedBody(
   outer: CompileContext,
   pointer: Pointer,
-  schema: unknown,
   value: Code,
   ps: Code,
   ix: Code,
   skipOwnUnevaluated: boolean,
 ): Code {
   const ctx = outer.enter(pointer);
-  const view = ctx.view(pointer, schema);
+  const view = ctx.graph.node(pointer).schema;
   if (typeof view !== "object" || view === null || Array.isArray(view)) return EMPTY;
   const s = view as SchemaObject;
   const has = (keyword: string): boolean => Object.hasOwn(s, keyword);
@@ -122,7 +121,7 @@ ${lines(objectParts)}
   }
   const a = ctx.local("a");
   const arrayParts: Code[] = [];
-  const dialect = ctx.dialectAt(pointer);
+  const dialect = ctx.graph.node(pointer).dialect;
   const tuple = arrayKeywords(dialect, s);
   if (has(tuple.rest) || (has("unevaluatedItems") && !skipOwnUnevaluated)) {
     arrayParts.push(code`for (let i = 0; i < ${a}.length; i++) ${ix}.add(i);`);
