@@ -182,8 +182,8 @@ describe("packed, and installed in a copy of the starter", () => {
       for (const command of commands) outputs.push((await run("bash", ["-e", "-c", command], starter, OFFLINE)).stdout);
       const [, checked, tested] = outputs;
       expect(checked).toMatch(/^generated is up to date \(\d+ files\)/);
-      // npm test: tsc, then the starter's test calls the demo host through the committed client.
-      expect(tested).toMatch(/# pass 2\b/);
+      // npm test: tsc, then the starter's tests call the demo host and the contract's mock through the committed client.
+      expect(tested).toMatch(/# pass 4\b/);
       expect(tested).toMatch(/# fail 0\b/);
     });
 
