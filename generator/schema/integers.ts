@@ -16,6 +16,19 @@ export type Int64Reading = "number" | "bigint";
 /** The `format` values that name a 64-bit integer (schemars, OpenAPI). */
 export const INT64_FORMATS: ReadonlySet<string> = new Set(["int64", "uint64"]);
 
+/** The integers each 64-bit `format` names: what a Rust u64 or i64 can hold. */
+export const FORMAT_RANGES = {
+  uint64: { low: 0n, high: 2n ** 64n - 1n },
+  int64: { low: -(2n ** 63n), high: 2n ** 63n - 1n },
+} as const satisfies Readonly<Record<string, { readonly low: bigint; readonly high: bigint }>>;
+
+export type Int64Format = keyof typeof FORMAT_RANGES;
+
+/** The 64-bit format a schema object names, if it names one. */
+export function int64FormatOf(schema: JsonObject): Int64Format | undefined {
+  return schema.format === "uint64" || schema.format === "int64" ? schema.format : undefined;
+}
+
 const BOUNDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] as const;
 
 /**

@@ -7,11 +7,11 @@
  */
 import fc from "fast-check";
 import type { JsonObject } from "../../json.js";
-import { schemaInteger } from "../../schema/integers.js";
+import { FORMAT_RANGES, schemaInteger } from "../../schema/integers.js";
 
-export const U64_MAX = 2n ** 64n - 1n;
-export const I64_MIN = -(2n ** 63n);
-export const I64_MAX = 2n ** 63n - 1n;
+export const U64_MAX = FORMAT_RANGES.uint64.high;
+export const I64_MIN = FORMAT_RANGES.int64.low;
+export const I64_MAX = FORMAT_RANGES.int64.high;
 /** The first integer a double cannot hold exactly. */
 const PAST_SAFE = 2n ** 53n + 1n;
 
@@ -24,9 +24,9 @@ export function int64Sample(container: JsonObject | readonly unknown[], key: str
   return schemaInteger(container, key) ?? (container as Record<string, unknown>)[key];
 }
 
-/** The range the format names where the schema sets no bound. */
+/** The range the format names where the schema sets no bound (a 64-bit location named by its bounds alone: i64's). */
 function formatRange(schema: JsonObject): { low: bigint; high: bigint } {
-  return schema.format === "uint64" ? { low: 0n, high: U64_MAX } : { low: I64_MIN, high: I64_MAX };
+  return schema.format === "uint64" ? FORMAT_RANGES.uint64 : FORMAT_RANGES.int64;
 }
 
 /** The bounds the schema sets, exclusive ones made inclusive; undefined where it sets none. */

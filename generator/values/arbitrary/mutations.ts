@@ -11,8 +11,8 @@
  */
 import { appendPointer, isJsonObject, type JsonObject, type Pointer } from "../../json.js";
 import type { SchemaGraph } from "../../resolve/index.js";
-import { readsBigint, schemaInteger, type Int64Reading } from "../../schema/integers.js";
-import { declaredBounds, divCeil, I64_MAX, I64_MIN, int64Range, int64Step, U64_MAX } from "./bigints.js";
+import { FORMAT_RANGES, int64FormatOf, readsBigint, schemaInteger, type Int64Reading } from "../../schema/integers.js";
+import { declaredBounds, divCeil, int64Range, int64Step } from "./bigints.js";
 import { admits, jsonTypeOf, locate, numberAt, propertyNames, requiredOf, typesOf, type JsonType } from "./reading.js";
 
 export type PathStep = { readonly kind: "property"; readonly name: string } | { readonly kind: "item" };
@@ -32,12 +32,6 @@ export interface Mutation {
   readonly break: Break;
   /** Where and what, e.g. `/steps: 21 items, over maxItems 20`. */
   readonly description: string;
-  /**
-   * The break is past the range the location's `format` names (u64::MAX + 1 for a `uint64`), which
-   * the schema's validator, for which a format is an annotation, lets pass: the case is sent all
-   * the same, since a host holding a u64 must refuse it.
-   */
-  readonly pastFormat?: true;
 }
 
 const MAX_DEPTH = 4;
@@ -62,14 +56,8 @@ function walk(graph: SchemaGraph, at: Pointer, path: readonly PathStep[], depth:
   const { schema } = located;
   if (schema === false || COMBINATORS.some((keyword) => keyword in schema)) return [];
   const found: Mutation[] = [];
-  const add = (broken: Break, what: string, pastFormat?: true): void => {
-    found.push({
-      path,
-      at: located.at,
-      break: broken,
-      description: `${render(path)}: ${what}`,
-      ...(pastFormat === undefined ? {} : { pastFormat }),
-    });
+  const add = (broken: Break, what: string): void => {
+    found.push({ path, at: located.at, break: broken, description: `${render(path)}: ${what}` });
   };
   const types = typesOf(schema);
   if (types !== undefined) wrongType(types, path.length === 0, add);
@@ -170,10 +158,11 @@ function numberBounds(schema: JsonObject, types: readonly JsonType[], add: (brok
 
 /**
  * A 64-bit location in bigint mode: each bound crossed by one, as a bigint made from the bound's
- * own digits; where the schema sets no bound on a side, its format's range crossed instead
- * (`pastFormat`); a fraction (a number: no bigint holds one); a bigint that is no multiple.
+ * own digits; where the schema sets no bound on a side, its format's range crossed instead (the
+ * validators assert it there: numbers.ts `assertedBounds`); a fraction (a number: no bigint holds
+ * one); a bigint that is no multiple.
  */
-function int64Bounds(schema: JsonObject, add: (broken: Break, what: string, pastFormat?: true) => void): void {
+function int64Bounds(schema: JsonObject, add: (broken: Break, what: string) => void): void {
   const crossings: [string, bigint, string][] = [];
   for (const [keyword, by, what] of [
     ["minimum", -1n, "under"],
@@ -187,11 +176,11 @@ function int64Bounds(schema: JsonObject, add: (broken: Break, what: string, past
   for (const [keyword, value, what] of crossings)
     add({ kind: "replace", value }, `${what} ${keyword} ${String(schema[keyword])}`);
   const declared = declaredBounds(schema);
-  const format = schema.format === "uint64" ? "uint64" : schema.format === "int64" ? "int64" : undefined;
+  const format = int64FormatOf(schema);
   if (format !== undefined) {
-    const [low, high] = format === "uint64" ? [0n, U64_MAX] : [I64_MIN, I64_MAX];
-    if (declared.low === undefined) add({ kind: "replace", value: low - 1n }, `under the ${format} range`, true);
-    if (declared.high === undefined) add({ kind: "replace", value: high + 1n }, `over the ${format} range`, true);
+    const { low, high } = FORMAT_RANGES[format];
+    if (declared.low === undefined) add({ kind: "replace", value: low - 1n }, `under the ${format} range`);
+    if (declared.high === undefined) add({ kind: "replace", value: high + 1n }, `over the ${format} range`);
   }
   add({ kind: "replace", value: 1.5 }, "a fraction where the schema asks for an integer");
   const step = int64Step(schema);

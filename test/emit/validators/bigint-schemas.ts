@@ -28,6 +28,7 @@ export const BIGINT_SCHEMAS = {
   untypedAtMost: () => fromText(`{"maximum": ${U64_MAX}}`),
   i64Range: () =>
     fromText(`{"type": "integer", "format": "int64", "minimum": -9223372036854775808, "maximum": 9223372036854775807}`),
+  i64AtLeast: { ...I64, minimum: -5 },
   multipleOf3: { ...U64, multipleOf: 3 },
   multipleOfHalf: { ...I64, multipleOf: 0.5 },
   multipleOf2_5: { ...I64, multipleOf: 2.5 },

@@ -17,12 +17,12 @@ import { code, join, type Code } from "../../code.js";
 import type { CompileContext } from "../context.js";
 import { roleOf } from "../keyword-roles.js";
 import { keywordValue, type SchemaObject } from "./emit.js";
-import { BOUNDS, comparisonOperator } from "./numbers.js";
+import { assertedBounds, BOUNDS, comparisonOperator } from "./numbers.js";
 import { refTarget } from "./ref.js";
 import { regexFor } from "./strings.js";
 import { typeCheck } from "./type.js";
 import { constMisses, primitiveMisses, valuesImplyType } from "./values.js";
-import { exactOperand, numericTest, numericValue } from "./bigints.js";
+import { numericTest, numericValue } from "./bigints.js";
 
 /** Keywords a leaf may hold besides annotations; anything else asks for the function. */
 const LEAF_KEYWORDS: ReadonlySet<string> = new Set([
@@ -117,11 +117,7 @@ function valueMiss(ctx: CompileContext, pointer: Pointer, s: SchemaObject, value
 
 function numberMisses(ctx: CompileContext, pointer: Pointer, s: SchemaObject, value: Code): Code[] {
   const n = numericValue(ctx, s, value);
-  return BOUNDS.flatMap((bound) => {
-    const limit = keywordValue(s, bound.keyword);
-    if (typeof limit !== "number" || !Number.isFinite(limit)) return [];
-    return [comparisonOperator(bound.failsWith, n, exactOperand(ctx, pointer, bound.keyword, limit).operand)];
-  });
+  return assertedBounds(ctx, pointer, s).map((bound) => comparisonOperator(bound.failsWith, n, bound.operand));
 }
 
 function stringMisses(ctx: CompileContext, pointer: Pointer, s: SchemaObject, value: Code): Code[] | undefined {

@@ -8,7 +8,19 @@ import { code, type Code } from "../../code.js";
 import { fail, said } from "../mode.js";
 import { keywordValue, type KeywordEmit } from "./emit.js";
 import { guarded } from "./guard.js";
-import { bigintConstant, exactDivisor, exactOperand, numbersMeetBigint, numericTest, numericValue } from "./bigints.js";
+import { FORMAT_RANGES, int64FormatOf } from "../../../schema/integers.js";
+import type { CompileContext } from "../context.js";
+import type { Pointer } from "../../../json.js";
+import type { SchemaObject } from "./emit.js";
+import {
+  bigintConstant,
+  exactDivisor,
+  exactOperand,
+  numbersMeetBigint,
+  numericTest,
+  numericValue,
+  readsBigint,
+} from "./bigints.js";
 
 /** Each bound: the comparison that fails a value, the one that passes it, and what a failure says. */
 export const BOUNDS = [
@@ -18,21 +30,53 @@ export const BOUNDS = [
   { keyword: "exclusiveMaximum", failsWith: ">=", passesWith: "<", says: "must be <" },
 ] as const;
 
+/** A bound a value must keep: the comparison that fails it, against what, and what a failure says. */
+export interface AssertedBound {
+  readonly keyword: string;
+  readonly failsWith: "<" | "<=" | ">" | ">=";
+  readonly operand: Code | number;
+  readonly says: string;
+}
+
+/**
+ * The bounds the schema object asserts: its own (`minimum` …), and, at a 64-bit location of a
+ * bigint-mode binding, the range its `format` names on each side the schema leaves open (u64::MAX
+ * for a `uint64`): the value is typed `bigint` because a Rust u64 or i64 holds it, which a bigint
+ * past that range could never be. A bound that is no finite number is left out (emitNumbers refuses it).
+ */
+export function assertedBounds(ctx: CompileContext, pointer: Pointer, schema: SchemaObject): AssertedBound[] {
+  const asserted: AssertedBound[] = [];
+  for (const bound of BOUNDS) {
+    const limit = schema[bound.keyword];
+    if (typeof limit !== "number" || !Number.isFinite(limit)) continue;
+    const { operand, text } = exactOperand(ctx, pointer, bound.keyword, limit);
+    asserted.push({ keyword: bound.keyword, failsWith: bound.failsWith, operand, says: `${bound.says} ${text}` });
+  }
+  const format = readsBigint(ctx, schema) ? int64FormatOf(schema) : undefined;
+  if (format === undefined) return asserted;
+  const { low, high } = FORMAT_RANGES[format];
+  const range = `must be within the ${format} range, ${low} to ${high}`;
+  const open = (keywords: readonly string[]): boolean => keywords.every((keyword) => !Object.hasOwn(schema, keyword));
+  if (open(["minimum", "exclusiveMinimum"]))
+    asserted.push({ keyword: "format", failsWith: "<", operand: bigintConstant(ctx, low), says: range });
+  if (open(["maximum", "exclusiveMaximum"]))
+    asserted.push({ keyword: "format", failsWith: ">", operand: bigintConstant(ctx, high), says: range });
+  return asserted;
+}
+
 export function emitNumbers(k: KeywordEmit): Code {
   const n = numericValue(k.ctx, k.schema, k.value);
   const statements: Code[] = [];
-  for (const bound of BOUNDS) {
-    const limit = numberKeyword(k, bound.keyword);
-    if (limit === undefined) continue;
-    const { operand, text } = exactOperand(k.ctx, k.pointer, bound.keyword, limit);
-    const comparison = comparisonOperator(bound.failsWith, n, operand);
+  // A bound that is not a finite number is the schema's error, refused here with its place.
+  for (const bound of BOUNDS) numberKeyword(k, bound.keyword);
+  for (const bound of assertedBounds(k.ctx, k.pointer, k.schema)) {
     statements.push(
       fail(
         k.ctx,
         k.mode,
-        comparison,
+        comparisonOperator(bound.failsWith, n, bound.operand),
         { pointer: k.pointer, keyword: bound.keyword },
-        said(`${bound.says} ${text}, got `, code`${n}`),
+        said(`${bound.says}, got `, code`${n}`),
       ),
     );
   }
