@@ -1,42 +1,9 @@
 // Ajv's standalone code generation for one schema, as a whole process: the anchor of the
-// `generate` rows (test/bench/scaling.bench.ts). Every `$defs`/`definitions` entry and the root
-// are exported; Ajv of the schema's draft, configured as the differential test configures it
-// (test/support/ajv-dialect.ts: `strict: false`, formats not validated, draft-07 `$ref` alone, a
-// pattern without `u` when only that compiles); the module is written to a file. Plain
-// JavaScript, so no TypeScript loader is timed. Usage: node ajv-standalone.mjs SCHEMA OUT
+// `generate` rows (test/bench/scaling.bench.ts, test/bench/peer.bench.ts). What is generated and
+// how Ajv is configured: ajv-setup.mjs. The module is written to a file. Plain JavaScript, so no
+// TypeScript loader is timed. Usage: node ajv-standalone.mjs SCHEMA OUT
 import { readFileSync, writeFileSync } from "node:fs";
-import { Ajv } from "ajv";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import standaloneModule from "ajv/dist/standalone/index.js";
+import { ajvStandalone } from "./ajv-setup.mjs";
 
-const standaloneCode = standaloneModule.default ?? standaloneModule;
 const [schemaFile, outFile] = process.argv.slice(2);
-const schema = JSON.parse(readFileSync(schemaFile, "utf8"));
-const uri = String(schema.$schema ?? "");
-const draft = uri.includes("draft-07") ? "draft-07" : uri.includes("2019-09") ? "2019-09" : "2020-12";
-function regExp(pattern, flags) {
-  try {
-    return new RegExp(pattern, flags);
-  } catch {
-    return new RegExp(pattern, flags.replace("u", ""));
-  }
-}
-regExp.code =
-  "(function (p, f) { try { return new RegExp(p, f) } catch (e) { return new RegExp(p, f.replace('u', '')) } })";
-const options = {
-  strict: false,
-  validateFormats: false,
-  logger: false,
-  code: { source: true, regExp },
-  ...(draft === "draft-07" ? { ignoreKeywordsWithRef: true } : {}),
-};
-const ajv = draft === "draft-07" ? new Ajv(options) : draft === "2019-09" ? new Ajv2019(options) : new Ajv2020(options);
-const key = "bench:schema";
-ajv.addSchema(schema, key);
-const refs = { validateRoot: `${key}#` };
-let n = 0;
-for (const keyword of ["$defs", "definitions"])
-  for (const name of Object.keys(schema[keyword] ?? {}))
-    refs[`validate${n++}`] = `${key}#/${keyword}/${name.split("~").join("~0").split("/").join("~1")}`;
-writeFileSync(outFile, standaloneCode(ajv, refs));
+writeFileSync(outFile, ajvStandalone(JSON.parse(readFileSync(schemaFile, "utf8"))));

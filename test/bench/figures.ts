@@ -34,6 +34,11 @@ export interface Figure {
   readonly note?: string;
   /** A curve for a chart: CPU seconds at each size (the cost-per-definition chart). */
   readonly series?: { readonly label: string; readonly sizes: readonly number[]; readonly cpuS: readonly number[] };
+  /**
+   * A bar for the chart's ratio panels: the row's ratio drawn in the panel of this title, with a
+   * line at 1× and at each of `marks` (the aims).
+   */
+  readonly bar?: { readonly panel: string; readonly label: string; readonly marks: readonly number[] };
 }
 
 /** `npm run bench` names a file in this variable; a benchmark run alone just prints. */
@@ -65,7 +70,18 @@ export interface ProcessRun {
   /** User + system time of the process and every child it waited for (tsgo, oxfmt's threads). */
   readonly cpuS: number;
   readonly maxRssKib: number;
+  /** With `ownCpu`: user + system time of the Node process alone (all its threads), its children left out. */
+  readonly ownCpuS?: number;
 }
+
+/**
+ * A Node preload (`node --import OWN_CPU_PRELOAD …`) that writes the process's own CPU seconds
+ * (`process.cpuUsage()`, every thread, no child) to file descriptor 3 as it exits: what
+ * `timeProcess(…, { ownCpu: true })` reads. For `generate`, that is everything but the type
+ * check, which runs in a tsgo process of its own.
+ */
+export const OWN_CPU_PRELOAD =
+  'data:text/javascript,import{writeSync}from"node:fs";process.on("exit",()=>{const u=process.cpuUsage();writeSync(3,String((u.user+u.system)/1e6))})';
 
 /**
  * GNU time reports what the kernel counted for the process and its waited-for children, the
@@ -73,8 +89,11 @@ export interface ProcessRun {
  */
 const GNU_TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 
-/** One whole process, timed: `argv[0]` is the executable. Throws on a non-zero exit. */
-export function timeProcess(argv: readonly string[], cwd: string): ProcessRun {
+/**
+ * One whole process, timed: `argv[0]` is the executable. Throws on a non-zero exit. `ownCpu`: the
+ * process is Node started with `--import OWN_CPU_PRELOAD`, and its own CPU is read from fd 3.
+ */
+export function timeProcess(argv: readonly string[], cwd: string, options: { readonly ownCpu?: boolean } = {}): ProcessRun {
   const dir = mkdtempSync(join(tmpdir(), "rightkit-bench-time-"));
   const report = join(dir, "times");
   const command = GNU_TIME === undefined ? [...argv] : [GNU_TIME, "-f", "%e %U %S %M", "-o", report, ...argv];
@@ -82,15 +101,16 @@ export function timeProcess(argv: readonly string[], cwd: string): ProcessRun {
   const result = spawnSync(command[0] as string, command.slice(1), {
     cwd,
     encoding: "utf8",
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: options.ownCpu === true ? ["ignore", "ignore", "pipe", "pipe"] : ["ignore", "ignore", "pipe"],
     maxBuffer: 64 * 1024 * 1024,
   });
   const wallS = Number(process.hrtime.bigint() - start) / 1e9;
   try {
     if (result.status !== 0) throw new Error(`${argv.join(" ")} exited ${result.status}: ${result.stderr.slice(-2000)}`);
-    if (GNU_TIME === undefined) return { wallS, cpuS: Number.NaN, maxRssKib: Number.NaN };
+    const own = options.ownCpu === true ? { ownCpuS: Number(result.output[3] || Number.NaN) } : {};
+    if (GNU_TIME === undefined) return { wallS, cpuS: Number.NaN, maxRssKib: Number.NaN, ...own };
     const [, user = "", system = "", rss = ""] = readFileSync(report, "utf8").trim().split("\n").pop()?.split(" ") ?? [];
-    return { wallS, cpuS: Number(user) + Number(system), maxRssKib: Number(rss) };
+    return { wallS, cpuS: Number(user) + Number(system), maxRssKib: Number(rss), ...own };
   } finally {
     rmSync(dirname(report), { recursive: true, force: true });
   }

@@ -3,7 +3,8 @@
  * installed), runs every benchmark in turn, one process each, and writes the figures of this one
  * run as one table into docs/benchmarks.md (between its markers) and the cost-per-definition
  * chart into docs/. A benchmark that fails is named above the table and the others still run.
- * About 15 minutes on the 2-core machine; `--quick` is a smoke run of a few minutes.
+ * About 25 minutes on the 2-core machine (bench:peer about 10 of them); `--quick` is a smoke run
+ * of a few minutes.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -12,7 +13,7 @@ import { join } from "node:path";
 import type { Figure } from "./figures.js";
 import { CHART_FILE, costChart, EMPTY_PAGE, renderTable, spliceTable, type RunFacts } from "./table.js";
 
-const BENCHES = ["validators", "json-reader", "client", "mcp", "conform", "scaling", "generate", "package"] as const;
+const BENCHES = ["validators", "json-reader", "client", "mcp", "conform", "scaling", "peer", "generate", "package"] as const;
 const PAGE = "docs/benchmarks.md";
 const quick = process.argv.includes("--quick");
 

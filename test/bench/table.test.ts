@@ -2,7 +2,7 @@
  * The table `npm run bench` writes (test/bench/table.ts), on canned figures: no benchmark runs
  * here. The table lands between the markers and nowhere else, each row carries its anchor, our
  * figure and the ratio, a missed aim shows as missed, and the chart is well-formed SVG with one
- * curve per shape.
+ * curve per shape and, below it, the peer toolchain's rows as bars of their paired ratio.
  */
 import { describe, expect, it } from "vitest";
 import type { Figure } from "./figures.js";
@@ -54,6 +54,71 @@ const FIGURES: Figure[] = [
   },
 ];
 
+const PEER = "json-schema-to-typescript 16 + Ajv standalone";
+const PEER_PANEL = `generate vs ${PEER}`;
+
+/** The peer toolchain's rows (test/bench/peer.bench.ts): a paired ratio, and a row whose peer failed. */
+const PEER_FIGURES: Figure[] = [
+  {
+    section: "generate vs the peer toolchain (corpus over 150 KB)",
+    row: "biome packages/biomejs_biome_configuration_sch (586 KB)",
+    anchor: PEER,
+    anchorValue: 8.4,
+    ours: 6.3,
+    unit: "CPU s",
+    better: "lower",
+    ratioAs: "factor",
+    // The median of the rounds' own ratios, not the quotient of the medians (0.75×).
+    ratio: 0.74,
+    aim: "≤ 1.0×",
+    met: true,
+    note: "aim ≤ 0.5×: not met; wall 2.30 s vs 6.40 s",
+    bar: { panel: PEER_PANEL, label: "biome schema", marks: [0.5, 1] },
+  },
+  {
+    section: "generate vs the peer toolchain (synthetic)",
+    row: "nesting 2000",
+    anchor: PEER,
+    anchorValue: 2.2,
+    ours: 5.3,
+    unit: "CPU s",
+    better: "lower",
+    ratioAs: "factor",
+    ratio: 2.41,
+    aim: "≤ 1.0×",
+    met: false,
+    bar: { panel: PEER_PANEL, label: "nesting 2000", marks: [0.5, 1] },
+  },
+  {
+    section: "generate vs the peer toolchain (synthetic)",
+    row: "pairs 2000",
+    anchor: PEER,
+    anchorValue: Number.NaN,
+    ours: 7.2,
+    unit: "CPU s",
+    better: "lower",
+    ratioAs: "factor",
+    ratio: Number.NaN,
+    note: "the peer toolchain failed: exited 1: RangeError",
+    bar: { panel: PEER_PANEL, label: "pairs 2000", marks: [0.5, 1] },
+  },
+  {
+    section: "generate's own work, type check apart, vs Ajv standalone (synthetic)",
+    row: "nesting 2000",
+    anchor: "Ajv standalone",
+    anchorValue: 0.73,
+    ours: 3.6,
+    unit: "CPU s",
+    better: "lower",
+    ratioAs: "factor",
+    ratio: 4.9,
+    aim: "≤ 0.8×",
+    met: false,
+    note: "type check 1.70 s CPU, 32 % of the whole generate",
+    bar: { panel: "generate's own work (no type check) vs Ajv standalone", label: "nesting 2000", marks: [0.8] },
+  },
+];
+
 describe("the benchmark table", () => {
   it("renders anchor, ours and the ratio per row, and says which aims were missed", () => {
     const table = renderTable(FIGURES, facts);
@@ -63,6 +128,19 @@ describe("the benchmark table", () => {
     expect(table).toContain("| 40.0 µs | 46.0 µs | +15.0 % | ≤ +10 % ✗ |");
     expect(table).toContain("1 of 2 aims met in this run.");
     expect(table).toContain("2 × Test CPU");
+  });
+
+  it("prints the peer toolchain's rows with their paired ratio, and a failed peer as unmeasured, with no aim", () => {
+    const table = renderTable(PEER_FIGURES, facts);
+    expect(table).toContain(
+      `| generate vs the peer toolchain (corpus over 150 KB) | biome packages/biomejs_biome_configuration_sch (586 KB) | ${PEER} | 8.40 s | 6.30 s | 0.74× | ≤ 1.0× ✓ | aim ≤ 0.5×: not met; wall 2.30 s vs 6.40 s |`,
+    );
+    expect(table).toContain(`| nesting 2000 | ${PEER} | 2.20 s | 5.30 s | 2.41× | ≤ 1.0× ✗ |`);
+    expect(table).toContain(`| pairs 2000 | ${PEER} | — | 7.20 s | — |  | the peer toolchain failed: exited 1: RangeError |`);
+    expect(table).toContain(
+      "| Ajv standalone | 0.73 s | 3.60 s | 4.90× | ≤ 0.8× ✗ | type check 1.70 s CPU, 32 % of the whole generate |",
+    );
+    expect(table).toContain("1 of 3 aims met in this run.");
   });
 
   it("replaces only what lies between the markers, and adds them to a page without", () => {
@@ -82,5 +160,24 @@ describe("the benchmark table", () => {
     expect(svg).toContain("chain &lt;1&gt;");
     // Three intervals: 2, 2 and 2.1 ms per added definition, plotted at 500, 1,000 and 2,000.
     expect(svg.match(/<circle /g)).toHaveLength(3);
+    expect(svg).not.toContain('class="bar"');
+  });
+
+  it("draws the peer toolchain's rows below the curves: one panel each, a bar per measured row, 1× and the aims marked", () => {
+    const svg = costChart([...FIGURES, ...PEER_FIGURES], facts);
+    expect(svg.match(/<polyline /g)).toHaveLength(1);
+    expect(svg).toContain(`>${PEER_PANEL}</text>`);
+    expect(svg).toContain(">generate's own work (no type check) vs Ajv standalone</text>");
+    // Two measured peer rows and the own-work row; the failed one is text, not a bar.
+    expect(svg.match(/class="bar"/g)).toHaveLength(3);
+    expect(svg).toContain("pairs 2000</text>");
+    expect(svg).toContain("not measured (failed)");
+    expect(svg).toContain(">0.74×</text>");
+    for (const mark of ["0.5×", "0.8×", "1.0×"]) expect(svg).toContain(`>${mark}</text>`);
+    // Green at or under the lowest aim, orange up to the highest, red above it.
+    expect(svg).toMatch(/fill="#ff7f0e"\/>\n<text[^>]*>0\.74×/);
+    expect(svg).toMatch(/fill="#d62728"\/>\n<text[^>]*>2\.41×/);
+    const height = Number(/height="(\d+)"/.exec(svg)?.[1]);
+    expect(height).toBeGreaterThan(360);
   });
 });

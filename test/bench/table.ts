@@ -45,6 +45,7 @@ export const ANCHORS = [
   "Anchors: **Ajv 8** compiled once (demo and agentcli rows: Ajv 2020, default options; corpus rows and Ajv standalone: the draft's Ajv with test/support/ajv-dialect.ts's options, as the differential test uses it: `strict: false`, formats not validated, draft-07 `$ref` alone).",
   '**schemasafe 1.3** (`@exodus/schemasafe`) compiled once with `{ mode: "spec", formatAssertion: false, includeErrors: true, allErrors: false, isJSON: false }` on the schema without its `format` keywords (an annotation for all three; schemasafe refuses unknown format names and formats on integers even when not asserting).',
   "**hand-written**: test/bench/handwritten.ts, against our `is*` guard. **raw clients**: test/bench/client.bench.ts. Cost per added definition: the slope from 1,000 to 2,000 definitions against the slope from 250 to 500 (chart: generate-cost-per-definition.svg).",
+  "**json-schema-to-typescript 16 + Ajv standalone** (the peer toolchain, test/bench/peer-toolchain.mjs): one process writing json-schema-to-typescript's types (its defaults, prettier formatting included, `unreachableDefinitions: true` so every definition gets its type) and Ajv standalone's validators for the root and every definition; its rows and the generator's own work (the `generate` process's own CPU, its tsgo type check apart) are drawn under the cost chart.",
 ].join(" ");
 
 export function renderTable(figures: readonly Figure[], facts: RunFacts): string {
@@ -101,12 +102,15 @@ const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b
 /**
  * An SVG line chart, hand-written: for each curve, the CPU milliseconds per added definition
  * between consecutive sizes, plotted at the larger size. A flat line is a linear cost; a rising
- * one grows faster than the schema.
+ * one grows faster than the schema. Below it, one panel of bars per `bar` panel the rows name
+ * (the peer toolchain's rows: ours over the anchor, with the aims marked).
  */
 export function costChart(figures: readonly Figure[], facts: RunFacts): string {
   const curves = figures.flatMap((figure) => (figure.series === undefined ? [] : [figure.series]));
+  const panels = ratioPanels(figures);
   const width = 640;
   const height = 360;
+  const fullHeight = height + panels.reduce((sum, panel) => sum + panelHeight(panel), 0);
   const margin = { left: 64, right: 130, top: 40, bottom: 48 };
   const points = curves.map((curve) =>
     curve.sizes.slice(1).map((size, i) => ({
@@ -120,8 +124,8 @@ export function costChart(figures: readonly Figure[], facts: RunFacts): string {
   const x = (size: number): number => margin.left + (size / maxSize) * (width - margin.left - margin.right);
   const y = (ms: number): number => height - margin.bottom - (Math.max(0, ms) / maxMs) * (height - margin.top - margin.bottom);
   const parts: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
-    `<rect width="${width}" height="${height}" fill="white"/>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${fullHeight}" viewBox="0 0 ${width} ${fullHeight}" font-family="sans-serif" font-size="12">`,
+    `<rect width="${width}" height="${fullHeight}" fill="white"/>`,
     `<text x="${margin.left}" y="20" font-size="14">${escapeXml("generate: CPU ms per added definition, by size")}</text>`,
     `<text x="${margin.left}" y="34" fill="#555">${escapeXml(`${facts.machine}, ${facts.date}${facts.quick ? " (quick run)" : ""}`)}</text>`,
     `<line x1="${margin.left}" y1="${height - margin.bottom}" x2="${width - margin.right}" y2="${height - margin.bottom}" stroke="black"/>`,
@@ -149,6 +153,75 @@ export function costChart(figures: readonly Figure[], facts: RunFacts): string {
       `<text x="${width - margin.right + 10}" y="${margin.top + 16 * (i + 1)}" fill="${colour}">${escapeXml(curve.label)}</text>`,
     );
   });
+  let top = height;
+  for (const panel of panels) {
+    parts.push(...ratioPanel(panel, top, width));
+    top += panelHeight(panel);
+  }
   parts.push("</svg>");
   return `${parts.join("\n")}\n`;
+}
+
+interface RatioPanel {
+  readonly title: string;
+  readonly marks: readonly number[];
+  readonly bars: readonly { readonly label: string; readonly ratio: number }[];
+}
+
+/** The rows with a `bar`, grouped by panel in their order: each row's ratio against its anchor. */
+function ratioPanels(figures: readonly Figure[]): RatioPanel[] {
+  const panels = new Map<string, { marks: Set<number>; bars: { label: string; ratio: number }[] }>();
+  for (const figure of figures) {
+    if (figure.bar === undefined) continue;
+    const panel = panels.get(figure.bar.panel) ?? { marks: new Set<number>(), bars: [] };
+    panels.set(figure.bar.panel, panel);
+    for (const mark of figure.bar.marks) panel.marks.add(mark);
+    const ratio = figure.ratio ?? figure.ours / figure.anchorValue;
+    panel.bars.push({ label: figure.bar.label, ratio });
+  }
+  return [...panels].map(([title, { marks, bars }]) => ({ title, marks: [...marks].sort((a, b) => a - b), bars }));
+}
+
+const BAR_ROW = 16;
+const panelHeight = (panel: RatioPanel): number => 72 + panel.bars.length * BAR_ROW;
+
+/**
+ * One panel of horizontal bars, `top` pixels down: ours over the anchor per row, a solid line at
+ * 1× (as fast as the anchor) and a dashed one at each aim. A bar is green at or under the lowest
+ * aim, orange at or under the highest, red above; a row that could not be measured says so.
+ */
+function ratioPanel(panel: RatioPanel, top: number, width: number): string[] {
+  const left = 200;
+  const right = 60;
+  const barsTop = top + 56;
+  const finiteRatios = panel.bars.map((bar) => bar.ratio).filter((ratio) => Number.isFinite(ratio));
+  const maxRatio = Math.max(1, ...panel.marks, ...finiteRatios) * 1.1;
+  const x = (ratio: number): number => left + (ratio / maxRatio) * (width - left - right);
+  const bottom = barsTop + panel.bars.length * BAR_ROW;
+  const [lowest = 1, highest = 1] = [Math.min(...panel.marks), Math.max(...panel.marks)];
+  const parts: string[] = [
+    `<text x="16" y="${top + 20}" font-size="14">${escapeXml(panel.title)}</text>`,
+    `<text x="16" y="${top + 34}" fill="#555">ours over the anchor, CPU seconds, median of the paired rounds' ratios</text>`,
+  ];
+  for (const mark of [1, ...panel.marks.filter((mark) => mark !== 1)]) {
+    const dash = mark === 1 ? "" : ' stroke-dasharray="4 3"';
+    parts.push(
+      `<line x1="${x(mark).toFixed(1)}" y1="${barsTop - 4}" x2="${x(mark).toFixed(1)}" y2="${bottom}" stroke="#555"${dash}/>`,
+      `<text x="${x(mark).toFixed(1)}" y="${barsTop - 8}" text-anchor="middle" fill="#555">${mark.toFixed(1)}×</text>`,
+    );
+  }
+  panel.bars.forEach((bar, i) => {
+    const y = barsTop + i * BAR_ROW;
+    parts.push(`<text x="${left - 6}" y="${y + 11}" text-anchor="end">${escapeXml(bar.label)}</text>`);
+    if (!Number.isFinite(bar.ratio)) {
+      parts.push(`<text x="${left + 4}" y="${y + 11}" fill="#d62728">not measured (failed)</text>`);
+      return;
+    }
+    const colour = bar.ratio <= lowest ? "#2ca02c" : bar.ratio <= highest ? "#ff7f0e" : "#d62728";
+    parts.push(
+      `<rect class="bar" x="${left}" y="${y + 2}" width="${(x(bar.ratio) - left).toFixed(1)}" height="${BAR_ROW - 4}" fill="${colour}"/>`,
+      `<text x="${(x(bar.ratio) + 4).toFixed(1)}" y="${y + 11}">${bar.ratio.toFixed(2)}×</text>`,
+    );
+  });
+  return parts;
 }
