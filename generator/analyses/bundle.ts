@@ -88,10 +88,10 @@ function reachable(
   return found;
 }
 
-/** `schema-` and a hash of what the definition means: its text, dialect and the base its refs resolve against. */
-function contentName(graph: SchemaGraph, target: Target, length: number): string {
+/** A hash of what the definition means: its text, dialect and the base its refs resolve against. */
+function contentHash(graph: SchemaGraph, target: Target): string {
   const meaning = canonicalJson([target.dialect, graph.node(target.pointer).baseUri, target.schema]);
-  return `schema-${createHash("sha256").update(meaning).digest("hex").slice(0, length)}`;
+  return createHash("sha256").update(meaning).digest("hex");
 }
 
 /**
@@ -118,9 +118,9 @@ function nameTargets(graph: SchemaGraph, targets: ReadonlyMap<Pointer, Target>):
   }
   for (const pointer of pointers) {
     if (names.has(pointer)) continue;
-    const target = targets.get(pointer) as Target;
-    const meaning = `content:${contentName(graph, target, 64)}`;
-    if (!claim(pointer, contentName(graph, target, 12), meaning) && !claim(pointer, contentName(graph, target, 64), meaning)) {
+    const hash = contentHash(graph, targets.get(pointer) as Target);
+    const meaning = `content:schema-${hash}`;
+    if (!claim(pointer, `schema-${hash.slice(0, 12)}`, meaning) && !claim(pointer, `schema-${hash}`, meaning)) {
       throw new BindgenError("bad_contract", `no free $defs name for ${pointer} in a tool schema`, { file: graph.file, pointer });
     }
   }

@@ -36,31 +36,34 @@ const DECLARING_EXPORT =
  * text). Line breaks inside a comment are kept, so each line stays a line.
  */
 export function withoutComments(text: string): string {
-  let out = "";
-  let i = 0;
-  while (i < text.length) {
-    const char = text[i] as string;
-    const next = text[i + 1];
-    if (char === "/" && next === "*") {
+  const parts: string[] = [];
+  // Copied a run at a time: only a comment or a string literal (which may hold `//`) stops the copy.
+  const special = /\/\*|\/\/|["'`]/g;
+  let copied = 0;
+  for (let found = special.exec(text); found !== null; found = special.exec(text)) {
+    const i = found.index;
+    parts.push(text.slice(copied, i));
+    let stop: number;
+    if (found[0] === "/*") {
       const end = text.indexOf("*/", i + 2);
-      let stop = end === -1 ? text.length : end + 2;
-      out += text.slice(i, stop).replace(/[^\n]/g, "");
+      stop = end === -1 ? text.length : end + 2;
+      parts.push(text.slice(i, stop).replace(/[^\n]/g, ""));
       // The space after an inline comment goes with it (`/** doc */ b: string` → `b: string`).
       while (text[stop] === " " || text[stop] === "\t") stop++;
-      i = stop;
-    } else if (char === "/" && next === "/") {
-      while (i < text.length && text[i] !== "\n") i++;
-    } else if (char === '"' || char === "'" || char === "`") {
-      let j = i + 1;
-      while (j < text.length && text[j] !== char) j += text[j] === "\\" ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j + 1;
+    } else if (found[0] === "//") {
+      const end = text.indexOf("\n", i);
+      stop = end === -1 ? text.length : end;
     } else {
-      out += char;
-      i++;
+      let j = i + 1;
+      while (j < text.length && text[j] !== found[0]) j += text[j] === "\\" ? 2 : 1;
+      stop = Math.min(j + 1, text.length);
+      parts.push(text.slice(i, stop));
     }
+    copied = stop;
+    special.lastIndex = stop;
   }
-  return out;
+  parts.push(text.slice(copied));
+  return parts.join("");
 }
 
 /** A class member callers cannot reach: the `.d.ts` keeps a marker for private ones. */
