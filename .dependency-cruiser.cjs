@@ -23,15 +23,17 @@
  *   pipeline   generator/pipeline.ts: the one stage order
  *   values     generator/values/: what the tools that make and judge values share: schema →
  *              fast-check arbitraries, link pointers read at run time, the contract's own
- *              validators compiled in process (conform tests a host with them, mock serves one)
- *   above      evolution/, introspect/, conform/, mock/, mcp/, openrpc/: tools over the pipeline;
- *              they do not import each other
+ *              validators compiled in process (conform tests a host with them, mock serves one),
+ *              the link ledger, the checks, frames read for them, and the report's shape and
+ *              renderers (conform and the proxy judge and report alike)
+ *   above      evolution/, introspect/, conform/, mock/, proxy/, mcp/, openrpc/: tools over the
+ *              pipeline; they do not import each other
  *   commands   generator/commands/: one file per command, its options, output and exit code
  *   entry      generator/cli.ts (dispatch), generator/index.ts (the programmatic API)
  *
  * The tools above read analyses, never emitters: only values/, conform/ and mock/ reach into
- * emit/, for the validator emitter they run, and anyone may write code through the code door
- * (emit/code.ts).
+ * emit/, for the validator emitter they run (the proxy compiles its validators through values/),
+ * and anyone may write code through the code door (emit/code.ts).
  *
  * Beside the pipeline: the conformance host (generator/host/) imports only the floor; it shares
  * no code with the client it tests, and only commands/ and the entries may start it. The
@@ -54,7 +56,7 @@ const FLOORS = [
   ["output", "^generator/output/"],
   ["pipeline", "^generator/pipeline\\.ts$"],
   ["values", "^generator/values/"],
-  ["above", "^generator/(evolution|introspect|conform|mock|mcp|openrpc)/"],
+  ["above", "^generator/(evolution|introspect|conform|mock|proxy|mcp|openrpc)/"],
   ["commands", "^generator/commands/"],
   ["entry", "^generator/(cli|index)\\.ts$"],
 ];
@@ -125,9 +127,9 @@ module.exports = {
     },
     {
       name: "tools-read-analyses-not-emitters",
-      comment: "evolution/, introspect/, mcp/ and openrpc/ read analyses, never an emitter; the code door is everyone's",
+      comment: "evolution/, introspect/, proxy/, mcp/ and openrpc/ read analyses, never an emitter; the code door is everyone's",
       severity: "error",
-      from: { path: "^generator/(evolution|introspect|mcp|openrpc)/" },
+      from: { path: "^generator/(evolution|introspect|proxy|mcp|openrpc)/" },
       to: { path: "^generator/emit/", pathNot: "^generator/emit/code\\.ts$" },
     },
     {
@@ -139,10 +141,10 @@ module.exports = {
     },
     {
       name: "tools-above-the-pipeline-stand-apart",
-      comment: "evolution/, introspect/, mcp/, openrpc/, conform/ and mock/ each build on the pipeline, not on one another",
+      comment: "evolution/, introspect/, mcp/, openrpc/, conform/, mock/ and proxy/ each build on the pipeline, not on one another",
       severity: "error",
-      from: { path: "^generator/(evolution|introspect|conform|mock|mcp|openrpc)/" },
-      to: { path: "^generator/(evolution|introspect|conform|mock|mcp|openrpc)/", pathNot: "^generator/$1/" },
+      from: { path: "^generator/(evolution|introspect|conform|mock|proxy|mcp|openrpc)/" },
+      to: { path: "^generator/(evolution|introspect|conform|mock|proxy|mcp|openrpc)/", pathNot: "^generator/$1/" },
     },
     {
       name: "host-stands-beside",

@@ -23,6 +23,7 @@ const COMMANDS: Readonly<Record<CommandName, Command>> = Object.freeze({
   mcp: async (args, io) => (await import("./commands/mcp.js")).runMcp(args, io),
   openrpc: async (args, io) => (await import("./commands/openrpc.js")).runOpenRpc(args, io),
   mock: async (args, io) => (await import("./commands/mock.js")).runMock(args, io),
+  proxy: async (args, io) => (await import("./commands/proxy.js")).runProxy(args, io),
 });
 
 /** The host answers its own --help: its table's page, then the scenarios it can play. */

@@ -3,7 +3,7 @@
  * one line naming the option (exit 2), and nothing has been written or run by then.
  */
 import { randomInt } from "node:crypto";
-import { isCheckName, type CheckName } from "../conform/checks.js";
+import { isCheckName, type CheckName } from "../values/checks.js";
 import { BindgenError } from "../errors.js";
 import { COMMAND_SPECS, parseCommandArgs } from "./options.js";
 import { MAX_SEED, wholeNumber } from "./option-values.js";

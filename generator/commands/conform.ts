@@ -6,13 +6,13 @@
  * failure again), 2 bad input or a host that cannot be reached.
  */
 import { baselineText, readBaseline, staleEntries, type Baseline } from "../conform/baseline.js";
-import { CHECK_NAMES } from "../conform/checks.js";
+import { CHECK_NAMES } from "../values/checks.js";
 import { connect, type Connection } from "../conform/connect.js";
 import { conformPlan, type ConformPlan } from "../conform/plan.js";
-import { Redactor } from "../conform/redact.js";
-import { jsonText } from "../conform/json-text.js";
-import { renderJunit } from "../conform/render-junit.js";
-import { renderText } from "../conform/render-text.js";
+import { Redactor } from "../values/redact.js";
+import { jsonText } from "../values/json-text.js";
+import { renderJunit } from "../values/render-junit.js";
+import { renderText } from "../values/render-text.js";
 import { readReplayFile, replay } from "../conform/replay.js";
 import { buildReport } from "../conform/report.js";
 import { runConformance } from "../conform/runner.js";
@@ -82,7 +82,7 @@ async function conformRun(
         }),
   });
   progress?.("");
-  redactor.learn(run.findings);
+  for (const step of run.findings.flatMap((finding) => finding.steps)) redactor.learn(step.params, step.method.sensitiveParams);
   const facts = {
     plan,
     target: connection.shown,

@@ -183,7 +183,7 @@ export const COMMAND_SPECS = {
     synopsis:
       "[--contract FILE|ID] (--suite-root DIR | --socket PATH | --stdio) [--seed N] [--wait MS] [--scenario error:<method>=<code>]...",
     summary:
-      "serve any contract on the transport its binding declares until SIGINT or SIGTERM (or, on stdio, until stdin ends): params judged by its validators, answers drawn from its result schemas, tokens followed through its links and lifecycle rules (docs/mock.md)",
+      "serve any contract on the transport its binding declares until SIGINT or SIGTERM (or, on stdio, until stdin ends): params judged by its validators, answers drawn from its result schemas, tokens followed through its links and lifecycle rules (docs/mock-and-proxy.md)",
     options: {
       contract: {
         value: "FILE|ID",
@@ -216,6 +216,37 @@ export const COMMAND_SPECS = {
     },
     exits:
       "0 stopped, 1 could not start (e.g. the socket is taken), 2 bad input, 3 the mock would have answered outside its own contract (our bug)",
+  },
+  proxy: {
+    synopsis:
+      "[--contract FILE|ID] (--suite-root DIR --upstream-suite-root UPDIR) | (--socket PATH --upstream-socket PATH) | (--stdio [--upstream-command CMD]) [--report FILE] [--format text|json|junit]",
+    summary:
+      "stand between a real client and a real host until SIGINT or SIGTERM (or, on stdio, until stdin ends): every frame forwarded unchanged, each request and answer judged by conform's checks, each violation printed as it is seen, the whole report written on exit (docs/mock-and-proxy.md)",
+    options: {
+      contract: {
+        value: "FILE|ID",
+        help: "the contract of the traffic: a schema .json, a contract document .md, or a $id in ./contract or among the contracts this package carries; without it, the only contract in ./contract",
+      },
+      "suite-root": {
+        value: "DIR",
+        help: "for a rightkit-daemon binding: publish the proxy as the service in DIR (DIR/runtime/<service>/service.json once listening; removed on exit)",
+      },
+      "upstream-suite-root": {
+        value: "UPDIR",
+        help: "with --suite-root: forward each client connection to the host UPDIR's service.json names, found as a client finds it",
+      },
+      socket: { value: "PATH", help: "for a JSON-RPC binding: listen on this Unix socket (mode 0600, its directory 0700)" },
+      "upstream-socket": { value: "PATH", help: "with --socket: forward each client connection to the host listening here" },
+      stdio: { help: "for a JSON-RPC binding: the client is on stdin/stdout; ends when stdin ends" },
+      "upstream-command": {
+        value: "CMD",
+        help: 'with --stdio: start this host and talk to it on its stdin/stdout: words, or a JSON array ["cmd","arg",...] (no shell); default: the binding\'s server command',
+      },
+      report: { value: "FILE", help: "write the report here on exit (default: stdout; on --stdio, stderr)" },
+      format: { value: "FORMAT", help: "the report's format: text (default), json or junit" },
+    },
+    exits:
+      "0 stopped, the traffic kept the contract; 1 stopped, a failing violation was seen; 2 bad input or could not start (e.g. the socket is taken); 3 internal error",
   },
 } as const satisfies Readonly<Record<string, CommandSpec>>;
 

@@ -10,8 +10,8 @@
 import { readFileSync } from "node:fs";
 import { BindgenError } from "../errors.js";
 import { isJsonObject } from "../json.js";
-import { normalise } from "./findings.js";
-import type { ReportFinding, StaleEntry } from "./report.js";
+import { normalise } from "../values/fingerprint.js";
+import type { ReportFinding, StaleEntry } from "../values/report-shape.js";
 
 export interface BaselineEntry {
   readonly method: string;

@@ -9,14 +9,14 @@
 import type { LifecycleRule } from "../model/types.js";
 import { render } from "../values/arbitrary/mutations.js";
 import type { CaseFamily, CaseValue } from "./cases.js";
-import { judge, type CaseKind, type CheckName, type Judgement } from "./checks.js";
+import { judge, type CaseKind, type CheckName, type Judgement, type Observation } from "../values/checks.js";
 import { placesIn, valueAt } from "../values/links.js";
-import { observe, type Observation, type Wire } from "./observe.js";
+import { observe, type Wire } from "./observe.js";
 import type { ConformPlan, PlannedMethod } from "./plan.js";
 import type { Provider, Source, Use } from "./provider.js";
 import { refusalToCall, type Safety } from "./safety.js";
 import type { Validate } from "../values/validators.js";
-import { asSent } from "./json-text.js";
+import { asSent } from "../values/json-text.js";
 
 export interface Step {
   readonly method: PlannedMethod;

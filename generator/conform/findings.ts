@@ -6,9 +6,10 @@
  * another seed. The census counts, per method, the cases run, how they were answered, and for
  * each check the cases it looked at and the findings it made.
  */
-import { createHash } from "node:crypto";
-import type { CheckName, Judged, Severity } from "./checks.js";
+import type { CheckName, Judged, Severity } from "../values/checks.js";
 import type { Execution, Step } from "./execute.js";
+import { fingerprintOf } from "../values/fingerprint.js";
+import type { Shrink } from "../values/report-shape.js";
 
 export interface Finding {
   /** The wire name. */
@@ -26,24 +27,7 @@ export interface Finding {
   steps: readonly Step[];
   /** How the kept case came to be: fast-check's run path under the family's seed, once shrunk. */
   replayPath: string | undefined;
-  shrink: "shrunk" | "not shrunk" | "did not fail again";
-}
-
-export function normalise(message: string): string {
-  return message.replace(/, got .*$/s, "").replace(/[0-9]+/g, "#");
-}
-
-/** Remembered: the same departure is fingerprinted once however often it is seen. */
-const FINGERPRINTS = new Map<string, string>();
-
-export function fingerprintOf(method: string, check: string, message: string): string {
-  const key = `${method}\u0000${check}\u0000${normalise(message)}`;
-  let fingerprint = FINGERPRINTS.get(key);
-  if (fingerprint === undefined) {
-    fingerprint = createHash("sha256").update(key).digest("hex").slice(0, 16);
-    if (FINGERPRINTS.size < 100_000) FINGERPRINTS.set(key, fingerprint);
-  }
-  return fingerprint;
+  shrink: Shrink;
 }
 
 export class Findings {

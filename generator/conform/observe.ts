@@ -6,19 +6,9 @@
 import type { ErrorModel } from "../contract/shape.js";
 import { readBigints, type IntegerShape } from "../../templates/runtime/core/integers.js";
 import type { Transport, TransportCallOptions } from "../../templates/runtime/core/transport.js";
+import type { Observation } from "../values/checks.js";
 import { errorCodeOf } from "../values/error-model.js";
 import type { WireTap } from "./wire-tap.js";
-
-export type Observation =
-  | { readonly kind: "result"; readonly value: unknown; readonly anomalies: readonly string[] }
-  | {
-      readonly kind: "error";
-      readonly raw: unknown;
-      readonly code: string | number | undefined;
-      readonly message: string;
-      readonly anomalies: readonly string[];
-    }
-  | { readonly kind: "fault"; readonly timedOut: boolean; readonly reason: string; readonly anomalies: readonly string[] };
 
 /** The runtime's code for a call that got no answer within its timeout. */
 const TIMEOUT = "timeout";

@@ -9,8 +9,7 @@ import { isJsonObject, type Pointer } from "../json.js";
 import type { SideEffects } from "../load/binding.js";
 import type { LifecycleRule, Link } from "../model/types.js";
 import type { SchemaGraph } from "../resolve/index.js";
-import { servedContract, type ServedTransport } from "../values/served-contract.js";
-import { integerShape } from "../analyses/integer-shape.js";
+import { bigintShape, servedContract, type ServedTransport } from "../values/served-contract.js";
 import type { Int64Reading } from "../schema/integers.js";
 import type { IntegerShape } from "../../templates/runtime/core/integers.js";
 
@@ -82,16 +81,4 @@ export function conformPlan(choice: { readonly contract?: string | undefined }):
     verbatimKeys: model.verbatimKeys,
     int64: model.int64,
   };
-}
-
-/**
- * The table the binding's client reads a value's 64-bit integers by (analyses/integer-shape.ts):
- * the generator writes it as a literal for the client, and conform reads the same data, so both
- * read alike. Only in bigint mode, and only
- * when the table has a 64-bit location: number mode reads nothing differently.
- */
-function bigintShape(graph: SchemaGraph, at: Pointer, int64: Int64Reading): IntegerShape | undefined {
-  if (int64 !== "bigint") return undefined;
-  const shape = integerShape(graph, at, int64);
-  return shape?.some((node) => node.int64 === true) === true ? shape : undefined;
 }

@@ -10,7 +10,7 @@
 import fc from "fast-check";
 import type { Link } from "../model/types.js";
 import type { PositiveArbitraries } from "../values/arbitrary/positive.js";
-import { asSent } from "./json-text.js";
+import { asSent } from "../values/json-text.js";
 import { canonicalJson } from "../json.js";
 import { chooseValue, mix, placesIn, setAt, valuesAt } from "../values/links.js";
 import type { ConformPlan, PlannedMethod } from "./plan.js";

@@ -13,7 +13,7 @@ import { readBigints } from "../../templates/runtime/core/integers.js";
 import { readJson } from "../../templates/runtime/core/json-reader.js";
 import { isJsonObject } from "../json.js";
 import type { LifecycleRule } from "../model/types.js";
-import { isCheckName, judge, type CaseKind, type CheckName, type Judged } from "./checks.js";
+import { isCheckName, judge, type CaseKind, type CheckName, type Judged } from "../values/checks.js";
 import type { Connection } from "./connect.js";
 import { valueAt } from "../values/links.js";
 import { observe } from "./observe.js";

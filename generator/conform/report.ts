@@ -3,78 +3,12 @@
  * params (sensitive ones redacted) and reproducers, the census, the baseline's verdicts and
  * what could not be tested. `--format json` prints it as it is; text and JUnit render it.
  */
-import { CHECKS, type CaseKind, type CheckName, type Severity } from "./checks.js";
-import type { Finding } from "./findings.js";
+import { CHECKS, type CaseKind, type CheckName } from "../values/checks.js";
+import type { ConformReport, MethodSummary, CheckSummary, ReportFinding, StaleEntry } from "../values/report-shape.js";
 import type { ConformPlan } from "./plan.js";
-import { commandFor, replaySteps, shownParams, type ReplayStep } from "./reproducer.js";
+import { commandFor, replaySteps, shownParams } from "./reproducer.js";
 import type { RunResult } from "./runner.js";
 import type { Validate } from "../values/validators.js";
-
-export interface ReportReproducer {
-  /** The judged call, to paste: the binding's CLI, or the raw request line. */
-  readonly command: string;
-  /** The calls in order, as `conform --replay` runs them. */
-  readonly steps: readonly ReplayStep[];
-  /** How the judged call was meant, so a replay judges it the same way. */
-  readonly kind: CaseKind;
-  readonly family: string;
-  /** fast-check's run path under the family's seed (`--seed` and the family name make it), once shrunk. */
-  readonly path: string | undefined;
-  readonly shrink: Finding["shrink"];
-}
-
-export interface ReportFinding {
-  readonly method: string;
-  readonly check: CheckName;
-  readonly severity: Severity;
-  readonly message: string;
-  readonly detail?: string;
-  readonly params: unknown;
-  readonly seed: number;
-  readonly fingerprint: string;
-  readonly occurrences: number;
-  /** Known in the baseline: reported, but it does not fail the run. */
-  readonly baselined: boolean;
-  readonly reproducer: ReportReproducer;
-}
-
-export interface CheckSummary {
-  readonly cases: number;
-  readonly failing: number;
-  readonly warnings: number;
-}
-
-export interface MethodSummary {
-  readonly cases: number;
-  readonly results: number;
-  readonly errors: number;
-  /** Cases that got no answer (a timeout, a dropped connection, an unreadable frame). */
-  readonly faults: number;
-  readonly skipped: number;
-  readonly checks: Readonly<Record<string, CheckSummary>>;
-}
-
-export interface StaleEntry {
-  readonly method: string;
-  readonly check: string;
-  readonly fingerprint: string;
-  readonly message: string;
-}
-
-export interface ConformReport {
-  readonly contract: string;
-  readonly target: string;
-  readonly seed: number;
-  readonly maxExamples: number;
-  readonly strict: boolean;
-  readonly deadlineScale: number;
-  /** True when no failing finding is outside the baseline and no baseline entry is stale. */
-  readonly conforms: boolean;
-  readonly findings: readonly ReportFinding[];
-  readonly stale: readonly StaleEntry[];
-  readonly summary: { readonly methods: Readonly<Record<string, MethodSummary>>; readonly calls: number };
-  readonly notes: readonly string[];
-}
 
 export interface ReportFacts {
   readonly plan: ConformPlan;

@@ -15,18 +15,12 @@ import { isJsonObject } from "../json.js";
 import { shellCommand, shellWord } from "../output/shell.js";
 import { locate, propertyNames } from "../values/arbitrary/reading.js";
 import type { Step } from "./execute.js";
-import { jsonText } from "./json-text.js";
+import { redactedParams } from "../values/redact.js";
+import type { ReplayStep } from "../values/report-shape.js";
+import { jsonText } from "../values/json-text.js";
 import { setAt } from "../values/links.js";
 import type { ConformPlan, PlannedMethod } from "./plan.js";
 import type { Source } from "./provider.js";
-
-/** What a sensitive value is written as, wherever one would be shown. */
-export const REDACTED = "<redacted>";
-
-export interface ReplayStep {
-  readonly method: string;
-  readonly params: unknown;
-}
 
 export interface Reproducer {
   readonly command: string;
@@ -55,10 +49,7 @@ export function replaySteps(steps: readonly Step[]): ReplayStep[] {
 
 /** The params shown for a finding: sensitive ones redacted, the rest as sent. */
 export function shownParams(step: Step): unknown {
-  const params = structuredClone(step.params) as unknown;
-  if (isJsonObject(params))
-    for (const name of step.method.sensitiveParams) if (Object.hasOwn(params, name)) params[name] = REDACTED;
-  return params;
+  return redactedParams(step.params, step.method.sensitiveParams);
 }
 
 function redactSensitive(method: PlannedMethod, params: unknown, uses: Step["uses"]): void {

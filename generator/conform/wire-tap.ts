@@ -9,8 +9,7 @@
 import type { FrameDecoder, Framing } from "../../templates/runtime/framing/framing.js";
 import { NDJSON } from "../../templates/runtime/framing/ndjson.js";
 import { isJsonObject } from "../json.js";
-
-export type WireProtocol = "daemon" | "jsonrpc";
+import { responseIn, type WireProtocol } from "../values/frames.js";
 
 /** What one call's frames showed. */
 export interface CallRecord {
@@ -75,8 +74,9 @@ export class WireTap implements Framing {
   }
 
   #note(message: unknown, answered: Set<unknown>): void {
-    const response = this.#response(message);
-    if (response === undefined) return;
+    const response = responseIn(message, this.#protocol);
+    // The runtime numbers its requests: an answer under any other id is none of its calls'.
+    if (response === undefined || typeof response.id !== "number") return;
     const owner = this.#owner(response.id);
     if (answered.has(response.id)) {
       (owner ?? this.#current)?.anomalies.push(`a second response for request id ${JSON.stringify(response.id)}`);
@@ -90,27 +90,5 @@ export class WireTap implements Framing {
   #owner(id: unknown): CallRecord | undefined {
     if (this.#current?.ids.includes(id)) return this.#current;
     return [...this.#recent].reverse().find((record) => record.ids.includes(id));
-  }
-
-  /**
-   * A response frame's id and raw error (undefined for a result); undefined for any other frame.
-   * The runtime's readings (`classifyFrame`, `classifyMessage`) decide the same, but build a
-   * ToolError for every error frame, a stack trace each: here only the verdict is needed.
-   */
-  #response(message: unknown): { id: unknown; error: unknown } | undefined {
-    if (!isJsonObject(message) || typeof message.id !== "number") return undefined;
-    if (this.#protocol === "daemon") {
-      if (message.type !== "response") return undefined;
-      // As the runtime reads a response: `status` or `ok`, else whether an error is there.
-      const failed = message.status === "err" || message.status === "error" || message.ok === false;
-      const succeeded = message.status === "ok" || message.ok === true;
-      const hasError = message.error !== undefined && message.error !== null;
-      if (failed || (!succeeded && hasError)) return { id: message.id, error: message.error ?? null };
-      return Object.hasOwn(message, "result") ? { id: message.id, error: undefined } : undefined;
-    }
-    if (typeof message.method === "string" || message.jsonrpc !== "2.0") return undefined;
-    const hasResult = Object.hasOwn(message, "result");
-    if (hasResult === Object.hasOwn(message, "error")) return undefined;
-    return hasResult ? { id: message.id, error: undefined } : { id: message.id, error: message.error };
   }
 }

@@ -12,7 +12,7 @@ import { locate } from "../values/arbitrary/reading.js";
 import { invalidArgumentsCode, notServedCode } from "../values/error-model.js";
 import { mix } from "../values/links.js";
 import type { Issue, Validate } from "../values/validators.js";
-import { LinkLedger } from "./ledger.js";
+import { LinkLedger } from "../values/ledger.js";
 import type { MockMethod, MockPlan } from "./plan.js";
 import type { ErrorScenarios } from "./scenarios.js";
 
@@ -72,7 +72,7 @@ export class MockAnswers {
     const scripted = this.#options.scenarios.get(tool);
     if (scripted !== undefined) return { ok: false, code: scripted, message: `${tool} answers ${scripted} (--scenario)` };
     const refused = this.#ledger.refusal(method, params);
-    if (refused !== undefined) return { ok: false, ...refused };
+    if (refused !== undefined) return { ok: false, code: refused.code, message: refused.message };
     const result = this.#result(method, params);
     this.#ledger.record(method, params, result);
     return { ok: true, result };

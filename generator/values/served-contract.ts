@@ -4,6 +4,8 @@
  * declares, the ready notification's params found among the contract's notifications. A binding
  * that names no transport is bad input: neither tool has a service to reach or to be.
  */
+import type { IntegerShape } from "../../templates/runtime/core/integers.js";
+import { integerShape } from "../analyses/integer-shape.js";
 import { BindgenError } from "../errors.js";
 import type { Pointer } from "../json.js";
 import type { ReadyBinding } from "../load/binding.js";
@@ -12,6 +14,7 @@ import { discoverContract } from "../load/discover.js";
 import type { ContractModel } from "../model/types.js";
 import { modelOf } from "../pipeline.js";
 import { schemaGraph, type SchemaGraph } from "../resolve/index.js";
+import type { Int64Reading } from "../schema/integers.js";
 
 export type ServedTransport =
   | { readonly kind: "rightkit-daemon"; readonly service: string; readonly app: string }
@@ -52,4 +55,16 @@ export function servedContract(choice: { readonly contract?: string | undefined 
     ready: ready === undefined || notification === undefined ? undefined : { ...ready, params: notification.params },
   };
   return { loaded, graph, model, transport };
+}
+
+/**
+ * The table the binding's client reads a value's 64-bit integers by (analyses/integer-shape.ts):
+ * the generator writes it as a literal for the client, and conform and the proxy read the same
+ * data, so all read alike. Only in bigint mode, and only when the table has a 64-bit location:
+ * number mode reads nothing differently.
+ */
+export function bigintShape(graph: SchemaGraph, at: Pointer, int64: Int64Reading): IntegerShape | undefined {
+  if (int64 !== "bigint") return undefined;
+  const shape = integerShape(graph, at, int64);
+  return shape?.some((node) => node.int64 === true) === true ? shape : undefined;
 }

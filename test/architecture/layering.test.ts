@@ -43,8 +43,9 @@ describe("the layering rules", () => {
    * Each file of the planted tree imports the modules listed for it: one forbidden import per
    * rule (two circles among them), and allowed ones beside them (schema → floor, pipeline → emit,
    * evolution → pipeline, commands → pipeline and host, host → floor, emitters and tools →
-   * analyses, the validator compiler and binding.ts → the graph, anyone → the code door, conform → the validator emitter, mock → values and the
-   * validator emitter, a runtime floor → core, the runtime's entry → any floor).
+   * analyses, the validator compiler and binding.ts → the graph, anyone → the code door, conform →
+   * the validator emitter, mock → values and the validator emitter, proxy → values, a runtime floor
+   * → core, the runtime's entry → any floor).
    */
   const tree: Record<string, string[]> = {
     "generator/json.ts": [],
@@ -78,6 +79,7 @@ describe("the layering rules", () => {
       "../conform/plan.js",
       "../host/start.js",
     ],
+    "generator/proxy/watch.ts": ["../values/arbitrary.js", "../emit/validators/index.js", "../mock/serve.js", "../host/start.js"],
     // The runtime's floors, one upward import each, in a line so that none closes a circle.
     "templates/runtime/core/errors.ts": ["./json.js", "../framing/ndjson.js"],
     "templates/runtime/core/json.ts": [],
@@ -109,6 +111,7 @@ describe("the layering rules", () => {
       "no-circular: generator/model/build.ts → generator/naming/plan.ts",
       "only-commands-start-the-host: generator/mock/serve.ts → generator/host/start.ts",
       "only-commands-start-the-host: generator/output/header.ts → generator/host/start.ts",
+      "only-commands-start-the-host: generator/proxy/watch.ts → generator/host/start.ts",
       "only-the-validator-compiler-reads-the-graph: generator/emit/cli.ts → generator/resolve/index.ts",
       "pipeline-imports-only-below: generator/pipeline.ts → generator/evolution/diff.ts",
       "runtime-core-imports-only-below: templates/runtime/core/errors.ts → templates/runtime/framing/ndjson.ts",
@@ -120,7 +123,9 @@ describe("the layering rules", () => {
       "stages-read-the-graph-not-the-document-index: generator/values/arbitrary.ts → generator/resolve/document-index.ts",
       "tools-above-the-pipeline-stand-apart: generator/evolution/diff.ts → generator/introspect/probe.ts",
       "tools-above-the-pipeline-stand-apart: generator/mock/serve.ts → generator/conform/plan.ts",
+      "tools-above-the-pipeline-stand-apart: generator/proxy/watch.ts → generator/mock/serve.ts",
       "tools-read-analyses-not-emitters: generator/mcp/tools.ts → generator/emit/cli.ts",
+      "tools-read-analyses-not-emitters: generator/proxy/watch.ts → generator/emit/validators/index.ts",
       "values-imports-only-below: generator/values/arbitrary.ts → generator/mcp/tools.ts",
     ]);
   }, 60_000);

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { ConformReport } from "../../generator/conform/report.js";
+import type { ConformReport } from "../../generator/values/report-shape.js";
 import { startHost, type ScenarioName } from "../../generator/host/index.js";
 import { runCli } from "../support/bindgen.js";
 import { agentcliServer } from "../support/mcp.js";

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { CHECK_NAMES } from "../../generator/conform/checks.js";
+import { CHECK_NAMES } from "../../generator/values/checks.js";
 import { connect } from "../../generator/conform/connect.js";
 import { conformPlan } from "../../generator/conform/plan.js";
 import { runConformance } from "../../generator/conform/runner.js";

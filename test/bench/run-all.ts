@@ -13,7 +13,18 @@ import { join } from "node:path";
 import type { Figure } from "./figures.js";
 import { CHART_FILE, costChart, EMPTY_PAGE, renderTable, spliceTable, type RunFacts } from "./table.js";
 
-const BENCHES = ["validators", "json-reader", "client", "mcp", "conform", "scaling", "peer", "generate", "package"] as const;
+const BENCHES = [
+  "validators",
+  "json-reader",
+  "client",
+  "mcp",
+  "conform",
+  "mock",
+  "scaling",
+  "peer",
+  "generate",
+  "package",
+] as const;
 const PAGE = "docs/benchmarks.md";
 const quick = process.argv.includes("--quick");
 

@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fitted } from "../../generator/conform/render-text.js";
+import { fitted } from "../../generator/values/render-text.js";
 import { colourWanted, hanging, LiveLine, paint, progressWanted, TERMINAL_COLUMNS } from "../../generator/terminal-style.js";
 
 const TTY = { isTTY: true };

@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ErrorModel } from "../../generator/contract/shape.js";
-import { CHECK_NAMES, judge, type CallContext, type CaseKind } from "../../generator/conform/checks.js";
-import type { Observation } from "../../generator/conform/observe.js";
+import { CHECK_NAMES, judge, type CallContext, type CaseKind, type Observation } from "../../generator/values/checks.js";
 
 const CODES: ErrorModel = {
   kind: "codes",

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { NOT_SERVED_METHODS } from "../../generator/host/index.js";
-import type { ConformReport } from "../../generator/conform/report.js";
+import type { ConformReport } from "../../generator/values/report-shape.js";
 import { cleanupAfterEach } from "../support/cleanups.js";
 import { failOnUnhandledRejections } from "../support/rejection.js";
 import { conformPlan } from "../../generator/conform/plan.js";

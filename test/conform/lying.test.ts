@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import type { ScenarioName } from "../../generator/host/index.js";
-import type { ConformReport, ReportFinding } from "../../generator/conform/report.js";
+import type { ConformReport, ReportFinding } from "../../generator/values/report-shape.js";
 import { runCli } from "../support/bindgen.js";
 import { cleanupAfterEach } from "../support/cleanups.js";
 import { failOnUnhandledRejections } from "../support/rejection.js";

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { Redactor } from "../../generator/conform/redact.js";
+import { Redactor } from "../../generator/values/redact.js";
 import type { ScenarioName } from "../../generator/host/index.js";
 import { DemoClient } from "../../generated/rightkit.agent.demo.v1/index.js";
 import { cleanupAfterEach } from "../support/cleanups.js";

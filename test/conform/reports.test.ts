@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ConformReport } from "../../generator/conform/report.js";
+import type { ConformReport } from "../../generator/values/report-shape.js";
 import { cleanupAfterEach } from "../support/cleanups.js";
 import { failOnUnhandledRejections } from "../support/rejection.js";
 import { agentcliTarget, ALL_CALLS, conform, conformJson, demoHost } from "./support.js";

@@ -5,7 +5,7 @@
  * `main` with its lines captured. Reports are read back as the JSON they print.
  */
 import { startHost, type DaemonHostHandle, type ScenarioName } from "../../generator/host/index.js";
-import type { ConformReport } from "../../generator/conform/report.js";
+import type { ConformReport } from "../../generator/values/report-shape.js";
 import { runCli, type CliRun } from "../support/bindgen.js";
 import type { Cleanups } from "../support/cleanups.js";
 import { agentcliServer } from "../introspect/support.js";

@@ -290,7 +290,7 @@ async function publish(
 }
 
 /** The suite root as given (made if missing), and runtime/<service>/ made or checked 0700. */
-async function preparePrivateTree(paths: ServicePaths): Promise<void> {
+export async function preparePrivateTree(paths: ServicePaths): Promise<void> {
   await mkdir(paths.suiteRoot, { recursive: true, mode: 0o700 });
   await ensurePrivateDir(paths.runtimeDir);
   await ensurePrivateDir(paths.serviceDir);

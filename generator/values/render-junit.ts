@@ -5,10 +5,11 @@
  * otherwise, its warnings in system-out. No times or timestamps: the same run writes the same
  * file.
  */
-import type { CheckName } from "./checks.js";
-import type { ConformReport } from "./report.js";
+import type { ReportedCheck } from "./checks.js";
+import type { ConformReport } from "./report-shape.js";
 
-export function renderJunit(report: ConformReport, enabled: readonly CheckName[]): string {
+/** `tool`: the tool the suites are named for (conform's report, or the proxy's). */
+export function renderJunit(report: ConformReport, enabled: readonly ReportedCheck[], tool = "conform"): string {
   const cases: string[] = [];
   let failures = 0;
   let skipped = 0;
@@ -47,8 +48,8 @@ export function renderJunit(report: ConformReport, enabled: readonly CheckName[]
   );
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="rightkit-bindgen conform" ${counts}>`,
-    `  <testsuite name="${escapeAttribute(`conform ${report.contract}`)}" ${counts}>`,
+    `<testsuites name="rightkit-bindgen ${tool}" ${counts}>`,
+    `  <testsuite name="${escapeAttribute(`${tool} ${report.contract}`)}" ${counts}>`,
     `    <properties>`,
     `      <property name="seed" value="${report.seed}"/>`,
     `      <property name="target" value="${escapeAttribute(report.target)}"/>`,

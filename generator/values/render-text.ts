@@ -6,8 +6,8 @@
  * door (generator/terminal.ts), so a line break cannot split a line and a control character is
  * shown, not obeyed.
  */
-import { CHECK_NAMES, type CheckName } from "./checks.js";
-import type { ConformReport, ReportFinding } from "./report.js";
+import { REPORTED_CHECK_NAMES, type ReportedCheck } from "./checks.js";
+import type { ConformReport, ReportFinding } from "./report-shape.js";
 import { jsonText } from "./json-text.js";
 import { terminalLine } from "../terminal.js";
 import { TERMINAL_COLUMNS, type Tone } from "../terminal-style.js";
@@ -18,14 +18,16 @@ export interface ReportLine {
   readonly tone?: Tone;
 }
 
-export function renderText(report: ConformReport, enabled: readonly CheckName[]): ReportLine[] {
+/** `heading`: the report's first lines (the proxy says what it watched; conform's are the default). */
+export function renderText(
+  report: ConformReport,
+  enabled: readonly ReportedCheck[],
+  heading: readonly string[] = conformHeading(report),
+): ReportLine[] {
   const toned = new Map<number, Tone>();
-  const lines: string[] = [
-    `conform ${report.contract} against ${report.target}`,
-    `seed ${report.seed}, ${report.maxExamples} cases per method and case family${report.strict ? ", --strict" : ""}${report.deadlineScale === 1 ? "" : `, deadlines × ${report.deadlineScale}`}`,
-  ];
+  const lines: string[] = [...heading];
   for (const severity of ["failing", "warning"] as const) {
-    for (const check of CHECK_NAMES) {
+    for (const check of REPORTED_CHECK_NAMES) {
       const group = report.findings.filter((finding) => finding.check === check && finding.severity === severity);
       if (group.length === 0) continue;
       lines.push("", `${severity === "failing" ? "FAIL" : "warn"} ${check}`);
@@ -53,6 +55,13 @@ export function renderText(report: ConformReport, enabled: readonly CheckName[])
   });
 }
 
+function conformHeading(report: ConformReport): string[] {
+  return [
+    `conform ${report.contract} against ${report.target}`,
+    `seed ${report.seed}, ${report.maxExamples} cases per method and case family${report.strict ? ", --strict" : ""}${report.deadlineScale === 1 ? "" : `, deadlines × ${report.deadlineScale}`}`,
+  ];
+}
+
 function renderFinding(finding: ReportFinding): string[] {
   const { reproducer } = finding;
   const lines = [`  ${finding.method}: ${finding.message}${finding.baselined ? " [in the baseline]" : ""}`];
@@ -71,7 +80,7 @@ function renderFinding(finding: ReportFinding): string[] {
 }
 
 /** Cases per method and check; `!n` failing findings, `~n` warnings. */
-function renderCensus(report: ConformReport, enabled: readonly CheckName[]): string[] {
+function renderCensus(report: ConformReport, enabled: readonly ReportedCheck[]): string[] {
   const methods = Object.entries(report.summary.methods);
   const columns = ["method", "cases", "results", "errors", "faults", "skipped", ...enabled];
   const rows = methods.map(([name, summary]) => [

@@ -6,8 +6,7 @@
  */
 import type { ErrorModel } from "../contract/shape.js";
 import type { LifecycleRule } from "../model/types.js";
-import type { Observation } from "./observe.js";
-import type { Validate } from "../values/validators.js";
+import type { Validate } from "./validators.js";
 import {
   errorShapeProblem,
   INTERNAL_JSONRPC_CODES,
@@ -15,9 +14,25 @@ import {
   invalidArgumentsCode,
   knownCode,
   notServedCode,
-} from "../values/error-model.js";
+} from "./error-model.js";
 
 export type Severity = "failing" | "warning";
+
+/**
+ * One call's answer as the checks read it: a result, an error the host sent (its wire object as
+ * it was), or a fault — no answer at all: a timeout, a dropped connection, an unreadable frame.
+ * conform observes its own calls; the proxy observes the traffic it forwards.
+ */
+export type Observation =
+  | { readonly kind: "result"; readonly value: unknown; readonly anomalies: readonly string[] }
+  | {
+      readonly kind: "error";
+      readonly raw: unknown;
+      readonly code: string | number | undefined;
+      readonly message: string;
+      readonly anomalies: readonly string[];
+    }
+  | { readonly kind: "fault"; readonly timedOut: boolean; readonly reason: string; readonly anomalies: readonly string[] };
 
 export const CHECKS = {
   response_schema: {
@@ -57,6 +72,25 @@ export const CHECKS = {
 
 export type CheckName = keyof typeof CHECKS;
 export const CHECK_NAMES = Object.keys(CHECKS) as CheckName[];
+
+/**
+ * What only a proxy sees: the requests a client sends (conform writes its own, so it never has
+ * one to judge). A departure here is the client's fault, not the host's.
+ */
+export const CLIENT_CHECKS = {
+  client_params: {
+    severity: "failing",
+    text: "every request's params validate against its method's params schema (the client's fault; the host must still refuse them)",
+  },
+} as const satisfies Record<string, { severity: Severity; text: string }>;
+
+export type ClientCheckName = keyof typeof CLIENT_CHECKS;
+/** Every check a report may hold a finding of, in the order a report lists them. */
+export type ReportedCheck = CheckName | ClientCheckName;
+export const REPORTED_CHECK_NAMES: readonly ReportedCheck[] = [
+  ...(Object.keys(CLIENT_CHECKS) as ClientCheckName[]),
+  ...CHECK_NAMES,
+];
 
 export function isCheckName(name: string): name is CheckName {
   return Object.hasOwn(CHECKS, name);
