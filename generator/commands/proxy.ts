@@ -12,7 +12,7 @@ import { assertNever, BindgenError } from "../errors.js";
 import { chooseEndpoint } from "../host/core/endpoint.js";
 import { preparePublication } from "../host/publication.js";
 import { checkWritableFile, writeFileWhole } from "../output/file-door.js";
-import { listenForClients } from "../proxy/listener.js";
+import { listenForClients } from "../host/relay-listener.js";
 import { judgedSchemas, proxyPlan, type ProxyPlan } from "../proxy/plan.js";
 import { TrafficLog } from "../proxy/traffic-log.js";
 import { TrafficProxy } from "../proxy/traffic-proxy.js";

@@ -7,7 +7,7 @@
  * -32603 and -32700.
  */
 import type { ErrorModel } from "../contract/shape.js";
-import { isJsonObject } from "../json.js";
+import { isJsonObject, type JsonObject } from "../json.js";
 import { byCodeUnits } from "../order.js";
 
 /** JSON-RPC's "Method not found". */
@@ -30,10 +30,22 @@ export function invalidArgumentsCode(errors: ErrorModel): string | number {
   return errors.kind === "jsonrpc" ? errors.invalidParams.code : INVALID_ARGUMENTS;
 }
 
+/**
+ * A `codes` model's error as the client reads it: on rightkit-daemon's protocol, the error object
+ * itself; over JSON-RPC, where `code` is the protocol's number, the string code and the retryable
+ * flag its `data` carries (templates/runtime/core/rpc-error.ts, `toolErrorOf`), as the mock and
+ * the conformance host spell them.
+ */
+function codesError(raw: JsonObject): JsonObject {
+  if (!Number.isInteger(raw.code) || !isJsonObject(raw.data)) return raw;
+  return { code: raw.data.code, message: raw.message, retryable: raw.data.retryable };
+}
+
 /** The code of a wire error object, when it has one of the model's type. */
 export function errorCodeOf(raw: unknown, errors: ErrorModel): string | number | undefined {
-  const code = isJsonObject(raw) ? raw.code : undefined;
-  if (errors.kind === "jsonrpc") return Number.isInteger(code) ? (code as number) : undefined;
+  if (!isJsonObject(raw)) return undefined;
+  if (errors.kind === "jsonrpc") return Number.isInteger(raw.code) ? (raw.code as number) : undefined;
+  const { code } = codesError(raw);
   return typeof code === "string" ? code : undefined;
 }
 
@@ -46,9 +58,10 @@ export function errorShapeProblem(raw: unknown, errors: ErrorModel): string | un
   if (!isJsonObject(raw)) return "the error is not an object";
   const missing: string[] = [];
   if (errors.kind === "codes") {
-    if (typeof raw.code !== "string" || raw.code === "") missing.push("a string code");
-    if (typeof raw.message !== "string") missing.push("a string message");
-    if (typeof raw.retryable !== "boolean") missing.push("a boolean retryable");
+    const error = codesError(raw);
+    if (typeof error.code !== "string" || error.code === "") missing.push("a string code");
+    if (typeof error.message !== "string") missing.push("a string message");
+    if (typeof error.retryable !== "boolean") missing.push("a boolean retryable");
     return missing.length === 0 ? undefined : `the error lacks ${missing.join(", ")}`;
   }
   if (!Number.isInteger(raw.code)) missing.push("an integer code");

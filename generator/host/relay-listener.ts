@@ -1,7 +1,8 @@
 /**
  * The proxy's own Unix socket: mode 0600 in a directory the caller made 0700 (the daemon's
  * user-only rule), each accepted client held paused until its upstream connection is open, so
- * no byte of it is read before it can be forwarded.
+ * no byte of it is read before it can be forwarded. Beside the host's sockets, as its record is
+ * (publication.ts): sockets and records under a suite root are the host floor's, not the file door's.
  */
 import { chmod, unlink } from "node:fs/promises";
 import { createServer, type Socket } from "node:net";
