@@ -107,8 +107,8 @@ interface Sampled {
 
 function sampled(source: ContractSource): Sampled {
   const contract = loadContract(source);
-  const index = schemaGraph(contract.schema, contract.schemaFile);
-  return { model: modelOf(contract, index), sampler: new SchemaSampler(index) };
+  const graph = schemaGraph(contract.schema, contract.schemaFile);
+  return { model: modelOf(contract, graph), sampler: new SchemaSampler(graph) };
 }
 
 /** Seeded instances of each type, one valid for every four broken. */

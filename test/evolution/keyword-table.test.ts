@@ -262,9 +262,9 @@ describe("the dialect table and the one walker", () => {
       prefixItems: [{ $id: "https://example.com/p.json" }],
       enum: [{ $id: "https://example.com/e.json" }],
     };
-    const index = schemaGraph(root);
-    expect(index.target("https://example.com/c.json", "#").pointer).toBe("#/dependencies/c");
+    const graph = schemaGraph(root);
+    expect(graph.target("https://example.com/c.json", "#").pointer).toBe("#/dependencies/c");
     for (const ref of ["https://example.com/p.json", "https://example.com/e.json"])
-      expect(() => index.target(ref, "#"), ref).toThrow(/leaves the document/);
+      expect(() => graph.target(ref, "#"), ref).toThrow(/leaves the document/);
   });
 });

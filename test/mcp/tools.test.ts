@@ -62,8 +62,8 @@ function contract(methods: Record<string, { params: object; result: object }>, b
 }
 
 function tools(loaded: LoadedContract) {
-  const index = schemaGraph(loaded.schema, loaded.schemaFile);
-  return mcpTools(modelOf(loaded, index), index, loaded.schemaFile);
+  const graph = schemaGraph(loaded.schema, loaded.schemaFile);
+  return mcpTools(modelOf(loaded, graph), graph, loaded.schemaFile);
 }
 
 describe("the tool table of a contract", () => {

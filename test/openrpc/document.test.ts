@@ -37,9 +37,9 @@ const CONTRACTS = [
 
 function documentOf(id: string) {
   const contract = loadContract({ contract: `contract/${id}.schema.json`, binding: `contract/${id}.binding.json` });
-  const index = schemaGraph(contract.schema, contract.schemaFile);
-  const model = modelOf(contract, index);
-  return { model, index, document: openRpcDocument(model, index, contract) as Doc };
+  const graph = schemaGraph(contract.schema, contract.schemaFile);
+  const model = modelOf(contract, graph);
+  return { model, graph, document: openRpcDocument(model, graph, contract) as Doc };
 }
 
 /** The OpenRPC meta-schema, its `$ref`s to the JSON Schema meta-schema resolved (it names it with and without a trailing slash). */
@@ -57,7 +57,7 @@ function metaValidator() {
 }
 
 describe.each(CONTRACTS)("the OpenRPC document of $id", ({ id, validators }) => {
-  const { model, index, document } = documentOf(id);
+  const { model, graph, document } = documentOf(id);
 
   it("validates against the OpenRPC meta-schema, and a broken copy does not", () => {
     const validate = metaValidator();
@@ -87,7 +87,7 @@ describe.each(CONTRACTS)("the OpenRPC document of $id", ({ id, validators }) => 
   it("gives the generated validators' verdicts on seeded samples of every params and result", () => {
     const ajv = ajvFor("draft-07");
     ajv.addSchema(document, "https://openrpc.test/document.json");
-    const sampler = new SchemaSampler(index);
+    const sampler = new SchemaSampler(graph);
     let disagreements = 0;
     let refused = 0;
     model.methods.forEach((method, i) => {

@@ -33,9 +33,9 @@ const functionNames = (source: string): string[] =>
 
 describe("validator names do not depend on discovery order", () => {
   it("the demo's shapes in any order give byte-identical validators", () => {
-    const index = schemaGraph(JSON.parse(readFileSync(EMBEDDED.contract, "utf8")));
-    const forward = `${emitValidators(index, DEMO_SHAPES)}`;
-    expect(`${emitValidators(index, [...DEMO_SHAPES].reverse())}`).toBe(forward);
+    const graph = schemaGraph(JSON.parse(readFileSync(EMBEDDED.contract, "utf8")));
+    const forward = `${emitValidators(graph, DEMO_SHAPES)}`;
+    expect(`${emitValidators(graph, [...DEMO_SHAPES].reverse())}`).toBe(forward);
     expect(forward).not.toMatch(/\b(?:is|check|evaluated|allowed|pattern|declared|constant)\d+\b/);
   });
 

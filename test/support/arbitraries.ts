@@ -18,13 +18,13 @@ const anyString = fc.oneof(
   fc.constantFrom("", "__proto__", "constructor", "toString"),
 );
 
-export function validInstance(index: SchemaGraph, pointer: string, depth = 0): fc.Arbitrary<Json> {
-  const schema = index.node(pointer).written;
+export function validInstance(graph: SchemaGraph, pointer: string, depth = 0): fc.Arbitrary<Json> {
+  const schema = graph.node(pointer).written;
   if (schema === true || depth > 8) return fc.jsonValue() as fc.Arbitrary<Json>;
   const s = schema as Schema;
-  if (typeof s.$ref === "string") return validInstance(index, index.target(s.$ref, pointer).pointer, depth + 1);
+  if (typeof s.$ref === "string") return validInstance(graph, graph.target(s.$ref, pointer).pointer, depth + 1);
   if (Array.isArray(s.oneOf))
-    return fc.oneof(...s.oneOf.map((_, i) => validInstance(index, appendPointer(pointer, "oneOf", i), depth + 1)));
+    return fc.oneof(...s.oneOf.map((_, i) => validInstance(graph, appendPointer(pointer, "oneOf", i), depth + 1)));
   if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as Json[]));
   if (Object.hasOwn(s, "const")) return fc.constant(s.const as Json);
   const types = Array.isArray(s.type)
@@ -32,10 +32,10 @@ export function validInstance(index: SchemaGraph, pointer: string, depth = 0): f
     : typeof s.type === "string"
       ? [s.type]
       : ["null", "boolean", "number", "string", "array", "object"];
-  return fc.oneof(...types.map((type) => ofType(index, pointer, s, type, depth)));
+  return fc.oneof(...types.map((type) => ofType(graph, pointer, s, type, depth)));
 }
 
-function ofType(index: SchemaGraph, pointer: string, s: Schema, type: string, depth: number): fc.Arbitrary<Json> {
+function ofType(graph: SchemaGraph, pointer: string, s: Schema, type: string, depth: number): fc.Arbitrary<Json> {
   const min = typeof s.minimum === "number" ? s.minimum : undefined;
   switch (type) {
     case "null":
@@ -55,7 +55,7 @@ function ofType(index: SchemaGraph, pointer: string, s: Schema, type: string, de
       const items =
         s.items === undefined
           ? (fc.jsonValue() as fc.Arbitrary<Json>)
-          : validInstance(index, appendPointer(pointer, "items"), depth + 1);
+          : validInstance(graph, appendPointer(pointer, "items"), depth + 1);
       const minLength = typeof s.minItems === "number" ? s.minItems : 0;
       const maxLength = typeof s.maxItems === "number" ? s.maxItems : minLength + 4;
       return fc.array(items, { minLength, maxLength });
@@ -66,7 +66,7 @@ function ofType(index: SchemaGraph, pointer: string, s: Schema, type: string, de
       const names = Object.keys(properties);
       const record = fc.record(
         Object.fromEntries(
-          names.map((name) => [name, validInstance(index, appendPointer(pointer, "properties", name), depth + 1)]),
+          names.map((name) => [name, validInstance(graph, appendPointer(pointer, "properties", name), depth + 1)]),
         ),
         {
           requiredKeys: names.filter((name) => required.has(name)),

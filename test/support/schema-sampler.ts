@@ -174,10 +174,10 @@ export class SchemaSampler {
   private readonly rootReading: Reading;
 
   constructor(
-    private readonly index: SchemaGraph,
+    private readonly graph: SchemaGraph,
     private readonly options: SamplerOptions = {},
   ) {
-    this.rootReading = isJsonObject(index.root) ? readingOf(index.root, DEFAULT_READING) : DEFAULT_READING;
+    this.rootReading = isJsonObject(graph.root.written) ? readingOf(graph.root.written, DEFAULT_READING) : DEFAULT_READING;
   }
 
   /** A value meant to satisfy the schema at `pointer`, from `seed`. */
@@ -199,7 +199,7 @@ export class SchemaSampler {
 
   private walk(pointer: Pointer, random: Random): { value: Json; sites: Site[] } {
     const walk: Walk = { random, budget: this.options.budget ?? 120, sites: [] };
-    const sub: Sub = { schema: this.index.node(pointer).written, pointer, reading: this.readingAt(pointer) };
+    const sub: Sub = { schema: this.graph.node(pointer).written, pointer, reading: this.readingAt(pointer) };
     const value = this.valueOf([sub], walk, [], 0);
     return { value, sites: walk.sites };
   }
@@ -207,7 +207,7 @@ export class SchemaSampler {
   /** The reading in force at a pointer: the nearest `$schema` on the way down from the root. */
   private readingAt(pointer: Pointer): Reading {
     let reading = this.rootReading;
-    let at: unknown = this.index.root.written;
+    let at: unknown = this.graph.root.written;
     const segments = pointer === "#" ? [] : pointer.slice(2).split("/");
     for (const segment of segments) {
       if (!isJsonObject(at) && !Array.isArray(at)) break;
@@ -221,7 +221,7 @@ export class SchemaSampler {
     const key = `${from.pointer}\n${ref}`;
     let target = this.refs.get(key);
     if (target === undefined) {
-      const resolved = this.index.target(ref, from.pointer);
+      const resolved = this.graph.target(ref, from.pointer);
       const schema = resolved.written;
       target = {
         schema,

@@ -20,8 +20,8 @@ type Validate = (value: unknown) => { ok: boolean; issues?: unknown[] };
 type Guard = (value: unknown) => boolean;
 
 const schema = demoSchema();
-const index = schemaGraph(schema);
-const generated = loadModule<Record<string, Validate | Guard>>(`${emitValidators(index, DEMO_SHAPES)}`);
+const graph = schemaGraph(schema);
+const generated = loadModule<Record<string, Validate | Guard>>(`${emitValidators(graph, DEMO_SHAPES)}`);
 const Ajv2020 = Ajv2020Module as unknown as typeof Ajv2020Module.default;
 const ajv = new Ajv2020();
 ajv.addSchema(schema);
@@ -33,7 +33,7 @@ describe("generated validators agree with Ajv 2020 on the demo contract", () => 
       const validate = generated[`validate${shape.name}`] as Validate;
       const guard = generated[`is${shape.name}`] as Guard;
       expect(ajvValidate).toBeDefined();
-      const valid = validInstance(index, shape.pointer);
+      const valid = validInstance(graph, shape.pointer);
       const verdicts = { valid: 0, invalid: 0 };
       fc.assert(
         fc.property(fc.oneof(valid, mutated(valid), fc.jsonValue()), (instance) => {

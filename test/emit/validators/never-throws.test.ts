@@ -174,10 +174,10 @@ describe("a generated validator never throws, on any JSON value", () => {
       const path = `${DIR}/${name}`;
       // The validators generate makes, unformatted (and without the output folder generate would name).
       const contract = loadContract({ contract: path });
-      const index = schemaGraph(contract.schema, contract.schemaFile);
-      const model = modelOf(contract, index);
+      const graph = schemaGraph(contract.schema, contract.schemaFile);
+      const model = modelOf(contract, graph);
       const entries = model.types.map((type) => ({ name: type.name, pointer: type.id }));
-      const source = `${emitValidators(index, entries, model.int64)}`.replace(/^import type .*$/m, "");
+      const source = `${emitValidators(graph, entries, model.int64)}`.replace(/^import type .*$/m, "");
       const module = loadModule<Record<string, unknown>>(source);
       const all = verdicts(source);
       expect(all.length).toBe(model.types.length * 2);
