@@ -46,17 +46,6 @@ const DROPPED = new Set(["$id", "$anchor", "$dynamicAnchor", "$schema", "$defs",
  */
 const positionOf = (keyword: string): Subschemas => keywordRow(keyword)?.subschemas ?? "none";
 
-/** A definition to copy: where it is, and the dialect it is read with there. */
-interface Target {
-  readonly pointer: Pointer;
-  readonly schema: unknown;
-  readonly dialect: Dialect;
-}
-
-function targetOf(node: SchemaNode): Target {
-  return { pointer: node.pointer, schema: node.written, dialect: node.dialect };
-}
-
 /**
  * Every definition reachable from the `starts`, keyed by pointer. A ref to `root` stays `#`, so
  * `root` is not one of them; without a `root` every target is. Found by copying with a recorder
@@ -67,17 +56,16 @@ function reachable(
   starts: readonly Pointer[],
   root: Pointer | undefined,
   cut?: (at: Pointer) => string | undefined,
-): Map<Pointer, Target> {
-  const found = new Map<Pointer, Target>();
-  const queue: Target[] = [];
+): Map<Pointer, SchemaNode> {
+  const found = new Map<Pointer, SchemaNode>();
+  const queue: SchemaNode[] = [];
   const recorder = new Copier(
     graph,
     root,
     (target) => {
       if (!found.has(target.pointer)) {
-        const entry = targetOf(target);
-        found.set(target.pointer, entry);
-        queue.push(entry);
+        found.set(target.pointer, target);
+        queue.push(target);
       }
       return "";
     },
@@ -89,8 +77,8 @@ function reachable(
 }
 
 /** A hash of what the definition means: its text, dialect and the base its refs resolve against. */
-function contentHash(graph: SchemaGraph, target: Target): string {
-  const meaning = canonicalJson([target.dialect, graph.node(target.pointer).baseUri, target.schema]);
+function contentHash(target: SchemaNode): string {
+  const meaning = canonicalJson([target.dialect, target.baseUri, target.written]);
   return createHash("sha256").update(meaning).digest("hex");
 }
 
@@ -99,7 +87,7 @@ function contentHash(graph: SchemaGraph, target: Target): string {
  * keys, then root `definitions` keys, then content names. Two targets with the same content
  * name mean the same thing and share one definition.
  */
-function nameTargets(graph: SchemaGraph, targets: ReadonlyMap<Pointer, Target>): Map<Pointer, string> {
+function nameTargets(graph: SchemaGraph, targets: ReadonlyMap<Pointer, SchemaNode>): Map<Pointer, string> {
   const names = new Map<Pointer, string>();
   const taken = new Map<string, string>();
   const claim = (pointer: Pointer, name: string, meaning: string): boolean => {
@@ -118,7 +106,7 @@ function nameTargets(graph: SchemaGraph, targets: ReadonlyMap<Pointer, Target>):
   }
   for (const pointer of pointers) {
     if (names.has(pointer)) continue;
-    const hash = contentHash(graph, targets.get(pointer) as Target);
+    const hash = contentHash(targets.get(pointer) as SchemaNode);
     const meaning = `content:schema-${hash}`;
     if (!claim(pointer, `schema-${hash.slice(0, 12)}`, meaning) && !claim(pointer, `schema-${hash}`, meaning)) {
       throw new BindgenError("bad_contract", `no free $defs name for ${pointer} in a tool schema`, { file: graph.file, pointer });
@@ -256,11 +244,11 @@ export function selfContainedSchema(graph: SchemaGraph, pointer: Pointer): JsonO
   setOwn(out, "$schema", DRAFT_2020_12);
   for (const key of Object.keys(body)) setOwn(out, key, body[key]);
   const defs: JsonObject = {};
-  const byName = new Map<string, Target>();
-  for (const [at, name] of names) if (!byName.has(name)) byName.set(name, targets.get(at) as Target);
+  const byName = new Map<string, SchemaNode>();
+  for (const [at, name] of names) if (!byName.has(name)) byName.set(name, targets.get(at) as SchemaNode);
   for (const name of [...byName.keys()].sort(byCodeUnits)) {
-    const target = byName.get(name) as Target;
-    setOwn(defs, name, copier.schema(target.schema, target.pointer));
+    const target = byName.get(name) as SchemaNode;
+    setOwn(defs, name, copier.schema(target.written, target.pointer));
   }
   if (byName.size > 0) setOwn(out, "$defs", defs);
   return out;
@@ -307,7 +295,7 @@ export function sharedSchemas(graph: SchemaGraph, pointers: readonly Pointer[]):
   // While finding what is reachable, a root met inside another is only a place to stop (it is a start of its own).
   const cut = (at: Pointer): string | undefined => (rootSet.has(at) ? "" : undefined);
   const targets = reachable(graph, pointers, undefined, cut);
-  for (const pointer of rootSet) if (!targets.has(pointer)) targets.set(pointer, targetOf(graph.node(pointer)));
+  for (const pointer of rootSet) if (!targets.has(pointer)) targets.set(pointer, graph.node(pointer));
   const names = nameTargets(graph, targets);
   // One copier for everything; `refs` collects the names the schema being copied refers to.
   let refs = new Set<string>();
@@ -336,8 +324,7 @@ export function sharedSchemas(graph: SchemaGraph, pointers: readonly Pointer[]):
   const dynamic: string[] = [];
   for (const [pointer, name] of [...names].sort(([, a], [, b]) => byCodeUnits(a, b))) {
     if (definitions.has(name)) continue;
-    const target = targets.get(pointer) as Target;
-    const copied = copy(target.pointer);
+    const copied = copy(pointer);
     definitions.set(name, copied.copy);
     for (const ref of copied.refs) {
       const list = referrers.get(ref);
