@@ -155,369 +155,449 @@ import {
 } from "./validators.js";
 
 /**
- * The types' JSON Schemas as draft 2020-12, built on first use. `definitions`: every definition a
+ * The types' JSON Schemas as draft 2020-12, parsed on first use. `definitions`: every definition a
  * type's schema reaches, by `$defs` name. `types`: each type's root, its own keywords or the name of
  * the definition that is it; null for a type with no exact schema.
  */
-const schemas = new SchemaTable(() => ({
-  definitions: {
-    manifest: {
-      description:
-        "An agentcli manifest object (v0.1 or v0.2); agentcli.schema with target manifest returns its schema.",
-      type: "object",
+const schemas = new SchemaTable(`{
+  "definitions": {
+    "manifest": {
+      "description": "An agentcli manifest object (v0.1 or v0.2); agentcli.schema with target manifest returns its schema.",
+      "type": "object"
     },
-    manifestVersion: { description: 'The manifest spec version, e.g. "0.2".', type: "string" },
-    providerEntry: {
-      description: "A registered provider or verifier method as its listing shows it.",
-      properties: {
-        capabilities: { description: "Its capabilities.", type: "object" },
-        name: { description: "The provider or method name.", type: "string" },
+    "manifestVersion": { "description": "The manifest spec version, e.g. \\"0.2\\".", "type": "string" },
+    "providerEntry": {
+      "description": "A registered provider or verifier method as its listing shows it.",
+      "properties": {
+        "capabilities": { "description": "Its capabilities.", "type": "object" },
+        "name": { "description": "The provider or method name.", "type": "string" }
       },
-      required: ["name", "capabilities"],
-      type: "object",
+      "required": ["name", "capabilities"],
+      "type": "object"
     },
-    rpcError: {
-      description:
-        "The error object of an error response. Caller-fixable request shape and argument issues use -32602, including unknown schema targets, unknown description topics, unsupported compile targets, and invalid inspect arguments.",
-      properties: {
-        code: { $ref: "#/$defs/rpcErrorCode", description: "The error class." },
-        data: {
-          $ref: "#/$defs/rpcErrorData",
-          description: "Machine-readable data, when available; validation errors add data.validation.",
+    "rpcError": {
+      "description": "The error object of an error response. Caller-fixable request shape and argument issues use -32602, including unknown schema targets, unknown description topics, unsupported compile targets, and invalid inspect arguments.",
+      "properties": {
+        "code": { "$ref": "#/$defs/rpcErrorCode", "description": "The error class." },
+        "data": {
+          "$ref": "#/$defs/rpcErrorData",
+          "description": "Machine-readable data, when available; validation errors add data.validation."
         },
-        message: {
-          description: "The error message; internal failures use a generic public message.",
-          type: "string",
-        },
+        "message": {
+          "description": "The error message; internal failures use a generic public message.",
+          "type": "string"
+        }
       },
-      required: ["code", "message"],
-      type: "object",
+      "required": ["code", "message"],
+      "type": "object"
     },
-    rpcErrorCode: {
-      description:
-        "Current error classes: -32700 parse error, -32600 invalid request, -32602 invalid params, -32601 method not found, -32000 application error; internal failures use -32603.",
-      enum: [-32700, -32600, -32602, -32601, -32000, -32603],
-      type: "integer",
+    "rpcErrorCode": {
+      "description": "Current error classes: -32700 parse error, -32600 invalid request, -32602 invalid params, -32601 method not found, -32000 application error; internal failures use -32603.",
+      "enum": [-32700, -32600, -32602, -32601, -32000, -32603],
+      "type": "integer"
     },
-    rpcErrorData: {
-      description: "Machine-readable data for richer failures, included when available.",
-      properties: {
-        code: { description: "The stable machine-readable code, e.g. invalid_argument.", type: "string" },
-        error_type: {
-          description: "One of the documented error types, e.g. invalid_argument.",
-          type: "string",
+    "rpcErrorData": {
+      "description": "Machine-readable data for richer failures, included when available.",
+      "properties": {
+        "code": {
+          "description": "The stable machine-readable code, e.g. invalid_argument.",
+          "type": "string"
         },
-        validation: { description: "Added by validation errors." },
+        "error_type": {
+          "description": "One of the documented error types, e.g. invalid_argument.",
+          "type": "string"
+        },
+        "validation": { "description": "Added by validation errors." }
       },
-      required: ["code", "error_type"],
-      type: "object",
+      "required": ["code", "error_type"],
+      "type": "object"
     },
     "schema-0cf269cd4acf": {
-      properties: {
-        methods: { description: "The provider's methods.", items: { type: "string" }, type: "array" },
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-        provider: { description: "Provider name.", type: "string" },
+      "properties": {
+        "methods": {
+          "description": "The provider's methods.",
+          "items": { "type": "string" },
+          "type": "array"
+        },
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        },
+        "provider": { "description": "Provider name.", "type": "string" }
       },
-      required: ["ok", "provider", "methods"],
-      type: "object",
+      "required": ["ok", "provider", "methods"],
+      "type": "object"
     },
     "schema-0ddbd29c4c37": {
-      properties: {
-        manifest: { $ref: "#/$defs/manifest", description: "The converted v0.2 manifest." },
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+      "properties": {
+        "manifest": { "$ref": "#/$defs/manifest", "description": "The converted v0.2 manifest." },
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        }
       },
-      required: ["ok", "manifest"],
-      type: "object",
+      "required": ["ok", "manifest"],
+      "type": "object"
     },
     "schema-1406e288619b": {
-      properties: {
-        manifest: {
-          description: "The manifest to validate; what makes it invalid is reported in the result.",
-        },
+      "properties": {
+        "manifest": {
+          "description": "The manifest to validate; what makes it invalid is reported in the result."
+        }
       },
-      type: "object",
+      "type": "object"
     },
     "schema-216d308b63cc": {
-      properties: {
-        count: { description: "The number of items.", type: "integer" },
-        entity: { description: "The inspected entity.", type: "string" },
-        items: { description: "The items.", type: "array" },
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-        target: { description: 'The target backend, e.g. "openclaw-scheduler".', type: "string" },
+      "properties": {
+        "count": { "description": "The number of items.", "type": "integer" },
+        "entity": { "description": "The inspected entity.", "type": "string" },
+        "items": { "description": "The items.", "type": "array" },
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        },
+        "target": { "description": "The target backend, e.g. \\"openclaw-scheduler\\".", "type": "string" }
       },
-      required: ["ok", "target", "entity", "count", "items"],
-      type: "object",
+      "required": ["ok", "target", "entity", "count", "items"],
+      "type": "object"
     },
     "schema-276fdc113aae": {
-      properties: {
-        capabilities: { description: "The provider's capabilities.", type: "object" },
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-        provider: { description: "Provider name.", type: "string" },
+      "properties": {
+        "capabilities": { "description": "The provider's capabilities.", "type": "object" },
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        },
+        "provider": { "description": "Provider name.", "type": "string" }
       },
-      required: ["ok", "provider", "capabilities"],
-      type: "object",
+      "required": ["ok", "provider", "capabilities"],
+      "type": "object"
     },
-    "schema-2b3cb40f3328": { properties: {}, type: "object" },
+    "schema-2b3cb40f3328": { "properties": {}, "type": "object" },
     "schema-3176f00fe9c8": {
-      properties: { limit: { description: "Optional positive integer.", minimum: 1, type: "integer" } },
-      type: "object",
+      "properties": {
+        "limit": { "description": "Optional positive integer.", "minimum": 1, "type": "integer" }
+      },
+      "type": "object"
     },
     "schema-33e9064b310f": {
-      properties: {
-        manifest: { $ref: "#/$defs/manifest", description: "A valid manifest object." },
-        taskId: { description: "The task id to resolve identity for.", type: "string" },
-        workflowId: {
-          description: "Optional workflow id; required when the manifest contains multiple workflows.",
-          type: "string",
-        },
+      "properties": {
+        "manifest": { "$ref": "#/$defs/manifest", "description": "A valid manifest object." },
+        "taskId": { "description": "The task id to resolve identity for.", "type": "string" },
+        "workflowId": {
+          "description": "Optional workflow id; required when the manifest contains multiple workflows.",
+          "type": "string"
+        }
       },
-      required: ["manifest", "taskId"],
-      type: "object",
+      "required": ["manifest", "taskId"],
+      "type": "object"
     },
     "schema-34226e46e58d": {
-      properties: {
-        status: {
-          description: "Optional status filter.",
-          enum: ["pending", "consumed", "expired", "revoked", "all"],
-          type: "string",
+      "properties": {
+        "status": {
+          "description": "Optional status filter.",
+          "enum": ["pending", "consumed", "expired", "revoked", "all"],
+          "type": "string"
         },
-        taskId: { description: "Optional task filter.", type: "string" },
-        workflowId: { description: "Optional workflow filter.", type: "string" },
+        "taskId": { "description": "Optional task filter.", "type": "string" },
+        "workflowId": { "description": "Optional workflow filter.", "type": "string" }
       },
-      type: "object",
+      "type": "object"
     },
     "schema-346ccbd29af9": {
-      properties: {
-        description: { $ref: "#/$defs/schema-3b984590d445" },
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+      "properties": {
+        "description": { "$ref": "#/$defs/schema-3b984590d445" },
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        }
       },
-      required: ["ok", "description"],
-      type: "object",
+      "required": ["ok", "description"],
+      "type": "object"
     },
     "schema-3965f4092cb0": {
-      properties: {
-        manifest: { $ref: "#/$defs/manifest", description: "A valid manifest object." },
-        taskId: { description: "Task id whose resolved proof is verified.", type: "string" },
-        workflowId: { description: "Optional workflow id.", type: "string" },
+      "properties": {
+        "manifest": { "$ref": "#/$defs/manifest", "description": "A valid manifest object." },
+        "taskId": { "description": "Task id whose resolved proof is verified.", "type": "string" },
+        "workflowId": { "description": "Optional workflow id.", "type": "string" }
       },
-      required: ["manifest", "taskId"],
-      type: "object",
+      "required": ["manifest", "taskId"],
+      "type": "object"
     },
     "schema-3b984590d445": {
-      description:
-        'The metadata; for target "rpc" it contains separate methods[] and notifications[] arrays.',
-      properties: {
-        methods: { description: 'For target "rpc": the current method surface.', type: "array" },
-        notifications: { description: 'For target "rpc": the current notification surface.', type: "array" },
+      "description": "The metadata; for target \\"rpc\\" it contains separate methods[] and notifications[] arrays.",
+      "properties": {
+        "methods": { "description": "For target \\"rpc\\": the current method surface.", "type": "array" },
+        "notifications": {
+          "description": "For target \\"rpc\\": the current notification surface.",
+          "type": "array"
+        }
       },
-      type: "object",
+      "type": "object"
     },
     "schema-3e362b9c5279": {
-      properties: {
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-        schema: { description: "The schema fragment." },
-        schema_format: {
-          description: "The format of schema.",
-          enum: ["json-schema-draft-2020-12", "agentcli-legacy"],
-          type: "string",
+      "properties": {
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
         },
+        "schema": { "description": "The schema fragment." },
+        "schema_format": {
+          "description": "The format of schema.",
+          "enum": ["json-schema-draft-2020-12", "agentcli-legacy"],
+          "type": "string"
+        }
       },
-      required: ["ok", "schema_format", "schema"],
-      type: "object",
+      "required": ["ok", "schema_format", "schema"],
+      "type": "object"
     },
     "schema-4273e07e8bdb": {
-      properties: {
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-        output: { $ref: "#/$defs/schema-c57313109743" },
-        target: { description: "The target name.", type: "string" },
+      "properties": {
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        },
+        "output": { "$ref": "#/$defs/schema-c57313109743" },
+        "target": { "description": "The target name.", "type": "string" }
       },
-      required: ["ok", "target", "output"],
-      type: "object",
+      "required": ["ok", "target", "output"],
+      "type": "object"
     },
     "schema-46a6050ccb16": {
-      properties: {
-        methods: {
-          description: "The available verifier methods.",
-          items: { $ref: "#/$defs/providerEntry" },
-          type: "array",
+      "properties": {
+        "methods": {
+          "description": "The available verifier methods.",
+          "items": { "$ref": "#/$defs/providerEntry" },
+          "type": "array"
         },
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        }
       },
-      required: ["ok", "methods"],
-      type: "object",
+      "required": ["ok", "methods"],
+      "type": "object"
     },
     "schema-47b1d15c9aed": {
-      properties: {
-        errors: { $ref: "#/$defs/validationIssues", description: "Validation errors." },
-        ok: {
-          description: "The top-level result.ok convention: whether the manifest is valid.",
-          type: "boolean",
+      "properties": {
+        "errors": { "$ref": "#/$defs/validationIssues", "description": "Validation errors." },
+        "ok": {
+          "description": "The top-level result.ok convention: whether the manifest is valid.",
+          "type": "boolean"
         },
-        warnings: { $ref: "#/$defs/validationIssues", description: "Validation warnings." },
+        "warnings": { "$ref": "#/$defs/validationIssues", "description": "Validation warnings." }
       },
-      required: ["ok", "errors", "warnings"],
-      type: "object",
+      "required": ["ok", "errors", "warnings"],
+      "type": "object"
     },
     "schema-483f6c506d13": {
-      description: "Summarizes which scheduler field version was projected during apply.",
-      properties: {
-        field_version: {
-          description: "The projected scheduler field version.",
-          enum: ["1", "2", "3", "4"],
-          type: "string",
+      "description": "Summarizes which scheduler field version was projected during apply.",
+      "properties": {
+        "field_version": {
+          "description": "The projected scheduler field version.",
+          "enum": ["1", "2", "3", "4"],
+          "type": "string"
         },
-        projected_fields: { description: "The number of projected fields.", type: "integer" },
-        v02_fields_included: { description: "Whether v0.2 fields were included.", type: "boolean" },
+        "projected_fields": { "description": "The number of projected fields.", "type": "integer" },
+        "v02_fields_included": { "description": "Whether v0.2 fields were included.", "type": "boolean" }
       },
-      required: ["field_version", "projected_fields", "v02_fields_included"],
-      type: "object",
+      "required": ["field_version", "projected_fields", "v02_fields_included"],
+      "type": "object"
     },
     "schema-52ad824ee21a": {
-      properties: {
-        count: { description: "The number of records.", type: "integer" },
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-        records: { description: "The sanitized audit records.", type: "array" },
-        warnings: {
-          description: "One per malformed audit record skipped.",
-          items: { $ref: "#/$defs/schema-d064494fabf8" },
-          type: "array",
+      "properties": {
+        "count": { "description": "The number of records.", "type": "integer" },
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
         },
+        "records": { "description": "The sanitized audit records.", "type": "array" },
+        "warnings": {
+          "description": "One per malformed audit record skipped.",
+          "items": { "$ref": "#/$defs/schema-d064494fabf8" },
+          "type": "array"
+        }
       },
-      required: ["ok", "count", "records", "warnings"],
-      type: "object",
+      "required": ["ok", "count", "records", "warnings"],
+      "type": "object"
     },
     "schema-54bd52e941e8": {
-      properties: {
-        method: { description: "Verifier method name.", type: "string" },
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-        verifier: { description: "The verifier.", type: "string" },
+      "properties": {
+        "method": { "description": "Verifier method name.", "type": "string" },
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        },
+        "verifier": { "description": "The verifier.", "type": "string" }
       },
-      required: ["ok", "method", "verifier"],
-      type: "object",
+      "required": ["ok", "method", "verifier"],
+      "type": "object"
     },
     "schema-5b12af86c10b": {
-      properties: {
-        count: { description: "The number of records.", type: "integer" },
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-        records: { description: "The approval records.", type: "array" },
+      "properties": {
+        "count": { "description": "The number of records.", "type": "integer" },
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        },
+        "records": { "description": "The approval records.", "type": "array" }
       },
-      required: ["ok", "count", "records"],
-      type: "object",
+      "required": ["ok", "count", "records"],
+      "type": "object"
     },
     "schema-5bf1f7445ebe": {
-      properties: {
-        manifest: { $ref: "#/$defs/manifest", description: "The entry's manifest." },
-        name: { description: "The registry entry name.", type: "string" },
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+      "properties": {
+        "manifest": { "$ref": "#/$defs/manifest", "description": "The entry's manifest." },
+        "name": { "description": "The registry entry name.", "type": "string" },
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        }
       },
-      required: ["ok", "name", "manifest"],
-      type: "object",
+      "required": ["ok", "name", "manifest"],
+      "type": "object"
     },
     "schema-62fd43060fea": {
-      properties: { manifest: { $ref: "#/$defs/manifest", description: "A valid v0.1 manifest object." } },
-      required: ["manifest"],
-      type: "object",
+      "properties": {
+        "manifest": { "$ref": "#/$defs/manifest", "description": "A valid v0.1 manifest object." }
+      },
+      "required": ["manifest"],
+      "type": "object"
     },
     "schema-699c92e96359": {
-      properties: {
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-        providers: {
-          description: "The registered identity providers.",
-          items: { $ref: "#/$defs/providerEntry" },
-          type: "array",
+      "properties": {
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
         },
+        "providers": {
+          "description": "The registered identity providers.",
+          "items": { "$ref": "#/$defs/providerEntry" },
+          "type": "array"
+        }
       },
-      required: ["ok", "providers"],
-      type: "object",
+      "required": ["ok", "providers"],
+      "type": "object"
     },
     "schema-6cb941be6431": {
-      properties: {
-        manifest_version: {
-          $ref: "#/$defs/manifestVersion",
-          description: "The current manifest contract version.",
+      "properties": {
+        "manifest_version": {
+          "$ref": "#/$defs/manifestVersion",
+          "description": "The current manifest contract version."
         },
-        ok: { const: true, description: "The server is ready to process requests.", type: "boolean" },
+        "ok": {
+          "const": true,
+          "description": "The server is ready to process requests.",
+          "type": "boolean"
+        }
       },
-      required: ["ok", "manifest_version"],
-      type: "object",
+      "required": ["ok", "manifest_version"],
+      "type": "object"
     },
     "schema-6f2056378f74": {
-      properties: {
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-        pong: { const: true, description: "The health check answer: true.", type: "boolean" },
+      "properties": {
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        },
+        "pong": { "const": true, "description": "The health check answer: true.", "type": "boolean" }
       },
-      required: ["ok", "pong"],
-      type: "object",
+      "required": ["ok", "pong"],
+      "type": "object"
     },
     "schema-7afb7ce70eea": {
-      properties: {
-        delegation: { description: "The delegation chain validation.", type: "object" },
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+      "properties": {
+        "delegation": { "description": "The delegation chain validation.", "type": "object" },
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        }
       },
-      required: ["ok", "delegation"],
-      type: "object",
+      "required": ["ok", "delegation"],
+      "type": "object"
     },
     "schema-7c9fc3701f43": {
-      properties: {
-        decision: { $ref: "#/$defs/schema-90e622a74bee" },
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+      "properties": {
+        "decision": { "$ref": "#/$defs/schema-90e622a74bee" },
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        }
       },
-      required: ["ok", "decision"],
-      type: "object",
+      "required": ["ok", "decision"],
+      "type": "object"
     },
     "schema-89f858a17f23": {
-      description: "The scheduler used.",
-      properties: {
-        command: { description: "The scheduler command.", type: "string" },
-        db_path: { description: "The scheduler database path.", type: "string" },
+      "description": "The scheduler used.",
+      "properties": {
+        "command": { "description": "The scheduler command.", "type": "string" },
+        "db_path": { "description": "The scheduler database path.", "type": "string" }
       },
-      required: ["command", "db_path"],
-      type: "object",
+      "required": ["command", "db_path"],
+      "type": "object"
     },
     "schema-90e622a74bee": {
-      description: "The authorization decision.",
-      properties: {
-        allowed: { description: "Whether the task is allowed.", type: "boolean" },
-        reason: { description: "The reason for the decision.", type: "string" },
+      "description": "The authorization decision.",
+      "properties": {
+        "allowed": { "description": "Whether the task is allowed.", "type": "boolean" },
+        "reason": { "description": "The reason for the decision.", "type": "string" }
       },
-      required: ["allowed", "reason"],
-      type: "object",
+      "required": ["allowed", "reason"],
+      "type": "object"
     },
     "schema-94bed79aae49": {
-      properties: {
-        authorization_proof: {
-          description: "The task's resolved authorization proof, as verified.",
-          type: "object",
+      "properties": {
+        "authorization_proof": {
+          "description": "The task's resolved authorization proof, as verified.",
+          "type": "object"
         },
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        }
       },
-      required: ["ok", "authorization_proof"],
-      type: "object",
+      "required": ["ok", "authorization_proof"],
+      "type": "object"
     },
     "schema-94d99065b89d": {
-      properties: {
-        explain: { description: "When true, output includes an explain array.", type: "boolean" },
-        manifest: { $ref: "#/$defs/manifest", description: "The manifest to compile." },
-        target: {
-          description: "The compile target; unsupported compile targets are invalid params (-32602).",
-          type: "string",
-        },
+      "properties": {
+        "explain": { "description": "When true, output includes an explain array.", "type": "boolean" },
+        "manifest": { "$ref": "#/$defs/manifest", "description": "The manifest to compile." },
+        "target": {
+          "description": "The compile target; unsupported compile targets are invalid params (-32602).",
+          "type": "string"
+        }
       },
-      type: "object",
+      "type": "object"
     },
     "schema-9556a88bcbd1": {
-      properties: {
-        legacy: {
-          default: false,
-          description:
-            "When false, returns JSON Schema Draft 2020-12. When true, returns the legacy agentcli descriptor.",
-          type: "boolean",
+      "properties": {
+        "legacy": {
+          "default": false,
+          "description": "When false, returns JSON Schema Draft 2020-12. When true, returns the legacy agentcli descriptor.",
+          "type": "boolean"
         },
-        target: {
-          default: "manifest",
-          description:
-            'The schema target; defaults to "manifest" when omitted. Also accepts kebab-case aliases.',
-          enum: [
+        "target": {
+          "default": "manifest",
+          "description": "The schema target; defaults to \\"manifest\\" when omitted. Also accepts kebab-case aliases.",
+          "enum": [
             "manifest",
             "workflow",
             "task",
@@ -530,335 +610,381 @@ const schemas = new SchemaTable(() => ({
             "standalone-plan",
             "handoff-v4",
             "rpc-request",
-            "rpc-response",
+            "rpc-response"
           ],
-          type: "string",
-        },
+          "type": "string"
+        }
       },
-      type: "object",
+      "type": "object"
     },
     "schema-95ffcd40d7c3": {
-      properties: {
-        manifest: { $ref: "#/$defs/manifest", description: "A valid manifest object." },
-        taskId: { description: "The task id to validate.", type: "string" },
-        workflowId: { description: "Optional workflow id.", type: "string" },
+      "properties": {
+        "manifest": { "$ref": "#/$defs/manifest", "description": "A valid manifest object." },
+        "taskId": { "description": "The task id to validate.", "type": "string" },
+        "workflowId": { "description": "Optional workflow id.", "type": "string" }
       },
-      required: ["manifest", "taskId"],
-      type: "object",
+      "required": ["manifest", "taskId"],
+      "type": "object"
     },
     "schema-9d5462cafa8c": {
-      properties: {
-        dbPath: { description: "The scheduler database path.", type: "string" },
-        entity: { description: "The entity to inspect.", type: "string" },
-        fields: {
-          anyOf: [{ items: { type: "string" }, type: "array" }, { type: "string" }],
-          description: "Array of field names, or a comma-delimited string for CLI-style parity.",
+      "properties": {
+        "dbPath": { "description": "The scheduler database path.", "type": "string" },
+        "entity": { "description": "The entity to inspect.", "type": "string" },
+        "fields": {
+          "anyOf": [{ "items": { "type": "string" }, "type": "array" }, { "type": "string" }],
+          "description": "Array of field names, or a comma-delimited string for CLI-style parity."
         },
-        limit: { description: "The most items to return.", type: "integer" },
-        sanitize: { description: "The sanitize option." },
+        "limit": { "description": "The most items to return.", "type": "integer" },
+        "sanitize": { "description": "The sanitize option." }
       },
-      type: "object",
+      "type": "object"
     },
     "schema-a237804d0f7c": {
-      properties: { provider: { description: "Provider name.", type: "string" } },
-      required: ["provider"],
-      type: "object",
+      "properties": { "provider": { "description": "Provider name.", "type": "string" } },
+      "required": ["provider"],
+      "type": "object"
     },
     "schema-a6cbe7b5edc4": {
-      properties: {
-        manifest: { $ref: "#/$defs/manifest", description: "A valid manifest object." },
-        taskId: { description: "The task id to evaluate.", type: "string" },
-        workflowId: { description: "Optional workflow id.", type: "string" },
+      "properties": {
+        "manifest": { "$ref": "#/$defs/manifest", "description": "A valid manifest object." },
+        "taskId": { "description": "The task id to evaluate.", "type": "string" },
+        "workflowId": { "description": "Optional workflow id.", "type": "string" }
       },
-      required: ["manifest", "taskId"],
-      type: "object",
+      "required": ["manifest", "taskId"],
+      "type": "object"
     },
     "schema-bce5425c67eb": {
-      properties: { method: { description: "Verifier method name.", type: "string" } },
-      required: ["method"],
-      type: "object",
+      "properties": { "method": { "description": "Verifier method name.", "type": "string" } },
+      "required": ["method"],
+      "type": "object"
     },
     "schema-bf65dea3e1aa": {
-      properties: {
-        action: {
-          description: "What was done to the job.",
-          enum: ["created", "updated", "adopted"],
-          type: "string",
+      "properties": {
+        "action": {
+          "description": "What was done to the job.",
+          "enum": ["created", "updated", "adopted"],
+          "type": "string"
         },
-        adopted_from_job_id: { description: 'Present only when action is "adopted".', type: "string" },
-        authorization_proof_verification: {
-          description:
-            "Present when local proof verification was performed for that compiled execution unit.",
-          type: "object",
+        "adopted_from_job_id": {
+          "description": "Present only when action is \\"adopted\\".",
+          "type": "string"
         },
-        invocation_mode: {
-          description: "How the job is invoked.",
-          enum: ["schedule", "trigger"],
-          type: "string",
+        "authorization_proof_verification": {
+          "description": "Present when local proof verification was performed for that compiled execution unit.",
+          "type": "object"
         },
-        job_id: { description: "The scheduler job id.", type: "string" },
-        name: { description: "The job name.", type: "string" },
+        "invocation_mode": {
+          "description": "How the job is invoked.",
+          "enum": ["schedule", "trigger"],
+          "type": "string"
+        },
+        "job_id": { "description": "The scheduler job id.", "type": "string" },
+        "name": { "description": "The job name.", "type": "string" }
       },
-      required: ["action", "job_id", "name", "invocation_mode"],
-      type: "object",
+      "required": ["action", "job_id", "name", "invocation_mode"],
+      "type": "object"
     },
     "schema-c4a6122a9675": {
-      properties: {
-        target: {
-          default: "commands",
-          description: 'The description target; defaults to "commands" when omitted.',
-          enum: ["manifest", "workflow", "task", "targets", "commands", "rpc"],
-          type: "string",
-        },
+      "properties": {
+        "target": {
+          "default": "commands",
+          "description": "The description target; defaults to \\"commands\\" when omitted.",
+          "enum": ["manifest", "workflow", "task", "targets", "commands", "rpc"],
+          "type": "string"
+        }
       },
-      type: "object",
+      "type": "object"
     },
     "schema-c57313109743": {
-      description: "The compiled artifact.",
-      properties: { explain: { description: "Included when the explain param is true.", type: "array" } },
-      type: "object",
+      "description": "The compiled artifact.",
+      "properties": {
+        "explain": { "description": "Included when the explain param is true.", "type": "array" }
+      },
+      "type": "object"
     },
     "schema-ca568038b50f": {
-      properties: {
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-        paths: { description: "The resolved paths.", type: "object" },
+      "properties": {
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        },
+        "paths": { "description": "The resolved paths.", "type": "object" }
       },
-      required: ["ok", "paths"],
-      type: "object",
+      "required": ["ok", "paths"],
+      "type": "object"
     },
     "schema-d064494fabf8": {
-      properties: {
-        line_number: { description: "The line of the malformed record.", type: "integer" },
-        message: { description: 'e.g. "malformed audit record skipped".', type: "string" },
+      "properties": {
+        "line_number": { "description": "The line of the malformed record.", "type": "integer" },
+        "message": { "description": "e.g. \\"malformed audit record skipped\\".", "type": "string" }
       },
-      required: ["line_number", "message"],
-      type: "object",
+      "required": ["line_number", "message"],
+      "type": "object"
     },
     "schema-d239be530d03": {
-      properties: {
-        capabilities: { description: "Its declared static capabilities.", type: "array" },
-        description: { description: "The target description.", type: "string" },
-        features: { description: "Its features.", type: "object" },
-        name: { description: "The target name.", type: "string" },
+      "properties": {
+        "capabilities": { "description": "Its declared static capabilities.", "type": "array" },
+        "description": { "description": "The target description.", "type": "string" },
+        "features": { "description": "Its features.", "type": "object" },
+        "name": { "description": "The target name.", "type": "string" }
       },
-      required: ["name", "description", "capabilities", "features"],
-      type: "object",
+      "required": ["name", "description", "capabilities", "features"],
+      "type": "object"
     },
     "schema-d630806e38fc": {
-      properties: {
-        actions: {
-          description: "What apply did per job.",
-          items: { $ref: "#/$defs/schema-bf65dea3e1aa" },
-          type: "array",
+      "properties": {
+        "actions": {
+          "description": "What apply did per job.",
+          "items": { "$ref": "#/$defs/schema-bf65dea3e1aa" },
+          "type": "array"
         },
-        authorization_proof_verifications: {
-          description:
-            "Present only when apply performed local proof verification because the target backend does not advertise authorization_proof_verification.",
-          items: { type: "object" },
-          type: "array",
+        "authorization_proof_verifications": {
+          "description": "Present only when apply performed local proof verification because the target backend does not advertise authorization_proof_verification.",
+          "items": { "type": "object" },
+          "type": "array"
         },
-        capabilities: { $ref: "#/$defs/schema-f2492d795b76" },
-        dry_run: { description: "Whether this was a preview (no scheduler writes).", type: "boolean" },
-        explain: { description: "Present only when the explain param is true.", type: "array" },
-        handoff: { $ref: "#/$defs/schema-483f6c506d13" },
-        job_count: { description: "The number of jobs.", type: "integer" },
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-        scheduler: { $ref: "#/$defs/schema-89f858a17f23" },
-        target: { description: 'The target backend, e.g. "openclaw-scheduler".', type: "string" },
+        "capabilities": { "$ref": "#/$defs/schema-f2492d795b76" },
+        "dry_run": { "description": "Whether this was a preview (no scheduler writes).", "type": "boolean" },
+        "explain": { "description": "Present only when the explain param is true.", "type": "array" },
+        "handoff": { "$ref": "#/$defs/schema-483f6c506d13" },
+        "job_count": { "description": "The number of jobs.", "type": "integer" },
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        },
+        "scheduler": { "$ref": "#/$defs/schema-89f858a17f23" },
+        "target": { "description": "The target backend, e.g. \\"openclaw-scheduler\\".", "type": "string" }
       },
-      required: ["ok", "target", "dry_run", "scheduler", "capabilities", "handoff", "job_count", "actions"],
-      type: "object",
+      "required": [
+        "ok",
+        "target",
+        "dry_run",
+        "scheduler",
+        "capabilities",
+        "handoff",
+        "job_count",
+        "actions"
+      ],
+      "type": "object"
     },
     "schema-d74ecd181f8b": {
-      properties: {
-        entries: { description: "The registry entries.", type: "array" },
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
+      "properties": {
+        "entries": { "description": "The registry entries.", "type": "array" },
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        }
       },
-      required: ["ok", "entries"],
-      type: "object",
+      "required": ["ok", "entries"],
+      "type": "object"
     },
     "schema-d84ed566effa": {
-      properties: {
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-        providers: {
-          description: "The registered authorization providers.",
-          items: { $ref: "#/$defs/providerEntry" },
-          type: "array",
+      "properties": {
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
         },
+        "providers": {
+          "description": "The registered authorization providers.",
+          "items": { "$ref": "#/$defs/providerEntry" },
+          "type": "array"
+        }
       },
-      required: ["ok", "providers"],
-      type: "object",
+      "required": ["ok", "providers"],
+      "type": "object"
     },
     "schema-dad4d707d448": {
-      properties: {
-        declared_identity: { description: "The declared identity.", type: "object" },
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-        principal_used: { description: "The principal used.", type: "string" },
-        resolved_identity: { description: "The resolved (effective) identity.", type: "object" },
+      "properties": {
+        "declared_identity": { "description": "The declared identity.", "type": "object" },
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        },
+        "principal_used": { "description": "The principal used.", "type": "string" },
+        "resolved_identity": { "description": "The resolved (effective) identity.", "type": "object" }
       },
-      required: ["ok", "declared_identity", "resolved_identity", "principal_used"],
-      type: "object",
+      "required": ["ok", "declared_identity", "resolved_identity", "principal_used"],
+      "type": "object"
     },
     "schema-e1bfb446e6df": {
-      properties: {
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-        providers: {
-          description: "The registered evidence providers.",
-          items: { $ref: "#/$defs/providerEntry" },
-          type: "array",
+      "properties": {
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
         },
+        "providers": {
+          "description": "The registered evidence providers.",
+          "items": { "$ref": "#/$defs/providerEntry" },
+          "type": "array"
+        }
       },
-      required: ["ok", "providers"],
-      type: "object",
+      "required": ["ok", "providers"],
+      "type": "object"
     },
     "schema-e36ce926cf24": {
-      properties: {
-        adoptBy: {
-          default: "id",
-          description: 'Use "name" for one-time migration of existing scheduler jobs to agentcli management.',
-          enum: ["id", "name"],
-          type: "string",
+      "properties": {
+        "adoptBy": {
+          "default": "id",
+          "description": "Use \\"name\\" for one-time migration of existing scheduler jobs to agentcli management.",
+          "enum": ["id", "name"],
+          "type": "string"
         },
-        allowProofCommand: {
-          default: false,
-          description:
-            "Explicitly permits value_from.command while locally verifying a proof for a runtime that cannot verify it. Keep false for untrusted manifests.",
-          type: "boolean",
+        "allowProofCommand": {
+          "default": false,
+          "description": "Explicitly permits value_from.command while locally verifying a proof for a runtime that cannot verify it. Keep false for untrusted manifests.",
+          "type": "boolean"
         },
-        dbPath: { description: "The scheduler database path.", type: "string" },
-        dryRun: {
-          default: false,
-          description: "When true, no scheduler writes are executed (preview mode).",
-          type: "boolean",
+        "dbPath": { "description": "The scheduler database path.", "type": "string" },
+        "dryRun": {
+          "default": false,
+          "description": "When true, no scheduler writes are executed (preview mode).",
+          "type": "boolean"
         },
-        explain: { description: "When true, the result includes an explain array.", type: "boolean" },
-        manifest: { $ref: "#/$defs/manifest", description: "The manifest to apply." },
-        schedulerBin: { description: "The scheduler binary.", type: "string" },
-        schedulerPrefix: { description: "The scheduler prefix.", type: "string" },
+        "explain": { "description": "When true, the result includes an explain array.", "type": "boolean" },
+        "manifest": { "$ref": "#/$defs/manifest", "description": "The manifest to apply." },
+        "schedulerBin": { "description": "The scheduler binary.", "type": "string" },
+        "schedulerPrefix": { "description": "The scheduler prefix.", "type": "string" }
       },
-      type: "object",
+      "type": "object"
     },
     "schema-eba4de9cb3a4": {
-      properties: {
-        manifest_version: { $ref: "#/$defs/manifestVersion", description: "The manifest spec version." },
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-        package_version: { description: 'The package version, e.g. "0.5.0".', type: "string" },
+      "properties": {
+        "manifest_version": {
+          "$ref": "#/$defs/manifestVersion",
+          "description": "The manifest spec version."
+        },
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
+        },
+        "package_version": { "description": "The package version, e.g. \\"0.5.0\\".", "type": "string" }
       },
-      required: ["ok", "package_version", "manifest_version"],
-      type: "object",
+      "required": ["ok", "package_version", "manifest_version"],
+      "type": "object"
     },
     "schema-eda43d13cb8d": {
-      properties: { name: { description: "Required registry entry name.", type: "string" } },
-      required: ["name"],
-      type: "object",
+      "properties": { "name": { "description": "Required registry entry name.", "type": "string" } },
+      "required": ["name"],
+      "type": "object"
     },
     "schema-f2492d795b76": {
-      description: "Summarizes runtime capability negotiation for the selected scheduler.",
-      properties: {
-        handoff_contract: { description: "The handoff contract.", type: ["object", "null"] },
-        handoff_version: { description: "The handoff version.", type: "string" },
-        negotiated: { description: "Whether capabilities were negotiated.", type: "boolean" },
-        schema_version: { description: "The schema version.", type: ["integer", "null"] },
-        source: {
-          description: "Where the capabilities came from.",
-          enum: ["static", "runtime"],
-          type: "string",
-        },
+      "description": "Summarizes runtime capability negotiation for the selected scheduler.",
+      "properties": {
+        "handoff_contract": { "description": "The handoff contract.", "type": ["object", "null"] },
+        "handoff_version": { "description": "The handoff version.", "type": "string" },
+        "negotiated": { "description": "Whether capabilities were negotiated.", "type": "boolean" },
+        "schema_version": { "description": "The schema version.", "type": ["integer", "null"] },
+        "source": {
+          "description": "Where the capabilities came from.",
+          "enum": ["static", "runtime"],
+          "type": "string"
+        }
       },
-      required: ["source", "negotiated", "handoff_version", "schema_version", "handoff_contract"],
-      type: "object",
+      "required": ["source", "negotiated", "handoff_version", "schema_version", "handoff_contract"],
+      "type": "object"
     },
     "schema-f83c9773bc3a": {
-      properties: {
-        ok: { const: true, description: "The top-level result.ok convention: true.", type: "boolean" },
-        targets: {
-          description: "The compile targets.",
-          items: { $ref: "#/$defs/schema-d239be530d03" },
-          type: "array",
+      "properties": {
+        "ok": {
+          "const": true,
+          "description": "The top-level result.ok convention: true.",
+          "type": "boolean"
         },
+        "targets": {
+          "description": "The compile targets.",
+          "items": { "$ref": "#/$defs/schema-d239be530d03" },
+          "type": "array"
+        }
       },
-      required: ["ok", "targets"],
-      type: "object",
+      "required": ["ok", "targets"],
+      "type": "object"
     },
-    validationIssues: {
-      description: "Validation findings, as agentcli.validate returns them.",
-      type: "array",
-    },
+    "validationIssues": {
+      "description": "Validation findings, as agentcli.validate returns them.",
+      "type": "array"
+    }
   },
-  types: {
-    ApplyAction: "schema-bf65dea3e1aa",
-    ApplyCapabilities: "schema-f2492d795b76",
-    ApplyHandoff: "schema-483f6c506d13",
-    ApplyParams: "schema-e36ce926cf24",
-    ApplyResult: "schema-d630806e38fc",
-    ApplyScheduler: "schema-89f858a17f23",
-    ApprovalsListParams: "schema-34226e46e58d",
-    ApprovalsListResult: "schema-5b12af86c10b",
-    AuditParams: "schema-3176f00fe9c8",
-    AuditResult: "schema-52ad824ee21a",
-    AuditWarning: "schema-d064494fabf8",
-    AuthorizationEvaluateDecision: "schema-90e622a74bee",
-    AuthorizationEvaluateParams: "schema-a6cbe7b5edc4",
-    AuthorizationEvaluateResult: "schema-7c9fc3701f43",
-    AuthorizationProofMethodsParams: "schema-2b3cb40f3328",
-    AuthorizationProofMethodsResult: "schema-46a6050ccb16",
-    AuthorizationProofSchemaParams: "schema-bce5425c67eb",
-    AuthorizationProofSchemaResult: "schema-54bd52e941e8",
-    AuthorizationProofVerifyParams: "schema-3965f4092cb0",
-    AuthorizationProofVerifyResult: "schema-94bed79aae49",
-    AuthorizationProvidersParams: "schema-2b3cb40f3328",
-    AuthorizationProvidersResult: "schema-d84ed566effa",
-    AuthorizationSchemaParams: "schema-a237804d0f7c",
-    AuthorizationSchemaResult: "schema-276fdc113aae",
-    CompileOutput: "schema-c57313109743",
-    CompileParams: "schema-94d99065b89d",
-    CompileResult: "schema-4273e07e8bdb",
-    ConvertParams: "schema-62fd43060fea",
-    ConvertResult: "schema-0ddbd29c4c37",
-    DescribeDescription: "schema-3b984590d445",
-    DescribeParams: "schema-c4a6122a9675",
-    DescribeResult: "schema-346ccbd29af9",
-    EvidenceProvidersParams: "schema-2b3cb40f3328",
-    EvidenceProvidersResult: "schema-e1bfb446e6df",
-    EvidenceSchemaParams: "schema-a237804d0f7c",
-    EvidenceSchemaResult: "schema-0cf269cd4acf",
-    IdentityProvidersParams: "schema-2b3cb40f3328",
-    IdentityProvidersResult: "schema-699c92e96359",
-    IdentityResolveParams: "schema-33e9064b310f",
-    IdentityResolveResult: "schema-dad4d707d448",
-    IdentitySchemaParams: "schema-a237804d0f7c",
-    IdentitySchemaResult: "schema-276fdc113aae",
-    IdentityValidateDelegationParams: "schema-95ffcd40d7c3",
-    IdentityValidateDelegationResult: "schema-7afb7ce70eea",
-    InspectParams: "schema-9d5462cafa8c",
-    InspectResult: "schema-216d308b63cc",
-    Manifest: "manifest",
-    ManifestVersion: "manifestVersion",
-    PathsParams: "schema-2b3cb40f3328",
-    PathsResult: "schema-ca568038b50f",
-    PingParams: "schema-2b3cb40f3328",
-    PingResult: "schema-6f2056378f74",
-    ProviderEntry: "providerEntry",
-    ReadyNotification: "schema-6cb941be6431",
-    RegistryListParams: "schema-2b3cb40f3328",
-    RegistryListResult: "schema-d74ecd181f8b",
-    RegistryShowParams: "schema-eda43d13cb8d",
-    RegistryShowResult: "schema-5bf1f7445ebe",
-    RpcErrorCode: "rpcErrorCode",
-    RpcErrorData: "rpcErrorData",
-    RpcErrorType: "rpcError",
-    SchemaParams: "schema-9556a88bcbd1",
-    SchemaResult: "schema-3e362b9c5279",
-    TargetEntry: "schema-d239be530d03",
-    TargetsParams: "schema-2b3cb40f3328",
-    TargetsResult: "schema-f83c9773bc3a",
-    ValidateParams: "schema-1406e288619b",
-    ValidateResult: "schema-47b1d15c9aed",
-    ValidationIssues: "validationIssues",
-    VersionParams: "schema-2b3cb40f3328",
-    VersionResult: "schema-eba4de9cb3a4",
-  },
-}));
+  "types": {
+    "ApplyAction": "schema-bf65dea3e1aa",
+    "ApplyCapabilities": "schema-f2492d795b76",
+    "ApplyHandoff": "schema-483f6c506d13",
+    "ApplyParams": "schema-e36ce926cf24",
+    "ApplyResult": "schema-d630806e38fc",
+    "ApplyScheduler": "schema-89f858a17f23",
+    "ApprovalsListParams": "schema-34226e46e58d",
+    "ApprovalsListResult": "schema-5b12af86c10b",
+    "AuditParams": "schema-3176f00fe9c8",
+    "AuditResult": "schema-52ad824ee21a",
+    "AuditWarning": "schema-d064494fabf8",
+    "AuthorizationEvaluateDecision": "schema-90e622a74bee",
+    "AuthorizationEvaluateParams": "schema-a6cbe7b5edc4",
+    "AuthorizationEvaluateResult": "schema-7c9fc3701f43",
+    "AuthorizationProofMethodsParams": "schema-2b3cb40f3328",
+    "AuthorizationProofMethodsResult": "schema-46a6050ccb16",
+    "AuthorizationProofSchemaParams": "schema-bce5425c67eb",
+    "AuthorizationProofSchemaResult": "schema-54bd52e941e8",
+    "AuthorizationProofVerifyParams": "schema-3965f4092cb0",
+    "AuthorizationProofVerifyResult": "schema-94bed79aae49",
+    "AuthorizationProvidersParams": "schema-2b3cb40f3328",
+    "AuthorizationProvidersResult": "schema-d84ed566effa",
+    "AuthorizationSchemaParams": "schema-a237804d0f7c",
+    "AuthorizationSchemaResult": "schema-276fdc113aae",
+    "CompileOutput": "schema-c57313109743",
+    "CompileParams": "schema-94d99065b89d",
+    "CompileResult": "schema-4273e07e8bdb",
+    "ConvertParams": "schema-62fd43060fea",
+    "ConvertResult": "schema-0ddbd29c4c37",
+    "DescribeDescription": "schema-3b984590d445",
+    "DescribeParams": "schema-c4a6122a9675",
+    "DescribeResult": "schema-346ccbd29af9",
+    "EvidenceProvidersParams": "schema-2b3cb40f3328",
+    "EvidenceProvidersResult": "schema-e1bfb446e6df",
+    "EvidenceSchemaParams": "schema-a237804d0f7c",
+    "EvidenceSchemaResult": "schema-0cf269cd4acf",
+    "IdentityProvidersParams": "schema-2b3cb40f3328",
+    "IdentityProvidersResult": "schema-699c92e96359",
+    "IdentityResolveParams": "schema-33e9064b310f",
+    "IdentityResolveResult": "schema-dad4d707d448",
+    "IdentitySchemaParams": "schema-a237804d0f7c",
+    "IdentitySchemaResult": "schema-276fdc113aae",
+    "IdentityValidateDelegationParams": "schema-95ffcd40d7c3",
+    "IdentityValidateDelegationResult": "schema-7afb7ce70eea",
+    "InspectParams": "schema-9d5462cafa8c",
+    "InspectResult": "schema-216d308b63cc",
+    "Manifest": "manifest",
+    "ManifestVersion": "manifestVersion",
+    "PathsParams": "schema-2b3cb40f3328",
+    "PathsResult": "schema-ca568038b50f",
+    "PingParams": "schema-2b3cb40f3328",
+    "PingResult": "schema-6f2056378f74",
+    "ProviderEntry": "providerEntry",
+    "ReadyNotification": "schema-6cb941be6431",
+    "RegistryListParams": "schema-2b3cb40f3328",
+    "RegistryListResult": "schema-d74ecd181f8b",
+    "RegistryShowParams": "schema-eda43d13cb8d",
+    "RegistryShowResult": "schema-5bf1f7445ebe",
+    "RpcErrorCode": "rpcErrorCode",
+    "RpcErrorData": "rpcErrorData",
+    "RpcErrorType": "rpcError",
+    "SchemaParams": "schema-9556a88bcbd1",
+    "SchemaResult": "schema-3e362b9c5279",
+    "TargetEntry": "schema-d239be530d03",
+    "TargetsParams": "schema-2b3cb40f3328",
+    "TargetsResult": "schema-f83c9773bc3a",
+    "ValidateParams": "schema-1406e288619b",
+    "ValidateResult": "schema-47b1d15c9aed",
+    "ValidationIssues": "validationIssues",
+    "VersionParams": "schema-2b3cb40f3328",
+    "VersionResult": "schema-eba4de9cb3a4"
+  }
+}`);
 
 /** ApplyAction as a Standard Schema (it runs validateApplyAction) and a Standard JSON Schema. */
 export const standardApplyAction: StandardValidator<ApplyAction> = schemas.standard(

@@ -805,145 +805,39 @@ function matchesApplyResult(x: unknown): boolean {
   }
   {
     const v9 = o1["capabilities"];
-    if (typeof v9 !== "object" || v9 === null || Array.isArray(v9)) {
-      return false;
-    }
-    const o29 = v9 as Record<string, unknown>;
-    {
-      const v15 = o29["source"];
-      if ((v15 as unknown) !== "static" && (v15 as unknown) !== "runtime") {
-        return false;
-      }
-    }
-    {
-      const v16 = o29["negotiated"];
-      if (typeof v16 !== "boolean") {
-        return false;
-      }
-    }
-    {
-      const v17 = o29["handoff_version"];
-      if (typeof v17 !== "string") {
-        return false;
-      }
-    }
-    {
-      const v18 = o29["schema_version"];
-      if ((typeof v18 !== "number" || !Number.isInteger(v18)) && v18 !== null) {
-        return false;
-      }
-    }
-    {
-      const v19 = o29["handoff_contract"];
-      if ((typeof v19 !== "object" || v19 === null || Array.isArray(v19)) && v19 !== null) {
-        return false;
-      }
-    }
+    if (!matchesApplyCapabilities(v9)) return false;
   }
   {
-    const v20 = o1["handoff"];
-    if (typeof v20 !== "object" || v20 === null || Array.isArray(v20)) {
-      return false;
-    }
-    const o47 = v20 as Record<string, unknown>;
-    {
-      const v24 = o47["field_version"];
-      if (
-        (v24 as unknown) !== "1" &&
-        (v24 as unknown) !== "2" &&
-        (v24 as unknown) !== "3" &&
-        (v24 as unknown) !== "4"
-      ) {
-        return false;
-      }
-    }
-    {
-      const v25 = o47["projected_fields"];
-      if (typeof v25 !== "number" || !Number.isInteger(v25)) {
-        return false;
-      }
-    }
-    {
-      const v26 = o47["v02_fields_included"];
-      if (typeof v26 !== "boolean") {
-        return false;
-      }
-    }
+    const v10 = o1["handoff"];
+    if (!matchesApplyHandoff(v10)) return false;
   }
   {
-    const v27 = o1["job_count"];
-    if (typeof v27 !== "number" || !Number.isInteger(v27)) {
+    const v11 = o1["job_count"];
+    if (typeof v11 !== "number" || !Number.isInteger(v11)) {
       return false;
     }
   }
   {
-    const v28 = o1["actions"];
-    if (!Array.isArray(v28)) {
+    const v12 = o1["actions"];
+    if (!Array.isArray(v12)) {
       return false;
     }
-    const a68 = v28 as unknown[];
-    for (let i2 = 0; i2 < a68.length; i2++) {
-      const item2 = a68[i2];
+    const a21 = v12 as unknown[];
+    for (let i2 = 0; i2 < a21.length; i2++) {
+      const item2 = a21[i2];
 
-      if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
-        return false;
-      }
-      const o68 = item2 as Record<string, unknown>;
-      {
-        const v35 = o68["action"];
-        if (
-          (v35 as unknown) !== "created" &&
-          (v35 as unknown) !== "updated" &&
-          (v35 as unknown) !== "adopted"
-        ) {
-          return false;
-        }
-      }
-      {
-        const v36 = o68["job_id"];
-        if (typeof v36 !== "string") {
-          return false;
-        }
-      }
-      {
-        const v37 = o68["name"];
-        if (typeof v37 !== "string") {
-          return false;
-        }
-      }
-      {
-        const v38 = o68["invocation_mode"];
-        if ((v38 as unknown) !== "schedule" && (v38 as unknown) !== "trigger") {
-          return false;
-        }
-      }
-      {
-        const v39 = o68["adopted_from_job_id"];
-        if (v39 !== undefined) {
-          if (typeof v39 !== "string") {
-            return false;
-          }
-        }
-      }
-      {
-        const v40 = o68["authorization_proof_verification"];
-        if (v40 !== undefined) {
-          if (typeof v40 !== "object" || v40 === null || Array.isArray(v40)) {
-            return false;
-          }
-        }
-      }
+      if (!matchesApplyAction(item2)) return false;
     }
   }
   {
-    const v41 = o1["authorization_proof_verifications"];
-    if (v41 !== undefined) {
-      if (!Array.isArray(v41)) {
+    const v13 = o1["authorization_proof_verifications"];
+    if (v13 !== undefined) {
+      if (!Array.isArray(v13)) {
         return false;
       }
-      const a80 = v41 as unknown[];
-      for (let i3 = 0; i3 < a80.length; i3++) {
-        const item3 = a80[i3];
+      const a22 = v13 as unknown[];
+      for (let i3 = 0; i3 < a22.length; i3++) {
+        const item3 = a22[i3];
 
         if (typeof item3 !== "object" || item3 === null || Array.isArray(item3)) {
           return false;
@@ -952,14 +846,14 @@ function matchesApplyResult(x: unknown): boolean {
     }
   }
   {
-    const v42 = o1["explain"];
-    if (v42 !== undefined) {
-      if (!Array.isArray(v42)) {
+    const v14 = o1["explain"];
+    if (v14 !== undefined) {
+      if (!Array.isArray(v14)) {
         return false;
       }
-      const a82 = v42 as unknown[];
-      for (let i4 = 0; i4 < a82.length; i4++) {
-        if (a82[i4] === undefined) {
+      const a24 = v14 as unknown[];
+      for (let i4 = 0; i4 < a24.length; i4++) {
+        if (a24[i4] === undefined) {
           return false;
         }
       }
@@ -1102,230 +996,45 @@ function checkApplyResult(x: unknown): ValidationIssue[] | undefined {
   }
   {
     const v9 = o1["capabilities"];
-    if (typeof v9 !== "object" || v9 === null || Array.isArray(v9)) {
+    if (v9 === undefined) {
       return [
-        v9 === undefined
-          ? issue(
-              "",
-              "#/$defs/agentcli.apply/result/required",
-              "required",
-              ': must have required property "capabilities"',
-            )
-          : issue(
-              "/capabilities",
-              "#/$defs/agentcli.apply/result/properties/capabilities/type",
-              "type",
-              "/capabilities: must be object, got " + kindOf(v9),
-            ),
+        issue(
+          "",
+          "#/$defs/agentcli.apply/result/required",
+          "required",
+          ': must have required property "capabilities"',
+        ),
       ];
     }
-    const o29 = v9 as Record<string, unknown>;
     {
-      const v15 = o29["source"];
-      if ((v15 as unknown) !== "static" && (v15 as unknown) !== "runtime") {
-        return [
-          v15 === undefined
-            ? issue(
-                "/capabilities",
-                "#/$defs/agentcli.apply/result/properties/capabilities/required",
-                "required",
-                '/capabilities: must have required property "source"',
-              )
-            : typeof v15 !== "string"
-              ? issue(
-                  "/capabilities/source",
-                  "#/$defs/agentcli.apply/result/properties/capabilities/properties/source/type",
-                  "type",
-                  "/capabilities/source: must be string, got " + kindOf(v15),
-                )
-              : issue(
-                  "/capabilities/source",
-                  "#/$defs/agentcli.apply/result/properties/capabilities/properties/source/enum",
-                  "enum",
-                  '/capabilities/source: must be equal to one of the allowed values: "static", "runtime"',
-                ),
-        ];
-      }
-    }
-    {
-      const v16 = o29["negotiated"];
-      if (typeof v16 !== "boolean") {
-        return [
-          v16 === undefined
-            ? issue(
-                "/capabilities",
-                "#/$defs/agentcli.apply/result/properties/capabilities/required",
-                "required",
-                '/capabilities: must have required property "negotiated"',
-              )
-            : issue(
-                "/capabilities/negotiated",
-                "#/$defs/agentcli.apply/result/properties/capabilities/properties/negotiated/type",
-                "type",
-                "/capabilities/negotiated: must be boolean, got " + kindOf(v16),
-              ),
-        ];
-      }
-    }
-    {
-      const v17 = o29["handoff_version"];
-      if (typeof v17 !== "string") {
-        return [
-          v17 === undefined
-            ? issue(
-                "/capabilities",
-                "#/$defs/agentcli.apply/result/properties/capabilities/required",
-                "required",
-                '/capabilities: must have required property "handoff_version"',
-              )
-            : issue(
-                "/capabilities/handoff_version",
-                "#/$defs/agentcli.apply/result/properties/capabilities/properties/handoff_version/type",
-                "type",
-                "/capabilities/handoff_version: must be string, got " + kindOf(v17),
-              ),
-        ];
-      }
-    }
-    {
-      const v18 = o29["schema_version"];
-      if ((typeof v18 !== "number" || !Number.isInteger(v18)) && v18 !== null) {
-        return [
-          v18 === undefined
-            ? issue(
-                "/capabilities",
-                "#/$defs/agentcli.apply/result/properties/capabilities/required",
-                "required",
-                '/capabilities: must have required property "schema_version"',
-              )
-            : issue(
-                "/capabilities/schema_version",
-                "#/$defs/agentcli.apply/result/properties/capabilities/properties/schema_version/type",
-                "type",
-                "/capabilities/schema_version: must be integer or null, got " + kindOf(v18),
-              ),
-        ];
-      }
-    }
-    {
-      const v19 = o29["handoff_contract"];
-      if ((typeof v19 !== "object" || v19 === null || Array.isArray(v19)) && v19 !== null) {
-        return [
-          v19 === undefined
-            ? issue(
-                "/capabilities",
-                "#/$defs/agentcli.apply/result/properties/capabilities/required",
-                "required",
-                '/capabilities: must have required property "handoff_contract"',
-              )
-            : issue(
-                "/capabilities/handoff_contract",
-                "#/$defs/agentcli.apply/result/properties/capabilities/properties/handoff_contract/type",
-                "type",
-                "/capabilities/handoff_contract: must be object or null, got " + kindOf(v19),
-              ),
-        ];
-      }
+      const issues = checkApplyCapabilities(v9);
+      if (issues !== undefined)
+        return within(issues, "/capabilities", "#/$defs/agentcli.apply/result/properties/capabilities");
     }
   }
   {
-    const v20 = o1["handoff"];
-    if (typeof v20 !== "object" || v20 === null || Array.isArray(v20)) {
+    const v10 = o1["handoff"];
+    if (v10 === undefined) {
       return [
-        v20 === undefined
-          ? issue(
-              "",
-              "#/$defs/agentcli.apply/result/required",
-              "required",
-              ': must have required property "handoff"',
-            )
-          : issue(
-              "/handoff",
-              "#/$defs/agentcli.apply/result/properties/handoff/type",
-              "type",
-              "/handoff: must be object, got " + kindOf(v20),
-            ),
+        issue(
+          "",
+          "#/$defs/agentcli.apply/result/required",
+          "required",
+          ': must have required property "handoff"',
+        ),
       ];
     }
-    const o47 = v20 as Record<string, unknown>;
     {
-      const v24 = o47["field_version"];
-      if (
-        (v24 as unknown) !== "1" &&
-        (v24 as unknown) !== "2" &&
-        (v24 as unknown) !== "3" &&
-        (v24 as unknown) !== "4"
-      ) {
-        return [
-          v24 === undefined
-            ? issue(
-                "/handoff",
-                "#/$defs/agentcli.apply/result/properties/handoff/required",
-                "required",
-                '/handoff: must have required property "field_version"',
-              )
-            : typeof v24 !== "string"
-              ? issue(
-                  "/handoff/field_version",
-                  "#/$defs/agentcli.apply/result/properties/handoff/properties/field_version/type",
-                  "type",
-                  "/handoff/field_version: must be string, got " + kindOf(v24),
-                )
-              : issue(
-                  "/handoff/field_version",
-                  "#/$defs/agentcli.apply/result/properties/handoff/properties/field_version/enum",
-                  "enum",
-                  '/handoff/field_version: must be equal to one of the allowed values: "1", "2", "3", "4"',
-                ),
-        ];
-      }
-    }
-    {
-      const v25 = o47["projected_fields"];
-      if (typeof v25 !== "number" || !Number.isInteger(v25)) {
-        return [
-          v25 === undefined
-            ? issue(
-                "/handoff",
-                "#/$defs/agentcli.apply/result/properties/handoff/required",
-                "required",
-                '/handoff: must have required property "projected_fields"',
-              )
-            : issue(
-                "/handoff/projected_fields",
-                "#/$defs/agentcli.apply/result/properties/handoff/properties/projected_fields/type",
-                "type",
-                "/handoff/projected_fields: must be integer, got " + kindOf(v25),
-              ),
-        ];
-      }
-    }
-    {
-      const v26 = o47["v02_fields_included"];
-      if (typeof v26 !== "boolean") {
-        return [
-          v26 === undefined
-            ? issue(
-                "/handoff",
-                "#/$defs/agentcli.apply/result/properties/handoff/required",
-                "required",
-                '/handoff: must have required property "v02_fields_included"',
-              )
-            : issue(
-                "/handoff/v02_fields_included",
-                "#/$defs/agentcli.apply/result/properties/handoff/properties/v02_fields_included/type",
-                "type",
-                "/handoff/v02_fields_included: must be boolean, got " + kindOf(v26),
-              ),
-        ];
-      }
+      const issues = checkApplyHandoff(v10);
+      if (issues !== undefined)
+        return within(issues, "/handoff", "#/$defs/agentcli.apply/result/properties/handoff");
     }
   }
   {
-    const v27 = o1["job_count"];
-    if (typeof v27 !== "number" || !Number.isInteger(v27)) {
+    const v11 = o1["job_count"];
+    if (typeof v11 !== "number" || !Number.isInteger(v11)) {
       return [
-        v27 === undefined
+        v11 === undefined
           ? issue(
               "",
               "#/$defs/agentcli.apply/result/required",
@@ -1336,16 +1045,16 @@ function checkApplyResult(x: unknown): ValidationIssue[] | undefined {
               "/job_count",
               "#/$defs/agentcli.apply/result/properties/job_count/type",
               "type",
-              "/job_count: must be integer, got " + kindOf(v27),
+              "/job_count: must be integer, got " + kindOf(v11),
             ),
       ];
     }
   }
   {
-    const v28 = o1["actions"];
-    if (!Array.isArray(v28)) {
+    const v12 = o1["actions"];
+    if (!Array.isArray(v12)) {
       return [
-        v28 === undefined
+        v12 === undefined
           ? issue(
               "",
               "#/$defs/agentcli.apply/result/required",
@@ -1356,171 +1065,37 @@ function checkApplyResult(x: unknown): ValidationIssue[] | undefined {
               "/actions",
               "#/$defs/agentcli.apply/result/properties/actions/type",
               "type",
-              "/actions: must be array, got " + kindOf(v28),
+              "/actions: must be array, got " + kindOf(v12),
             ),
       ];
     }
-    const a68 = v28 as unknown[];
-    for (let i2 = 0; i2 < a68.length; i2++) {
-      const item2 = a68[i2];
+    const a21 = v12 as unknown[];
+    for (let i2 = 0; i2 < a21.length; i2++) {
+      const item2 = a21[i2];
 
-      if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
-        return [
-          issueAt(
-            "/actions/" + i2,
-            "#/$defs/agentcli.apply/result/properties/actions/items/type",
-            "type",
-            ": must be object, got " + kindOf(item2),
-          ),
-        ];
-      }
-      const o68 = item2 as Record<string, unknown>;
       {
-        const v35 = o68["action"];
-        if (
-          (v35 as unknown) !== "created" &&
-          (v35 as unknown) !== "updated" &&
-          (v35 as unknown) !== "adopted"
-        ) {
-          return [
-            v35 === undefined
-              ? issueAt(
-                  "/actions/" + i2,
-                  "#/$defs/agentcli.apply/result/properties/actions/items/required",
-                  "required",
-                  ': must have required property "action"',
-                )
-              : typeof v35 !== "string"
-                ? issueAt(
-                    "/actions/" + i2 + "/action",
-                    "#/$defs/agentcli.apply/result/properties/actions/items/properties/action/type",
-                    "type",
-                    ": must be string, got " + kindOf(v35),
-                  )
-                : issueAt(
-                    "/actions/" + i2 + "/action",
-                    "#/$defs/agentcli.apply/result/properties/actions/items/properties/action/enum",
-                    "enum",
-                    ': must be equal to one of the allowed values: "created", "updated", "adopted"',
-                  ),
-          ];
-        }
-      }
-      {
-        const v36 = o68["job_id"];
-        if (typeof v36 !== "string") {
-          return [
-            v36 === undefined
-              ? issueAt(
-                  "/actions/" + i2,
-                  "#/$defs/agentcli.apply/result/properties/actions/items/required",
-                  "required",
-                  ': must have required property "job_id"',
-                )
-              : issueAt(
-                  "/actions/" + i2 + "/job_id",
-                  "#/$defs/agentcli.apply/result/properties/actions/items/properties/job_id/type",
-                  "type",
-                  ": must be string, got " + kindOf(v36),
-                ),
-          ];
-        }
-      }
-      {
-        const v37 = o68["name"];
-        if (typeof v37 !== "string") {
-          return [
-            v37 === undefined
-              ? issueAt(
-                  "/actions/" + i2,
-                  "#/$defs/agentcli.apply/result/properties/actions/items/required",
-                  "required",
-                  ': must have required property "name"',
-                )
-              : issueAt(
-                  "/actions/" + i2 + "/name",
-                  "#/$defs/agentcli.apply/result/properties/actions/items/properties/name/type",
-                  "type",
-                  ": must be string, got " + kindOf(v37),
-                ),
-          ];
-        }
-      }
-      {
-        const v38 = o68["invocation_mode"];
-        if ((v38 as unknown) !== "schedule" && (v38 as unknown) !== "trigger") {
-          return [
-            v38 === undefined
-              ? issueAt(
-                  "/actions/" + i2,
-                  "#/$defs/agentcli.apply/result/properties/actions/items/required",
-                  "required",
-                  ': must have required property "invocation_mode"',
-                )
-              : typeof v38 !== "string"
-                ? issueAt(
-                    "/actions/" + i2 + "/invocation_mode",
-                    "#/$defs/agentcli.apply/result/properties/actions/items/properties/invocation_mode/type",
-                    "type",
-                    ": must be string, got " + kindOf(v38),
-                  )
-                : issueAt(
-                    "/actions/" + i2 + "/invocation_mode",
-                    "#/$defs/agentcli.apply/result/properties/actions/items/properties/invocation_mode/enum",
-                    "enum",
-                    ': must be equal to one of the allowed values: "schedule", "trigger"',
-                  ),
-          ];
-        }
-      }
-      {
-        const v39 = o68["adopted_from_job_id"];
-        if (v39 !== undefined) {
-          if (typeof v39 !== "string") {
-            return [
-              issueAt(
-                "/actions/" + i2 + "/adopted_from_job_id",
-                "#/$defs/agentcli.apply/result/properties/actions/items/properties/adopted_from_job_id/type",
-                "type",
-                ": must be string, got " + kindOf(v39),
-              ),
-            ];
-          }
-        }
-      }
-      {
-        const v40 = o68["authorization_proof_verification"];
-        if (v40 !== undefined) {
-          if (typeof v40 !== "object" || v40 === null || Array.isArray(v40)) {
-            return [
-              issueAt(
-                "/actions/" + i2 + "/authorization_proof_verification",
-                "#/$defs/agentcli.apply/result/properties/actions/items/properties/authorization_proof_verification/type",
-                "type",
-                ": must be object, got " + kindOf(v40),
-              ),
-            ];
-          }
-        }
+        const issues = checkApplyAction(item2);
+        if (issues !== undefined)
+          return within(issues, "/actions/" + i2, "#/$defs/agentcli.apply/result/properties/actions/items");
       }
     }
   }
   {
-    const v41 = o1["authorization_proof_verifications"];
-    if (v41 !== undefined) {
-      if (!Array.isArray(v41)) {
+    const v13 = o1["authorization_proof_verifications"];
+    if (v13 !== undefined) {
+      if (!Array.isArray(v13)) {
         return [
           issue(
             "/authorization_proof_verifications",
             "#/$defs/agentcli.apply/result/properties/authorization_proof_verifications/type",
             "type",
-            "/authorization_proof_verifications: must be array, got " + kindOf(v41),
+            "/authorization_proof_verifications: must be array, got " + kindOf(v13),
           ),
         ];
       }
-      const a80 = v41 as unknown[];
-      for (let i3 = 0; i3 < a80.length; i3++) {
-        const item3 = a80[i3];
+      const a22 = v13 as unknown[];
+      for (let i3 = 0; i3 < a22.length; i3++) {
+        const item3 = a22[i3];
 
         if (typeof item3 !== "object" || item3 === null || Array.isArray(item3)) {
           return [
@@ -1536,21 +1111,21 @@ function checkApplyResult(x: unknown): ValidationIssue[] | undefined {
     }
   }
   {
-    const v42 = o1["explain"];
-    if (v42 !== undefined) {
-      if (!Array.isArray(v42)) {
+    const v14 = o1["explain"];
+    if (v14 !== undefined) {
+      if (!Array.isArray(v14)) {
         return [
           issue(
             "/explain",
             "#/$defs/agentcli.apply/result/properties/explain/type",
             "type",
-            "/explain: must be array, got " + kindOf(v42),
+            "/explain: must be array, got " + kindOf(v14),
           ),
         ];
       }
-      const a82 = v42 as unknown[];
-      for (let i4 = 0; i4 < a82.length; i4++) {
-        if (a82[i4] === undefined) {
+      const a24 = v14 as unknown[];
+      for (let i4 = 0; i4 < a24.length; i4++) {
+        if (a24[i4] === undefined) {
           return [
             issueAt(
               "/explain/" + i4,
@@ -5409,44 +4984,11 @@ function matchesTargetsResult(x: unknown): boolean {
     if (!Array.isArray(v2)) {
       return false;
     }
-    const a14 = v2 as unknown[];
-    for (let i4 = 0; i4 < a14.length; i4++) {
-      const item2 = a14[i4];
+    const a5 = v2 as unknown[];
+    for (let i2 = 0; i2 < a5.length; i2++) {
+      const item2 = a5[i2];
 
-      if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
-        return false;
-      }
-      const o14 = item2 as Record<string, unknown>;
-      {
-        const v7 = o14["name"];
-        if (typeof v7 !== "string") {
-          return false;
-        }
-      }
-      {
-        const v8 = o14["description"];
-        if (typeof v8 !== "string") {
-          return false;
-        }
-      }
-      {
-        const v9 = o14["capabilities"];
-        if (!Array.isArray(v9)) {
-          return false;
-        }
-        const a21 = v9 as unknown[];
-        for (let i6 = 0; i6 < a21.length; i6++) {
-          if (a21[i6] === undefined) {
-            return false;
-          }
-        }
-      }
-      {
-        const v10 = o14["features"];
-        if (typeof v10 !== "object" || v10 === null || Array.isArray(v10)) {
-          return false;
-        }
-      }
+      if (!matchesTargetEntry(item2)) return false;
     }
   }
   return true;
@@ -5502,113 +5044,14 @@ function checkTargetsResult(x: unknown): ValidationIssue[] | undefined {
             ),
       ];
     }
-    const a14 = v2 as unknown[];
-    for (let i4 = 0; i4 < a14.length; i4++) {
-      const item2 = a14[i4];
+    const a5 = v2 as unknown[];
+    for (let i2 = 0; i2 < a5.length; i2++) {
+      const item2 = a5[i2];
 
-      if (typeof item2 !== "object" || item2 === null || Array.isArray(item2)) {
-        return [
-          issueAt(
-            "/targets/" + i4,
-            "#/$defs/agentcli.targets/result/properties/targets/items/type",
-            "type",
-            ": must be object, got " + kindOf(item2),
-          ),
-        ];
-      }
-      const o14 = item2 as Record<string, unknown>;
       {
-        const v7 = o14["name"];
-        if (typeof v7 !== "string") {
-          return [
-            v7 === undefined
-              ? issueAt(
-                  "/targets/" + i4,
-                  "#/$defs/agentcli.targets/result/properties/targets/items/required",
-                  "required",
-                  ': must have required property "name"',
-                )
-              : issueAt(
-                  "/targets/" + i4 + "/name",
-                  "#/$defs/agentcli.targets/result/properties/targets/items/properties/name/type",
-                  "type",
-                  ": must be string, got " + kindOf(v7),
-                ),
-          ];
-        }
-      }
-      {
-        const v8 = o14["description"];
-        if (typeof v8 !== "string") {
-          return [
-            v8 === undefined
-              ? issueAt(
-                  "/targets/" + i4,
-                  "#/$defs/agentcli.targets/result/properties/targets/items/required",
-                  "required",
-                  ': must have required property "description"',
-                )
-              : issueAt(
-                  "/targets/" + i4 + "/description",
-                  "#/$defs/agentcli.targets/result/properties/targets/items/properties/description/type",
-                  "type",
-                  ": must be string, got " + kindOf(v8),
-                ),
-          ];
-        }
-      }
-      {
-        const v9 = o14["capabilities"];
-        if (!Array.isArray(v9)) {
-          return [
-            v9 === undefined
-              ? issueAt(
-                  "/targets/" + i4,
-                  "#/$defs/agentcli.targets/result/properties/targets/items/required",
-                  "required",
-                  ': must have required property "capabilities"',
-                )
-              : issueAt(
-                  "/targets/" + i4 + "/capabilities",
-                  "#/$defs/agentcli.targets/result/properties/targets/items/properties/capabilities/type",
-                  "type",
-                  ": must be array, got " + kindOf(v9),
-                ),
-          ];
-        }
-        const a21 = v9 as unknown[];
-        for (let i6 = 0; i6 < a21.length; i6++) {
-          if (a21[i6] === undefined) {
-            return [
-              issueAt(
-                "/targets/" + i4 + "/capabilities/" + i6,
-                "#/$defs/agentcli.targets/result/properties/targets/items/properties/capabilities",
-                "type",
-                ": must be a JSON value, got a hole in a sparse array",
-              ),
-            ];
-          }
-        }
-      }
-      {
-        const v10 = o14["features"];
-        if (typeof v10 !== "object" || v10 === null || Array.isArray(v10)) {
-          return [
-            v10 === undefined
-              ? issueAt(
-                  "/targets/" + i4,
-                  "#/$defs/agentcli.targets/result/properties/targets/items/required",
-                  "required",
-                  ': must have required property "features"',
-                )
-              : issueAt(
-                  "/targets/" + i4 + "/features",
-                  "#/$defs/agentcli.targets/result/properties/targets/items/properties/features/type",
-                  "type",
-                  ": must be object, got " + kindOf(v10),
-                ),
-          ];
-        }
+        const issues = checkTargetEntry(item2);
+        if (issues !== undefined)
+          return within(issues, "/targets/" + i2, "#/$defs/agentcli.targets/result/properties/targets/items");
       }
     }
   }

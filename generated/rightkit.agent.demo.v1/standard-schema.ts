@@ -53,16 +53,16 @@ import {
 } from "./validators.js";
 
 /**
- * The types' JSON Schemas as draft 2020-12, built on first use. `definitions`: every definition a
+ * The types' JSON Schemas as draft 2020-12, parsed on first use. `definitions`: every definition a
  * type's schema reaches, by `$defs` name. `types`: each type's root, its own keywords or the name of
  * the definition that is it; null for a type with no exact schema.
  */
-const schemas = new SchemaTable(() => ({
-  definitions: {
-    elementOp: { enum: ["click", "type", "press"], type: "string" },
-    elementRef: { description: "Valid only for the session that issued it.", type: "string" },
-    errorCode: {
-      enum: [
+const schemas = new SchemaTable(`{
+  "definitions": {
+    "elementOp": { "enum": ["click", "type", "press"], "type": "string" },
+    "elementRef": { "description": "Valid only for the session that issued it.", "type": "string" },
+    "errorCode": {
+      "enum": [
         "demo_disabled",
         "consent_denied",
         "invalid_token",
@@ -75,132 +75,136 @@ const schemas = new SchemaTable(() => ({
         "capture_unsafe",
         "invalid_arguments",
         "service_unavailable",
-        "malformed_response",
+        "malformed_response"
       ],
-      type: "string",
+      "type": "string"
     },
     "schema-05ad11e38a6f": {
-      properties: {
-        capture_state: { enum: ["safe"], type: "string" },
-        elements: { items: { $ref: "#/$defs/schema-0f65331a1e96" }, type: "array" },
+      "properties": {
+        "capture_state": { "enum": ["safe"], "type": "string" },
+        "elements": { "items": { "$ref": "#/$defs/schema-0f65331a1e96" }, "type": "array" }
       },
-      required: ["capture_state", "elements"],
-      type: "object",
+      "required": ["capture_state", "elements"],
+      "type": "object"
     },
     "schema-0f65331a1e96": {
-      properties: {
-        label: { type: "string" },
-        ops: { items: { $ref: "#/$defs/elementOp" }, type: "array" },
-        ref: { $ref: "#/$defs/elementRef" },
-        role: { type: "string" },
+      "properties": {
+        "label": { "type": "string" },
+        "ops": { "items": { "$ref": "#/$defs/elementOp" }, "type": "array" },
+        "ref": { "$ref": "#/$defs/elementRef" },
+        "role": { "type": "string" }
       },
-      required: ["ref", "role", "label", "ops"],
-      type: "object",
+      "required": ["ref", "role", "label", "ops"],
+      "type": "object"
     },
     "schema-4ac2b45c1437": {
-      properties: {
-        steps: { items: { $ref: "#/$defs/step" }, maxItems: 20, minItems: 1, type: "array" },
-        token: { $ref: "#/$defs/token" },
+      "properties": {
+        "steps": { "items": { "$ref": "#/$defs/step" }, "maxItems": 20, "minItems": 1, "type": "array" },
+        "token": { "$ref": "#/$defs/token" }
       },
-      required: ["token", "steps"],
-      type: "object",
+      "required": ["token", "steps"],
+      "type": "object"
     },
     "schema-5c353f782992": {
-      properties: { token: { $ref: "#/$defs/token" } },
-      required: ["token"],
-      type: "object",
+      "properties": { "token": { "$ref": "#/$defs/token" } },
+      "required": ["token"],
+      "type": "object"
     },
     "schema-8293880bbed3": {
-      properties: { app: { type: "string" }, session: { type: "string" }, token: { $ref: "#/$defs/token" } },
-      required: ["session", "token", "app"],
-      type: "object",
+      "properties": {
+        "app": { "type": "string" },
+        "session": { "type": "string" },
+        "token": { "$ref": "#/$defs/token" }
+      },
+      "required": ["session", "token", "app"],
+      "type": "object"
     },
     "schema-948781191f3a": {
-      properties: { agent_name: { type: "string" }, app: { type: "string" } },
-      required: ["app", "agent_name"],
-      type: "object",
+      "properties": { "agent_name": { "type": "string" }, "app": { "type": "string" } },
+      "required": ["app", "agent_name"],
+      "type": "object"
     },
     "schema-972b3facdd97": {
-      properties: {
-        bundle_id: { type: "string" },
-        bundle_state: { enum: ["complete", "killed"], type: "string" },
-        ended: { const: true, type: "boolean" },
+      "properties": {
+        "bundle_id": { "type": "string" },
+        "bundle_state": { "enum": ["complete", "killed"], "type": "string" },
+        "ended": { "const": true, "type": "boolean" }
       },
-      required: ["ended", "bundle_id", "bundle_state"],
-      type: "object",
+      "required": ["ended", "bundle_id", "bundle_state"],
+      "type": "object"
     },
     "schema-9e77bf461649": {
-      properties: {
-        completed: { minimum: 0, type: "integer" },
-        error_code: { oneOf: [{ $ref: "#/$defs/errorCode" }, { type: "null" }] },
-        failed_step: { minimum: 0, type: ["integer", "null"] },
-        results: { items: { $ref: "#/$defs/schema-ef5be17a84ba" }, type: "array" },
+      "properties": {
+        "completed": { "minimum": 0, "type": "integer" },
+        "error_code": { "oneOf": [{ "$ref": "#/$defs/errorCode" }, { "type": "null" }] },
+        "failed_step": { "minimum": 0, "type": ["integer", "null"] },
+        "results": { "items": { "$ref": "#/$defs/schema-ef5be17a84ba" }, "type": "array" }
       },
-      required: ["completed", "results", "failed_step", "error_code"],
-      type: "object",
+      "required": ["completed", "results", "failed_step", "error_code"],
+      "type": "object"
     },
     "schema-ab6d19b84349": {
-      properties: {
-        key: { type: "string" },
-        op: { $ref: "#/$defs/elementOp" },
-        ref: { $ref: "#/$defs/elementRef" },
-        text: { type: "string" },
-        token: { $ref: "#/$defs/token" },
+      "properties": {
+        "key": { "type": "string" },
+        "op": { "$ref": "#/$defs/elementOp" },
+        "ref": { "$ref": "#/$defs/elementRef" },
+        "text": { "type": "string" },
+        "token": { "$ref": "#/$defs/token" }
       },
-      required: ["token", "ref", "op"],
-      type: "object",
+      "required": ["token", "ref", "op"],
+      "type": "object"
     },
     "schema-acc5df957e8b": {
-      properties: { id: { type: "string" }, name: { type: "string" } },
-      required: ["id", "name"],
-      type: "object",
+      "properties": { "id": { "type": "string" }, "name": { "type": "string" } },
+      "required": ["id", "name"],
+      "type": "object"
     },
-    "schema-b04d911c108f": { properties: {}, type: "object" },
+    "schema-b04d911c108f": { "properties": {}, "type": "object" },
     "schema-ef5be17a84ba": {
-      properties: { receipt_id: { type: "string" } },
-      required: ["receipt_id"],
-      type: "object",
+      "properties": { "receipt_id": { "type": "string" } },
+      "required": ["receipt_id"],
+      "type": "object"
     },
     "schema-fa913aa4b9b5": {
-      properties: { apps: { items: { $ref: "#/$defs/schema-acc5df957e8b" }, type: "array" } },
-      required: ["apps"],
-      type: "object",
+      "properties": { "apps": { "items": { "$ref": "#/$defs/schema-acc5df957e8b" }, "type": "array" } },
+      "required": ["apps"],
+      "type": "object"
     },
-    step: {
-      properties: {
-        key: { description: "Required for press, e.g. enter or cmd+s.", type: "string" },
-        op: { $ref: "#/$defs/elementOp" },
-        ref: { $ref: "#/$defs/elementRef" },
-        text: { description: "Required for type.", type: "string" },
+    "step": {
+      "properties": {
+        "key": { "description": "Required for press, e.g. enter or cmd+s.", "type": "string" },
+        "op": { "$ref": "#/$defs/elementOp" },
+        "ref": { "$ref": "#/$defs/elementRef" },
+        "text": { "description": "Required for type.", "type": "string" }
       },
-      required: ["ref", "op"],
-      type: "object",
+      "required": ["ref", "op"],
+      "type": "object"
     },
-    token: { description: "Opaque session token from demo.request.", type: "string" },
+    "token": { "description": "Opaque session token from demo.request.", "type": "string" }
   },
-  types: {
-    ActParams: "schema-ab6d19b84349",
-    ActResult: "schema-ef5be17a84ba",
-    AppEntry: "schema-acc5df957e8b",
-    AppsParams: "schema-b04d911c108f",
-    AppsResult: "schema-fa913aa4b9b5",
-    BatchParams: "schema-4ac2b45c1437",
-    BatchResult: "schema-9e77bf461649",
-    BatchResultEntry: "schema-ef5be17a84ba",
-    ElementOp: "elementOp",
-    ElementRef: "elementRef",
-    EndParams: "schema-5c353f782992",
-    EndResult: "schema-972b3facdd97",
-    ErrorCode: "errorCode",
-    RequestParams: "schema-948781191f3a",
-    RequestResult: "schema-8293880bbed3",
-    SnapshotElement: "schema-0f65331a1e96",
-    SnapshotParams: "schema-5c353f782992",
-    SnapshotResult: "schema-05ad11e38a6f",
-    Step: "step",
-    Token: "token",
-  },
-}));
+  "types": {
+    "ActParams": "schema-ab6d19b84349",
+    "ActResult": "schema-ef5be17a84ba",
+    "AppEntry": "schema-acc5df957e8b",
+    "AppsParams": "schema-b04d911c108f",
+    "AppsResult": "schema-fa913aa4b9b5",
+    "BatchParams": "schema-4ac2b45c1437",
+    "BatchResult": "schema-9e77bf461649",
+    "BatchResultEntry": "schema-ef5be17a84ba",
+    "ElementOp": "elementOp",
+    "ElementRef": "elementRef",
+    "EndParams": "schema-5c353f782992",
+    "EndResult": "schema-972b3facdd97",
+    "ErrorCode": "errorCode",
+    "RequestParams": "schema-948781191f3a",
+    "RequestResult": "schema-8293880bbed3",
+    "SnapshotElement": "schema-0f65331a1e96",
+    "SnapshotParams": "schema-5c353f782992",
+    "SnapshotResult": "schema-05ad11e38a6f",
+    "Step": "step",
+    "Token": "token"
+  }
+}`);
 
 /** ActParams as a Standard Schema (it runs validateActParams) and a Standard JSON Schema. */
 export const standardActParams: StandardValidator<ActParams> = schemas.standard(

@@ -4,7 +4,7 @@
  * Inside the `code` tag, a plain string, number or boolean is a *value*: it is written as a
  * JavaScript literal. Only `Code` passes through as code, and `Code` can be made from text
  * only here — by the tag's own literal parts, or by the helpers below, each of which either
- * validates (`ident`, `binding`) or escapes (`literal`, `docComment`, `propertyKey`) what it is given.
+ * validates (`ident`, `binding`) or escapes (`literal`, `jsonTemplate`, `docComment`, `propertyKey`) what it is given.
  * So a schema string can never become code, whatever path it takes through the emitters.
  *
  * Code may also hold what is decided only once everything around it is known: a `Binding` (a
@@ -317,6 +317,75 @@ function literalText(value: unknown): string {
     default:
       throw new TypeError(`not a JSON value: ${typeof value}`);
   }
+}
+
+/**
+ * A JSON value as its JSON text, two spaces an indent, inside a template literal: for a large
+ * table the code reads with `JSON.parse`. The type checker reads one string where an object
+ * literal would be thousands of properties to type (half the check of biome's binding), and a
+ * change to one value is still a one-line diff. Escaped for the template: `\`, `` ` ``, `${`, and
+ * the two line separators; JSON.stringify has already escaped every control character.
+ */
+export function jsonTemplate(value: unknown): Code {
+  const escaped = jsonText(value, "").replace(/[\\`\u2028\u2029]|\$\{/g, (found) => {
+    if (found === "\u2028") return "\\u2028";
+    if (found === "\u2029") return "\\u2029";
+    return `\\${found}`;
+  });
+  return mint(`\`${escaped}\``);
+}
+
+/** How wide a line of the JSON text may grow with an object or array written on it whole. */
+const JSON_LINE_WIDTH = 110;
+
+/**
+ * JSON text, two spaces an indent; an object or array on one line when it fits there (as a
+ * formatter would write it). `used`: the width already taken on the line it starts on.
+ */
+function jsonText(value: unknown, indent: string, used = indent.length): string {
+  if (typeof value !== "object" || value === null) return jsonScalar(value);
+  const flat = flatJson(value, JSON_LINE_WIDTH - used);
+  if (flat !== undefined) return flat;
+  const inner = `${indent}  `;
+  const items = Array.isArray(value)
+    ? value.map((item: unknown) => inner + jsonText(item, inner))
+    : Object.keys(value).map((key) => {
+        const head = `${inner}${JSON.stringify(key)}: `;
+        return head + jsonText((value as Record<string, unknown>)[key], inner, head.length);
+      });
+  const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
+  return `${open}\n${items.join(",\n")}\n${indent}${close}`;
+}
+
+/** `value` on one line (`{ "a": [1, 2] }`), or undefined once it is wider than `room`. */
+function flatJson(value: unknown, room: number): string | undefined {
+  if (typeof value !== "object" || value === null) {
+    const text = jsonScalar(value);
+    return text.length <= room ? text : undefined;
+  }
+  const array = Array.isArray(value);
+  const keys = array ? [] : Object.keys(value);
+  if ((array ? value.length : keys.length) === 0) return array ? "[]" : "{}";
+  const parts: string[] = [];
+  let width = 4;
+  const entries = array
+    ? value.map((item: unknown) => ["", item] as const)
+    : keys.map((key) => [`${JSON.stringify(key)}: `, (value as Record<string, unknown>)[key]] as const);
+  for (const [head, item] of entries) {
+    const text = flatJson(item, room - width - head.length);
+    if (text === undefined) return undefined;
+    parts.push(head + text);
+    width += head.length + text.length + 2;
+    if (width > room) return undefined;
+  }
+  return array ? `[${parts.join(", ")}]` : `{ ${parts.join(", ")} }`;
+}
+
+function jsonScalar(value: unknown): string {
+  const text = JSON.stringify(value) as string | undefined;
+  if (text === undefined || (typeof value === "number" && !Number.isFinite(value)))
+    throw new TypeError(`not a JSON value: ${String(value)}`);
+  return text;
 }
 
 function stringLiteral(text: string): string {

@@ -8,7 +8,7 @@
  */
 import type { ContractModel, NamedType } from "../model/types.js";
 import { standardSchemaName } from "../naming/binding-names.js";
-import { code, docLine, ident, join, literal, type Code } from "./code.js";
+import { code, docLine, ident, join, jsonTemplate, type Code } from "./code.js";
 import { renderTemplate } from "./template.js";
 import type { SharedRoot } from "../analyses/bundle.js";
 import type { BindingAnalyses } from "../analyses/binding-analyses.js";
@@ -26,7 +26,7 @@ export function emitStandardSchema(model: ContractModel, analyses: BindingAnalys
   return renderTemplate("binding/standard-schema.ts.hbs", {
     any: model.types.length > 0,
     imports: join(imports, code`\n`),
-    table: literal({ definitions: Object.fromEntries(shared.definitions), types: Object.fromEntries(types) }),
+    table: jsonTemplate({ definitions: Object.fromEntries(shared.definitions), types: Object.fromEntries(types) }),
     schemas: model.types.map(standardLine),
   });
 }

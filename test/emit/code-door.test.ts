@@ -6,8 +6,9 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join as joinPath } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Code, code, docComment, ident, join, lines, objectKey } from "../../generator/emit/code.js";
+import { Code, code, docComment, ident, join, jsonTemplate, lines, objectKey } from "../../generator/emit/code.js";
 
 describe("the code door", () => {
   it("writes a plain string as a value, never as code", () => {
@@ -32,6 +33,48 @@ describe("the code door", () => {
   it("keeps comments closed and __proto__ an own key", () => {
     expect(docComment("a */ b").toString()).toBe("/**\n * a *\\/ b\n */");
     expect(objectKey("__proto__").toString()).toBe('["__proto__"]');
+  });
+
+  it("writes a JSON value as a template literal that evaluates to its JSON text and runs nothing", () => {
+    // Strings the template literal itself gives meaning to, among arbitrary ones.
+    const hostile = fc.constantFrom(
+      "${globalThis.ran = 1}",
+      "`",
+      "\\",
+      "\\`",
+      "$",
+      "${",
+      "\u2028",
+      "\u2029",
+      "\n",
+      "\ud800",
+      "__proto__",
+    );
+    const text = fc.oneof(fc.string({ unit: "binary" }), hostile);
+    const value = fc.letrec((tie) => ({
+      json: fc.oneof(
+        { depthSize: "small" },
+        text,
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.boolean(),
+        fc.constant(null),
+        tie("array"),
+        tie("object"),
+      ),
+      array: fc.array(tie("json"), { maxLength: 4 }),
+      object: fc.dictionary(text, tie("json"), { maxKeys: 4 }),
+    })).json;
+    fc.assert(
+      fc.property(value, (json) => {
+        const source = jsonTemplate(json).toString();
+        const evaluated: unknown = new Function(`return ${source};`)();
+        expect(Reflect.has(globalThis, "ran")).toBe(false);
+        expect(typeof evaluated).toBe("string");
+        expect(JSON.parse(evaluated as string)).toStrictEqual(JSON.parse(JSON.stringify(json)));
+        expect(source).not.toMatch(/[\u2028\u2029]/);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("cannot be used except as a template tag", () => {

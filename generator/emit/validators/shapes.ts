@@ -25,9 +25,10 @@ export interface SharedShapes {
   /** The location whose functions serve `pointer`: the first member of its class (shallowest, then by code units). */
   representative(pointer: Pointer): Pointer;
   /**
-   * Whether the subschema at `pointer` should be called rather than inlined: it is identical to
-   * another location and compiles to more than a few checks (inlining it at every place would make
-   * the module grow with the places a shape is used, not with the shapes), or it is a heavy root.
+   * Whether the subschema at `pointer` should be called rather than inlined: it has functions of
+   * its own in any case (it is identical to another location, or it is a root) and compiles to more
+   * than a few checks. Inlining it would make the module grow with the places a shape is used, not
+   * with the shapes.
    */
   worthCalling(pointer: Pointer): boolean;
   /**
@@ -43,17 +44,14 @@ const DYNAMIC = ["$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAn
 
 /**
  * What a location weighs: one per keyword, one more per keyword holding subschemas, and more for
- * the applicators whose issue path explains every branch. A shared subschema weighing at least
- * CALL_WEIGHT is called; a lighter one (a typed property, a small object) is cheaper inlined.
+ * the applicators whose issue path explains every branch. A subschema that has functions of its
+ * own in any case (it is shared, or a root: an inline object that is a named type) is called once
+ * it weighs at least CALL_WEIGHT; a lighter one (a typed property, a small object) is cheaper
+ * inlined. So a function holds its own checks and calls its children's: objects nested n deep,
+ * each a named type, cost n, not n × the inline depth (five times the code, for validators no
+ * faster in bench:validators).
  */
 const CALL_WEIGHT = 8;
-/**
- * A root reached as a subschema of another (an inline object that is a named type of its own) has
- * its functions in any case. Up to this weight it is still inlined, as fast paths want; past it,
- * it is called, so a function holds its own checks and at most this much of each child's: objects
- * nested n deep, each a named type, then cost n, not n × the inline depth.
- */
-const ROOT_CALL_WEIGHT = 32;
 const BRANCHING = new Set(["allOf", "anyOf", "oneOf", "not", "if"]);
 const BRANCHING_WEIGHT = 4;
 
@@ -130,8 +128,8 @@ export function shareIdenticalShapes(graph: SchemaGraph, roots: readonly Pointer
     worthCalling(pointer) {
       const id = classOf.get(pointer);
       if (id === undefined) return false;
-      if ((members.get(id) as number) > 1) return weightOf(pointer) >= CALL_WEIGHT;
-      return rootClasses.has(id) && weightOf(pointer) >= ROOT_CALL_WEIGHT;
+      const ownFunctions = (members.get(id) as number) > 1 || rootClasses.has(id);
+      return ownFunctions && weightOf(pointer) >= CALL_WEIGHT;
     },
   };
 }

@@ -78,15 +78,18 @@ export type SchemaTableData = {
 const TARGET = "draft-2020-12";
 
 /**
- * A binding's schema table, built on first use (a binding that never asks for a JSON Schema never
- * pays for one) and never handed out: each document given is a fresh copy.
+ * A binding's schema table, given as its JSON text and parsed on first use (a binding that never
+ * asks for a JSON Schema never pays for one); never handed out: each document given is a fresh
+ * copy. Text, not an object literal: the compiler then reads one string, not every schema's
+ * properties, in each binding's every build.
  */
 export class SchemaTable {
-  readonly #build: () => SchemaTableData;
+  readonly #json: string;
   #data: SchemaTableData | undefined;
 
-  constructor(build: () => SchemaTableData) {
-    this.#build = build;
+  /** `json`: the table, a `SchemaTableData` as JSON text. */
+  constructor(json: string) {
+    this.#json = json;
   }
 
   /** `name`: the type's name, which finds its JSON Schema in the table and names it in errors. */
@@ -109,7 +112,7 @@ export class SchemaTable {
   }
 
   #table(): SchemaTableData {
-    if (this.#data === undefined) this.#data = this.#build();
+    if (this.#data === undefined) this.#data = JSON.parse(this.#json) as SchemaTableData;
     return this.#data;
   }
 

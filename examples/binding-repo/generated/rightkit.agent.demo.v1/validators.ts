@@ -1288,50 +1288,11 @@ function matchesSnapshotResult(x: unknown): boolean {
     if (!Array.isArray(v2)) {
       return false;
     }
-    const a20 = v2 as unknown[];
-    for (let i4 = 0; i4 < a20.length; i4++) {
-      const item4 = a20[i4];
+    const a5 = v2 as unknown[];
+    for (let i2 = 0; i2 < a5.length; i2++) {
+      const item2 = a5[i2];
 
-      if (typeof item4 !== "object" || item4 === null || Array.isArray(item4)) {
-        return false;
-      }
-      const o20 = item4 as Record<string, unknown>;
-      {
-        const v7 = o20["ref"];
-        if (typeof v7 !== "string") {
-          return false;
-        }
-      }
-      {
-        const v8 = o20["role"];
-        if (typeof v8 !== "string") {
-          return false;
-        }
-      }
-      {
-        const v9 = o20["label"];
-        if (typeof v9 !== "string") {
-          return false;
-        }
-      }
-      {
-        const v10 = o20["ops"];
-        if (!Array.isArray(v10)) {
-          return false;
-        }
-        const a33 = v10 as unknown[];
-        for (let i6 = 0; i6 < a33.length; i6++) {
-          const item6 = a33[i6];
-
-          if (
-            (item6 as unknown) !== "click" &&
-            (item6 as unknown) !== "type" &&
-            (item6 as unknown) !== "press"
-          ) {
-            return false;
-          }
-        }
-      }
+      if (!matchesSnapshotElement(item2)) return false;
     }
   }
   return true;
@@ -1387,126 +1348,14 @@ function checkSnapshotResult(x: unknown): ValidationIssue[] | undefined {
             ),
       ];
     }
-    const a20 = v2 as unknown[];
-    for (let i4 = 0; i4 < a20.length; i4++) {
-      const item4 = a20[i4];
+    const a5 = v2 as unknown[];
+    for (let i2 = 0; i2 < a5.length; i2++) {
+      const item2 = a5[i2];
 
-      if (typeof item4 !== "object" || item4 === null || Array.isArray(item4)) {
-        return [
-          issueAt(
-            "/elements/" + i4,
-            "#/$defs/snapshot/result/properties/elements/items/type",
-            "type",
-            ": must be object, got " + kindOf(item4),
-          ),
-        ];
-      }
-      const o20 = item4 as Record<string, unknown>;
       {
-        const v7 = o20["ref"];
-        if (typeof v7 !== "string") {
-          return [
-            v7 === undefined
-              ? issueAt(
-                  "/elements/" + i4,
-                  "#/$defs/snapshot/result/properties/elements/items/required",
-                  "required",
-                  ': must have required property "ref"',
-                )
-              : issueAt(
-                  "/elements/" + i4 + "/ref",
-                  "#/$defs/snapshot/result/properties/elements/items/properties/ref/$ref/type",
-                  "type",
-                  ": must be string, got " + kindOf(v7),
-                ),
-          ];
-        }
-      }
-      {
-        const v8 = o20["role"];
-        if (typeof v8 !== "string") {
-          return [
-            v8 === undefined
-              ? issueAt(
-                  "/elements/" + i4,
-                  "#/$defs/snapshot/result/properties/elements/items/required",
-                  "required",
-                  ': must have required property "role"',
-                )
-              : issueAt(
-                  "/elements/" + i4 + "/role",
-                  "#/$defs/snapshot/result/properties/elements/items/properties/role/type",
-                  "type",
-                  ": must be string, got " + kindOf(v8),
-                ),
-          ];
-        }
-      }
-      {
-        const v9 = o20["label"];
-        if (typeof v9 !== "string") {
-          return [
-            v9 === undefined
-              ? issueAt(
-                  "/elements/" + i4,
-                  "#/$defs/snapshot/result/properties/elements/items/required",
-                  "required",
-                  ': must have required property "label"',
-                )
-              : issueAt(
-                  "/elements/" + i4 + "/label",
-                  "#/$defs/snapshot/result/properties/elements/items/properties/label/type",
-                  "type",
-                  ": must be string, got " + kindOf(v9),
-                ),
-          ];
-        }
-      }
-      {
-        const v10 = o20["ops"];
-        if (!Array.isArray(v10)) {
-          return [
-            v10 === undefined
-              ? issueAt(
-                  "/elements/" + i4,
-                  "#/$defs/snapshot/result/properties/elements/items/required",
-                  "required",
-                  ': must have required property "ops"',
-                )
-              : issueAt(
-                  "/elements/" + i4 + "/ops",
-                  "#/$defs/snapshot/result/properties/elements/items/properties/ops/type",
-                  "type",
-                  ": must be array, got " + kindOf(v10),
-                ),
-          ];
-        }
-        const a33 = v10 as unknown[];
-        for (let i6 = 0; i6 < a33.length; i6++) {
-          const item6 = a33[i6];
-
-          if (
-            (item6 as unknown) !== "click" &&
-            (item6 as unknown) !== "type" &&
-            (item6 as unknown) !== "press"
-          ) {
-            return [
-              typeof item6 !== "string"
-                ? issueAt(
-                    "/elements/" + i4 + "/ops/" + i6,
-                    "#/$defs/snapshot/result/properties/elements/items/properties/ops/items/$ref/type",
-                    "type",
-                    ": must be string, got " + kindOf(item6),
-                  )
-                : issueAt(
-                    "/elements/" + i4 + "/ops/" + i6,
-                    "#/$defs/snapshot/result/properties/elements/items/properties/ops/items/$ref/enum",
-                    "enum",
-                    ': must be equal to one of the allowed values: "click", "type", "press"',
-                  ),
-            ];
-          }
-        }
+        const issues = checkSnapshotElement(item2);
+        if (issues !== undefined)
+          return within(issues, "/elements/" + i2, "#/$defs/snapshot/result/properties/elements/items");
       }
     }
   }
