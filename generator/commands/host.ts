@@ -10,6 +10,7 @@ import {
   type ServiceName,
 } from "../host/scenarios.js";
 import type { ConsentScript } from "../host/services/demo/service.js";
+import { startRefusal } from "../host/core/start-refusal.js";
 import { serveStdioHost, startHost, type SocketServiceName } from "../host/start.js";
 import { HOST_EXIT, STD_IO, type Io } from "./exit.js";
 import { commandHelp, COMMAND_SPECS, parseCommandArgs, usageLines } from "./options.js";
@@ -56,7 +57,9 @@ export async function runHostCommand(argv: readonly string[], io: Io = STD_IO): 
         return assertNever(command.mode, "mode");
     }
   } catch (error) {
-    io.err(`rightkit-bindgen host: ${messageOf(error)}`);
+    const refusal = startRefusal(error);
+    if (refusal === undefined) throw error;
+    io.err(`rightkit-bindgen host: ${refusal}`);
     return HOST_EXIT.couldNotStart;
   }
 }
@@ -124,12 +127,15 @@ async function serveSuite(mode: Extract<Mode, { kind: "suite" }>, command: HostC
       scenario: command.scenario,
       consent: command.consent,
     });
-    io.out(`rightkit-bindgen host: serving ${host.service}, record ${host.recordPath} (scenario ${command.scenario})`);
-    const ended = await Promise.race([signal.received.then(() => undefined), host.handedOff]);
-    if (ended !== undefined)
-      io.out(`rightkit-bindgen host: handed ${host.service} over to pid ${ended.pid} (rank ${ended.rank})`);
-    await host.close();
-    return HOST_EXIT.ok;
+    try {
+      io.out(`rightkit-bindgen host: serving ${host.service}, record ${host.recordPath} (scenario ${command.scenario})`);
+      const ended = await Promise.race([signal.received.then(() => undefined), host.handedOff]);
+      if (ended !== undefined)
+        io.out(`rightkit-bindgen host: handed ${host.service} over to pid ${ended.pid} (rank ${ended.rank})`);
+      return HOST_EXIT.ok;
+    } finally {
+      await host.close();
+    }
   } finally {
     signal.dispose();
   }
@@ -144,10 +150,13 @@ async function serveSocket(socketPath: string, command: HostCommand, io: Io): Pr
       scenario: command.scenario,
       consent: command.consent,
     });
-    io.out(`rightkit-bindgen host: listening on ${socketPath} (${servedText(command)})`);
-    await signal.received;
-    await host.close();
-    return HOST_EXIT.ok;
+    try {
+      io.out(`rightkit-bindgen host: listening on ${socketPath} (${servedText(command)})`);
+      await signal.received;
+      return HOST_EXIT.ok;
+    } finally {
+      await host.close();
+    }
   } finally {
     signal.dispose();
   }

@@ -9,6 +9,7 @@
 import { HOST_ERROR, type Outcome } from "../host/core/outcome.js";
 import { encodeNotification, PLAIN_DIALECT, type JsonRpcDialect } from "../host/core/protocols/jsonrpc.js";
 import type { CallContext, Service } from "../host/core/service.js";
+import { startRefusal } from "../host/core/start-refusal.js";
 import { serveStdioHost, startHost, type GivenService } from "../host/start.js";
 import { assertNever, BindgenError } from "../errors.js";
 import type { ErrorModel } from "../contract/shape.js";
@@ -44,7 +45,9 @@ export async function runMock(args: readonly string[], io: Io): Promise<number> 
   try {
     stopped = await serve(options.mode, given, shown, bug, io);
   } catch (error) {
-    io.err(`${SAID}: could not start: ${error instanceof Error ? error.message : String(error)}`);
+    const refusal = startRefusal(error);
+    if (refusal === undefined) throw error;
+    io.err(`${SAID}: could not start: ${refusal}`);
     return HOST_EXIT.couldNotStart;
   }
   if (stopped === "bug") {
@@ -89,17 +92,21 @@ async function serve(mode: MockMode, given: GivenService, shown: string, bug: Bu
     switch (mode.kind) {
       case "suite": {
         const host = await startHost({ suiteRoot: mode.suiteRoot, given, role: MOCK_ROLE });
-        io.err(`${SAID}: serving ${host.service} (${shown}), record ${host.recordPath}`);
-        const ended = await Promise.race([stop, host.handedOff.then(() => "stopped" as const)]);
-        await host.close();
-        return ended;
+        try {
+          io.err(`${SAID}: serving ${host.service} (${shown}), record ${host.recordPath}`);
+          return await Promise.race([stop, host.handedOff.then(() => "stopped" as const)]);
+        } finally {
+          await host.close();
+        }
       }
       case "socket": {
         const host = await startHost({ socketPath: mode.socketPath, given });
-        io.err(`${SAID}: listening on ${mode.socketPath} (${shown})`);
-        const ended = await stop;
-        await host.close();
-        return ended;
+        try {
+          io.err(`${SAID}: listening on ${mode.socketPath} (${shown})`);
+          return await stop;
+        } finally {
+          await host.close();
+        }
       }
       case "stdio":
         return await serveStdio(given, shown, stop, io);

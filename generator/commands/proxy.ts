@@ -10,6 +10,7 @@
 import { dirname } from "node:path";
 import { assertNever, BindgenError } from "../errors.js";
 import { chooseEndpoint } from "../host/core/endpoint.js";
+import { startRefusal } from "../host/core/start-refusal.js";
 import { preparePublication } from "../host/publication.js";
 import { checkWritableFile, writeFileWhole } from "../output/file-door.js";
 import { listenForClients } from "../host/relay-listener.js";
@@ -54,7 +55,9 @@ export async function runProxy(args: readonly string[], io: Io): Promise<number>
   try {
     watched = await serve(options.mode, plan, proxy, log, io);
   } catch (error) {
-    io.err(`${SAID}: could not start: ${error instanceof Error ? error.message : String(error)}`);
+    const refusal = startRefusal(error);
+    if (refusal === undefined) throw error;
+    io.err(`${SAID}: could not start: ${refusal}`);
     return EXIT.badInput;
   }
   const report = log.report(plan.id, watched, REPORTED_CHECK_NAMES);

@@ -9,6 +9,7 @@ import { GENERATOR_VERSION } from "../version.js";
 import { preparePrivateTree } from "./core/daemon-host.js";
 import { chooseEndpoint } from "./core/endpoint.js";
 import { PROTOCOL_MAJOR, PROTOCOL_MINOR } from "./core/protocols/daemon.js";
+import { StartRefusal } from "./core/start-refusal.js";
 import {
   processStartedMs,
   readRecord,
@@ -35,7 +36,7 @@ export async function preparePublication(suiteRoot: string, service: string): Pr
   await preparePrivateTree(paths);
   const found = await readRecord(paths.recordPath);
   if (found !== undefined && (await recordIsLive(found)))
-    throw new Error(`${paths.recordPath} names a live host of ${service} (pid ${found.pid})`);
+    throw new StartRefusal(`${paths.recordPath} names a live host of ${service} (pid ${found.pid})`);
   const endpoint = await chooseEndpoint(paths.serviceDir, undefined);
   let published: ServiceRecord | undefined;
   return {

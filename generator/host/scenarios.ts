@@ -1,4 +1,5 @@
 import { ECHO, ECHO_TEXT, FAULTS, protocolRefusal, type FaultName, type Protocol } from "./core/faults.js";
+import { StartRefusal } from "./core/start-refusal.js";
 import { AGENTCLI_SCENARIOS, type AgentcliScenario } from "./services/agentcli/scenarios.js";
 import { DEMO_SCENARIOS, type DemoScenario } from "./services/demo/scenarios.js";
 
@@ -65,9 +66,9 @@ export function assertScenario(
   protocol: Protocol,
   service: ServiceName = DEFAULT_SERVICE,
 ): asserts name is ScenarioName {
-  if (!isScenarioName(name)) throw new Error(`unknown scenario ${name}`);
+  if (!isScenarioName(name)) throw new StartRefusal(`unknown scenario ${name}`);
   const refused = protocolRefusal(name, protocol) ?? serviceRefusal(name, service);
-  if (refused !== undefined) throw new Error(refused);
+  if (refused !== undefined) throw new StartRefusal(refused);
 }
 
 /** Every scenario with its one-line description, for `host --help`. */

@@ -9,6 +9,7 @@ import { serveJsonRpcStream, startJsonRpcHost } from "./core/jsonrpc-host.js";
 import { peerCheckUnavailable, platformPeerCheck, type PeerCheck } from "./core/peer.js";
 import { RANK_UNKNOWN, type ServiceRecord } from "./core/record.js";
 import type { Service } from "./core/service.js";
+import { StartRefusal } from "./core/start-refusal.js";
 import { assertScenario, DEFAULT_SERVICE, isServiceScenario, type ScenarioName, type ServiceName } from "./scenarios.js";
 import { isAgentcliScenario } from "./services/agentcli/scenarios.js";
 import { AgentcliService } from "./services/agentcli/service.js";
@@ -141,7 +142,7 @@ async function startJsonRpc(options: HostOptions): Promise<HostHandle> {
 async function startDaemon(options: DaemonHostOptions): Promise<DaemonHostHandle> {
   const rank = options.rank ?? DEFAULT_RANK;
   if (!Number.isInteger(rank) || rank < 0 || rank > RANK_UNKNOWN)
-    throw new Error(`rank must be a whole number 0..255, not ${rank}`);
+    throw new StartRefusal(`rank must be a whole number 0..255, not ${rank}`);
   const core = socketCore(options, "daemon");
   const suiteRoot = resolve(options.suiteRoot);
   const host = await startDaemonHost({
@@ -221,12 +222,12 @@ function socketCore(
   protocol: Protocol,
 ) {
   const name = options.service ?? DEFAULT_SERVICE;
-  if ((name as ServiceName) === "agentcli") throw new Error("the agentcli service is served on stdio only");
+  if ((name as ServiceName) === "agentcli") throw new StartRefusal("the agentcli service is served on stdio only");
   const given = options.given;
   const check = (next: ScenarioName): void => {
     assertScenario(next, protocol, name);
     if (given !== undefined && isServiceScenario(next) && next !== "normal")
-      throw new Error(`scenario ${next} belongs to a named service, not to ${given.service.name}`);
+      throw new StartRefusal(`scenario ${next} belongs to a named service, not to ${given.service.name}`);
   };
   let current: ScenarioName = options.scenario ?? "normal";
   check(current);
@@ -290,6 +291,6 @@ function int64Served(): Served {
 async function resolvePeerCheck(choice: true | PeerCheck): Promise<PeerCheck> {
   if (choice !== true) return choice;
   const missing = await peerCheckUnavailable();
-  if (missing !== undefined) throw new Error(`${missing}; pass peerCheck: false (host --no-peer-check) to run without it`);
+  if (missing !== undefined) throw new StartRefusal(`${missing}; pass peerCheck: false (host --no-peer-check) to run without it`);
   return platformPeerCheck();
 }

@@ -20,6 +20,7 @@ import {
 import { listenPrivate, type Listener } from "./server.js";
 import type { Service } from "./service.js";
 import { ensurePrivateDir } from "./socket-dir.js";
+import { StartRefusal } from "./start-refusal.js";
 import {
   awaitRelease,
   outrankedBy,
@@ -98,11 +99,11 @@ export class DaemonHost {
   #stage: HostStage;
 
   static async start(config: DaemonHostConfig): Promise<DaemonHost> {
-    if (!isAbsolute(config.suiteRoot)) throw new Error(`the suite root must be an absolute path, not ${config.suiteRoot}`);
+    if (!isAbsolute(config.suiteRoot)) throw new StartRefusal(`the suite root must be an absolute path, not ${config.suiteRoot}`);
     const paths = servicePaths(config.suiteRoot, config.service.name);
     await preparePrivateTree(paths);
     const incumbent = await liveIncumbent(paths);
-    if (incumbent && !outranks(config.rank, incumbent.rank)) throw new Error(outrankedBy(incumbent, config.rank));
+    if (incumbent && !outranks(config.rank, incumbent.rank)) throw new StartRefusal(outrankedBy(incumbent, config.rank));
 
     const endpoint = await chooseEndpoint(paths.serviceDir, config.endpoint);
     const nonce = randomBytes(8).toString("hex");

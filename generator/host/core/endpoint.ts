@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { maxSocketPathBytes } from "./limits.js";
 import { prepareSocketPath } from "./socket-dir.js";
+import { StartRefusal } from "./start-refusal.js";
 
 /** The socket a host listens on, and how to remove what choosing it created. */
 export type Endpoint = { path: string; release(): Promise<void> };
@@ -40,7 +41,7 @@ function fits(path: string): boolean {
 
 function assertFits(path: string): void {
   if (!fits(path)) {
-    throw new Error(
+    throw new StartRefusal(
       `refusing ${path}: ${Buffer.byteLength(path)} bytes, a Unix socket path takes at most ${maxSocketPathBytes()}`,
     );
   }

@@ -2,6 +2,7 @@ import { chmod, lstat, mkdir, unlink } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { errnoCode } from "./errno.js";
 import { endpointAnswers } from "./liveness.js";
+import { StartRefusal } from "./start-refusal.js";
 
 /**
  * Makes `socketPath` ready to listen on, under the daemon's user-only rule: its directory is
@@ -10,7 +11,7 @@ import { endpointAnswers } from "./liveness.js";
  * Returns whether the directory was created, so close() can remove exactly what it made.
  */
 export async function prepareSocketPath(socketPath: string): Promise<{ createdDir: string | undefined }> {
-  if (process.platform === "win32") throw new Error("the conformance host serves Unix sockets only");
+  if (process.platform === "win32") throw new StartRefusal("the conformance host serves Unix sockets only");
   const dir = dirname(resolve(socketPath));
   const createdDir = await ensurePrivateDir(dir);
   await removeStaleSocket(socketPath);
@@ -21,10 +22,10 @@ export async function prepareSocketPath(socketPath: string): Promise<{ createdDi
 export async function ensurePrivateDir(dir: string): Promise<string | undefined> {
   try {
     const found = await lstat(dir);
-    if (!found.isDirectory()) throw new Error(`refusing ${dir}: not a directory`);
-    if (found.uid !== process.getuid?.()) throw new Error(`refusing ${dir}: owned by uid ${found.uid}, not by this user`);
+    if (!found.isDirectory()) throw new StartRefusal(`refusing ${dir}: not a directory`);
+    if (found.uid !== process.getuid?.()) throw new StartRefusal(`refusing ${dir}: owned by uid ${found.uid}, not by this user`);
     if ((found.mode & 0o077) !== 0) {
-      throw new Error(`refusing ${dir}: mode ${(found.mode & 0o777).toString(8)}, a private directory must be 0700`);
+      throw new StartRefusal(`refusing ${dir}: mode ${(found.mode & 0o777).toString(8)}, a private directory must be 0700`);
     }
     return undefined;
   } catch (error) {
@@ -44,7 +45,7 @@ async function removeStaleSocket(socketPath: string): Promise<void> {
     if (errnoCode(error) === "ENOENT") return;
     throw error;
   }
-  if (!found.isSocket()) throw new Error(`refusing ${socketPath}: a file that is not a socket is in the way`);
-  if (await endpointAnswers(socketPath)) throw new Error(`refusing ${socketPath}: another host is listening there`);
+  if (!found.isSocket()) throw new StartRefusal(`refusing ${socketPath}: a file that is not a socket is in the way`);
+  if (await endpointAnswers(socketPath)) throw new StartRefusal(`refusing ${socketPath}: another host is listening there`);
   await unlink(socketPath);
 }

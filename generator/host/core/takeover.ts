@@ -2,6 +2,7 @@ import { unlink } from "node:fs/promises";
 import { readJsonFile, writeJsonAtomic } from "./json-file.js";
 import { pidAlive } from "./liveness.js";
 import { readRecord, recordIsLive, sameHost, type ServiceRecord } from "./record.js";
+import { StartRefusal } from "./start-refusal.js";
 
 /** takeover.json: a would-be host that outranks the incumbent asks it to hand the service over. */
 export type TakeoverRequest = {
@@ -51,11 +52,11 @@ export async function awaitRelease(recordPath: string, incumbent: ServiceRecord,
     const current = await readRecord(recordPath);
     if (current === undefined || !(await recordIsLive(current))) return;
     if (!sameHost(current, holder)) {
-      if (!outranks(wait.rank, current.rank)) throw new Error(outrankedBy(current, wait.rank));
+      if (!outranks(wait.rank, current.rank)) throw new StartRefusal(outrankedBy(current, wait.rank));
       holder = current;
     }
     if (Date.now() >= deadline) {
-      throw new Error(
+      throw new StartRefusal(
         `pid ${holder.pid} (rank ${holder.rank}) did not hand ${holder.service || "the service"} over within ${wait.timeoutMs} ms`,
       );
     }
