@@ -5,9 +5,12 @@
  * lock-step frames; for a JSON-RPC stdio binding, the server started from `--server` (else the
  * binding's command) and its ready notification awaited and checked. One connection, so calls
  * are one at a time. A host that cannot be reached is a BindgenError (exit 2), after everything
- * started has been stopped.
+ * started has been stopped; so is a suite root the runtime refuses. Only the runtime's own errors
+ * say so: anything else thrown on the way is our bug, and reaches the CLI as one (exit 3).
  */
 import { commandWords } from "../../templates/runtime/cli/command-line.js";
+import { ToolError } from "../../templates/runtime/core/errors.js";
+import { RpcError } from "../../templates/runtime/core/rpc-error.js";
 import { DaemonTransport } from "../../templates/runtime/transports/daemon/transport.js";
 import { readyRefusal, type ReadyRule } from "../../templates/runtime/transports/ready.js";
 import { StdioTransport } from "../../templates/runtime/transports/stdio.js";
@@ -50,7 +53,8 @@ export async function connect(plan: ConformPlan, target: Target, validateReady: 
         ...(target.suiteRoot === undefined ? {} : { suiteRoot: target.suiteRoot }),
       });
     } catch (error) {
-      throw new BindgenError("bad_argument", `--suite-root: ${(error as Error).message}`);
+      if (!(error instanceof ToolError)) throw error;
+      throw new BindgenError("bad_argument", `--suite-root: ${error.message}`);
     }
     const route = { service: transport.service, app: transport.app };
     const connection: Connection = {
@@ -123,6 +127,7 @@ async function reach(connection: Connection, attempt: () => Promise<void>): Prom
     await attempt();
   } catch (error) {
     await connection.close();
-    throw new BindgenError("io", `the host cannot be reached (${connection.shown}): ${(error as Error).message}`);
+    if (!(error instanceof ToolError || error instanceof RpcError)) throw error;
+    throw new BindgenError("io", `the host cannot be reached (${connection.shown}): ${error.message}`);
   }
 }

@@ -67,8 +67,10 @@ function daemonCaller(
   try {
     root = resolve(suiteRoot);
   } catch (error) {
-    // suite_unresolved: a relative root, which the client refuses rather than guess against the working directory.
-    throw new BindgenError("bad_argument", `--suite-root: ${(error as Error).message}`);
+    // suite_unresolved: a relative root, which the client refuses rather than guess against the
+    // working directory. The binding's own runtime threw it, so its ToolError is known by its code.
+    if (!(error instanceof Error && (error as { code?: unknown }).code === "suite_unresolved")) throw error;
+    throw new BindgenError("bad_argument", `--suite-root: ${error.message}`);
   }
   const client = new Client(new Transport({ suiteRoot: root }));
   return {
