@@ -13,6 +13,11 @@ export const PACKAGE_JSON = new URL("package.json", PACKAGE_ROOT);
 export const TEMPLATES_DIR = new URL("templates/", PACKAGE_ROOT);
 /** The contract-neutral runtime's sources, copied into every generation's runtime/. */
 export const RUNTIME_TEMPLATES_DIR = new URL("templates/runtime/", PACKAGE_ROOT);
+/**
+ * The runtime's declarations as the package was built (scripts/build.mjs), with `sources.json`:
+ * the SHA-256 of each source they were made from.
+ */
+export const RUNTIME_DECLARATIONS_DIR = new URL("dist/types/generated/runtime/", PACKAGE_ROOT);
 export const BINDING_SCHEMA = new URL("generator/load/binding.schema.json", PACKAGE_ROOT);
 /** The contracts this package carries (package.json `files`), where `--contract ID` looks after ./contract. */
 export const PACKAGE_CONTRACTS_DIR = new URL("contract/", PACKAGE_ROOT);

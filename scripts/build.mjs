@@ -7,8 +7,9 @@
 // written to a sibling folder and renamed into place, so dist/ is either the last whole build or
 // absent; a bin never runs half a build.
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
@@ -27,6 +28,8 @@ const TYPES_PREFIX = "./dist/types/";
  */
 const INTERNAL_ENTRIES = { cli: "generator/cli.ts", "runtime-internal": "generated/runtime/internal.ts" };
 
+/** Beside the runtime's declarations: the hashes of the sources they were made from (runtimeSources). */
+const RUNTIME_SOURCES = "sources.json";
 /** The stamp the bins compare with the sources' times (generator/bin/entry.js); written last. */
 const BUILD_STAMP = "build.json";
 
@@ -100,6 +103,26 @@ async function compileDeclarations(sources) {
   }
 }
 
+/**
+ * The runtime's sources its declarations were made from, each as the SHA-256 of its text: the
+ * type check of a generation (generator/output/typecheck.ts) reads the runtime through these
+ * declarations when its runtime is, byte for byte, these sources.
+ */
+function runtimeSources() {
+  const dir = join(ROOT, "generated", "runtime");
+  const sources = readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((path) => path.endsWith(".ts"))
+    .map((path) => path.split("\\").join("/"))
+    .sort();
+  const hashes = sources.map((path) => [
+    path,
+    createHash("sha256")
+      .update(readFileSync(join(dir, path)))
+      .digest("hex"),
+  ]);
+  return `${JSON.stringify(Object.fromEntries(hashes), null, 2)}\n`;
+}
+
 const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 const entries = { ...exportEntries(manifest), ...INTERNAL_ENTRIES };
 for (const source of Object.values(entries))
@@ -108,6 +131,7 @@ for (const source of Object.values(entries))
 rmSync(PARTIAL, { recursive: true, force: true });
 try {
   await Promise.all([compileJavaScript(entries), compileDeclarations(Object.values(entries))]);
+  writeFileSync(join(PARTIAL, "types", "generated", "runtime", RUNTIME_SOURCES), runtimeSources());
   writeFileSync(join(PARTIAL, BUILD_STAMP), `${JSON.stringify({ entries }, null, 2)}\n`);
   rmSync(DIST, { recursive: true, force: true });
   renameSync(PARTIAL, DIST);

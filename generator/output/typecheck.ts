@@ -9,13 +9,19 @@
  * the native one, five times faster on biome's megabytes of validators; its `bin/tsc` and 5.9's
  * are both Node scripts, so each runs as this Node runs it. The compiler reads files from disk,
  * so the generation is written to a private temporary directory, checked there, and removed.
+ *
+ * The runtime is read through its declarations when it is, byte for byte, the runtime the
+ * package was built from: those sources compiled then, under the package's own strict settings,
+ * and the declarations are what a binding's code sees of them (a tenth of a second less a run;
+ * a runtime that differs, or a checkout whose build is stale, has its sources checked instead).
  */
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { BindgenError } from "../errors.js";
-import { nodeTypeRoots } from "../package-files.js";
+import { nodeTypeRoots, RUNTIME_DECLARATIONS_DIR } from "../package-files.js";
 import { ScratchFolder } from "./file-door.js";
 
 /** tsconfig `compilerOptions`, as a binding repo would write them. */
@@ -154,11 +160,13 @@ export function compile(compiler: Compiler, project: string, cwd: string): Promi
 export async function typeCheck(files: ReadonlyMap<string, string>, compiler: Compiler): Promise<void> {
   const scratch = ScratchFolder.make("rightkit-bindgen-check-");
   try {
-    for (const [path, text] of files) scratch.write(path, text);
+    const declarations = builtRuntimeDeclarations(files);
+    const checked = [...files].filter(([path]) => declarations === undefined || !path.startsWith(RUNTIME_DIR));
+    for (const [path, text] of [...checked, ...(declarations ?? [])]) scratch.write(path, text);
     // A binding is an ES module package (verbatimModuleSyntax would refuse its imports in CommonJS).
     scratch.write("package.json", '{ "type": "module" }\n');
     const compilerOptions = { ...STRICT_TSCONFIG, types: ["node"], typeRoots: [nodeTypeRoots()] };
-    scratch.write("tsconfig.json", JSON.stringify({ compilerOptions, files: [...files.keys()] }));
+    scratch.write("tsconfig.json", JSON.stringify({ compilerOptions, files: checked.map(([path]) => path) }));
     const run = await compile(compiler, scratch.path, scratch.path);
     if (run.status === 0) return;
     const diagnostics = parseDiagnostics(run.stdout);
@@ -174,4 +182,33 @@ export async function typeCheck(files: ReadonlyMap<string, string>, compiler: Co
   } finally {
     scratch.remove();
   }
+}
+
+/** Where a generation's runtime sits among its files. */
+const RUNTIME_DIR = "runtime/";
+
+/**
+ * The built runtime's declarations (`runtime/<path>.d.ts` → text), when every runtime source in
+ * `files` is one they were made from, and there is something besides the runtime to check;
+ * else undefined.
+ */
+export function builtRuntimeDeclarations(files: ReadonlyMap<string, string>): Map<string, string> | undefined {
+  const runtime = [...files].filter(([path]) => path.startsWith(RUNTIME_DIR) && path.endsWith(".ts"));
+  if (runtime.length === 0 || runtime.length === files.size) return undefined;
+  let sources: Record<string, unknown>;
+  try {
+    sources = JSON.parse(readFileSync(new URL("sources.json", RUNTIME_DECLARATIONS_DIR), "utf8")) as Record<string, unknown>;
+  } catch {
+    // No build (a checkout that never built): the sources are checked.
+    return undefined;
+  }
+  const declarations = new Map<string, string>();
+  for (const [path, text] of runtime) {
+    const source = path.slice(RUNTIME_DIR.length);
+    if (!Object.hasOwn(sources, source) || sources[source] !== createHash("sha256").update(text).digest("hex")) return undefined;
+    const declaration = `${source.slice(0, -".ts".length)}.d.ts`;
+    declarations.set(`${RUNTIME_DIR}${declaration}`, readFileSync(new URL(declaration, RUNTIME_DECLARATIONS_DIR), "utf8"));
+  }
+  // A runtime the build made more of than this generation holds is not the one it was made from.
+  return Object.keys(sources).length === runtime.length ? declarations : undefined;
 }

@@ -7,7 +7,8 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { BindgenError } from "../../generator/errors.js";
-import { consumerCompiler, typeCheck } from "../../generator/output/typecheck.js";
+import { builtRuntimeDeclarations, consumerCompiler, typeCheck } from "../../generator/output/typecheck.js";
+import { generateFiles } from "../../generator/pipeline.js";
 import { COMPILER_NAMES, COMPILERS } from "../support/compilers.js";
 
 describe.each(COMPILER_NAMES)("TypeScript %s", (name) => {
@@ -36,6 +37,51 @@ describe.each(COMPILER_NAMES)("TypeScript %s", (name) => {
 
   it("accepts code that compiles under the strict options", async () => {
     await expect(typeCheck(new Map([["ok/index.ts", "export const n: number = 1;\n"]]), compiler)).resolves.toBeUndefined();
+  });
+});
+
+describe("the runtime, read through the built declarations", () => {
+  const generation = async (): Promise<Map<string, string>> => {
+    const { files } = await generateFiles({ contract: "contract/rightkit.agent.demo.v1.schema.json" }, { typeCheck: "never" });
+    return new Map([...files].filter(([path]) => path.endsWith(".ts")));
+  };
+  const runtimeSources = (files: ReadonlyMap<string, string>): string[] =>
+    [...files.keys()].filter((path) => path.startsWith("runtime/"));
+
+  it("stands in for the runtime's sources exactly when they are the ones the package was built from", async () => {
+    const files = await generation();
+    const declarations = builtRuntimeDeclarations(files);
+    expect([...(declarations?.keys() ?? [])].sort()).toEqual(
+      runtimeSources(files)
+        .map((path) => path.replace(/\.ts$/, ".d.ts"))
+        .sort(),
+    );
+    for (const source of runtimeSources(files)) {
+      const changed = new Map(files).set(source, `${files.get(source) as string} `);
+      expect(builtRuntimeDeclarations(changed), `${source} changed`).toBeUndefined();
+      const missing = new Map(files);
+      missing.delete(source);
+      expect(builtRuntimeDeclarations(missing), `${source} missing`).toBeUndefined();
+    }
+    const runtimeOnly = new Map([...files].filter(([path]) => path.startsWith("runtime/")));
+    expect(builtRuntimeDeclarations(runtimeOnly)).toBeUndefined();
+  });
+
+  it("still refuses a binding file that does not compile, and a runtime that differs is checked from its sources", async () => {
+    const files = await generation();
+    const refusal = (changed: ReadonlyMap<string, string>): Promise<string> =>
+      typeCheck(changed, COMPILERS["7"]).then(
+        () => "compiles",
+        (error: unknown) => (error instanceof BindgenError ? error.oneLine() : String(error)),
+      );
+    const broken = 'export const n: number = "one";\n';
+    expect(await refusal(new Map(files).set("rightkit.agent.demo.v1/broken.ts", broken))).toMatch(
+      /^rightkit\.agent\.demo\.v1\/broken\.ts:1: generated code does not compile/,
+    );
+    expect(await refusal(new Map(files).set("runtime/core/never.ts", broken))).toMatch(
+      /^runtime\/core\/never\.ts:1: generated code does not compile/,
+    );
+    expect(await refusal(files)).toBe("compiles");
   });
 });
 
