@@ -4,7 +4,8 @@
  * Inside the `code` tag, a plain string, number or boolean is a *value*: it is written as a
  * JavaScript literal. Only `Code` passes through as code, and `Code` can be made from text
  * only here — by the tag's own literal parts, or by the helpers below, each of which either
- * validates (`ident`, `binding`) or escapes (`literal`, `jsonTemplate`, `docComment`, `propertyKey`) what it is given.
+ * validates (`ident`, `binding`) or escapes (`literal`, `jsonTemplate`, `docComment`,
+ * `propertyKey`) what it is given.
  * So a schema string can never become code, whatever path it takes through the emitters.
  *
  * Code may also hold what is decided only once everything around it is known: a `Binding` (a
@@ -322,8 +323,8 @@ function literalText(value: unknown): string {
 /**
  * A JSON value as its JSON text, two spaces an indent, inside a template literal: for a large
  * table the code reads with `JSON.parse`. The type checker reads one string where an object
- * literal would be thousands of properties to type (half the check of biome's binding), and a
- * change to one value is still a one-line diff. Escaped for the template: `\`, `` ` ``, `${`, and
+ * literal would be thousands of properties to type (a tenth of the type check of biome's
+ * binding), and a change to one value is still a one-line diff. Escaped for the template: `\`, `` ` ``, `${`, and
  * the two line separators; JSON.stringify has already escaped every control character.
  */
 export function jsonTemplate(value: unknown): Code {
